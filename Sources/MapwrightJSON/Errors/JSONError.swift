@@ -1,0 +1,136 @@
+/// An error found while parsing JSON: what went wrong and where.
+///
+/// `description` reads like `unexpected character ',' at line 3, column 17`; `message` is
+/// the same without the location, and `excerpt` shows the line with a caret under the column:
+///
+/// ```swift
+/// do {
+///   _ = try JSONDocument("[1, 2,, 3]")
+/// } catch {
+///   print(error)          // unexpected character ',' at line 1, column 7, expected a value
+///   print(error.excerpt)  // [1, 2,, 3]
+///                         //       ^
+///   if error.code == .unexpectedCharacter { … }
+/// }
+/// ```
+///
+/// Line and column are computed only when the error is created, by a scan of the input up
+/// to the error's offset; the parser never tracks lines while it runs. Columns count Unicode
+/// scalars from 1.
+public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A stable code for each kind of error, for matching in `catch` clauses.
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+
+    public static let unexpectedCharacter = Code("unexpectedCharacter")
+    public static let unexpectedEnd = Code("unexpectedEnd")
+    public static let unterminatedString = Code("unterminatedString")
+    public static let invalidEscape = Code("invalidEscape")
+    public static let invalidUTF8 = Code("invalidUTF8")
+    public static let loneSurrogate = Code("loneSurrogate")
+    public static let invalidNumber = Code("invalidNumber")
+    public static let tooDeep = Code("tooDeep")
+    public static let trailingData = Code("trailingData")
+    public static let duplicateKey = Code("duplicateKey")
+    public static let controlCharacter = Code("controlCharacter")
+    public static let inputTooLarge = Code("inputTooLarge")
+  }
+
+  enum Kind: Sendable, Hashable {
+    case unexpectedCharacter(UInt8, expected: String)
+    case unexpectedEnd(expected: String)
+    case unterminatedString
+    case invalidEscape(String)
+    case invalidUTF8(UInt8, utf16: Bool)
+    case loneSurrogate(UInt16)
+    case invalidNumber(String, reason: String)
+    case tooDeep(limit: Int)
+    case trailingData(UInt8)
+    case duplicateKey(String)
+    case controlCharacter(UInt8)
+    case inputTooLarge(Int)
+  }
+
+  let kind: Kind
+  /// The byte offset in the input where the error was found.
+  public let offset: Int
+  /// The 1-based line of `offset`.
+  public let line: Int
+  /// The 1-based column of `offset`, in Unicode scalars.
+  public let column: Int
+  /// The source line around the error, and a second line with a caret under the column.
+  public let excerpt: String
+
+  init(_ kind: Kind, offset: Int, location: SourceLocation) {
+    self.kind = kind
+    self.offset = offset
+    self.line = location.line
+    self.column = location.column
+    self.excerpt = location.excerpt
+  }
+
+  /// The error's code.
+  public var code: Code {
+    switch kind {
+    case .unexpectedCharacter: .unexpectedCharacter
+    case .unexpectedEnd: .unexpectedEnd
+    case .unterminatedString: .unterminatedString
+    case .invalidEscape: .invalidEscape
+    case .invalidUTF8: .invalidUTF8
+    case .loneSurrogate: .loneSurrogate
+    case .invalidNumber: .invalidNumber
+    case .tooDeep: .tooDeep
+    case .trailingData: .trailingData
+    case .duplicateKey: .duplicateKey
+    case .controlCharacter: .controlCharacter
+    case .inputTooLarge: .inputTooLarge
+    }
+  }
+
+  /// What went wrong, without the location: lower case, no final period.
+  public var message: String {
+    switch kind {
+    case .unexpectedCharacter(let byte, let expected):
+      "unexpected character \(Self.show(byte)), expected \(expected)"
+    case .unexpectedEnd(let expected):
+      "unexpected end of input, expected \(expected)"
+    case .unterminatedString:
+      "unterminated string"
+    case .invalidEscape(let escape):
+      "invalid escape sequence \(escape)"
+    case .invalidUTF8(let byte, let utf16):
+      utf16
+        ? "input is UTF-16, JSON must be UTF-8"
+        : "invalid UTF-8 byte 0x\(Self.hex(byte, width: 2))"
+    case .loneSurrogate(let unit):
+      "lone surrogate \\u\(Self.hex(unit, width: 4)) in escape"
+    case .invalidNumber(let text, let reason):
+      "invalid number '\(text)': \(reason)"
+    case .tooDeep(let limit):
+      "nesting deeper than \(limit) levels"
+    case .trailingData(let byte):
+      "unexpected \(Self.show(byte)) after the JSON value"
+    case .duplicateKey(let key):
+      "duplicate key \"\(key)\""
+    case .controlCharacter(let byte):
+      "unescaped control character 0x\(Self.hex(byte, width: 2)) in string"
+    case .inputTooLarge(let size):
+      "input of \(size) bytes is larger than the 4 GiB a document can hold"
+    }
+  }
+
+  public var description: String { "\(message) at line \(line), column \(column)" }
+
+  static func show(_ byte: UInt8) -> String {
+    switch byte {
+    case 0x20...0x7E: "'\(Character(Unicode.Scalar(byte)))'"
+    default: "0x\(hex(byte, width: 2))"
+    }
+  }
+
+  static func hex(_ value: some BinaryInteger, width: Int) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
+}

@@ -1,0 +1,51 @@
+/// Line, column and a one-line excerpt for a byte offset in UTF-8 input.
+///
+/// Computed by scanning the input up to the offset, so it costs nothing until an error is
+/// made. Lines end at `\n` (a preceding `\r` is not counted as a column). Columns count
+/// Unicode scalars, so a caret lines up under the right character in a terminal.
+public struct SourceLocation: Sendable, Hashable {
+  /// 1-based line number.
+  public let line: Int
+  /// 1-based column, in Unicode scalars.
+  public let column: Int
+  /// The line's text around the column, a newline, and a caret under the column.
+  public let excerpt: String
+
+  /// The widest part of a line an excerpt shows.
+  static let excerptWidth = 72
+
+  /// Computes the location of `offset` in `bytes` (an offset at the end is allowed).
+  public init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+    let offset = min(max(offset, 0), bytes.count)
+    var line = 1
+    var lineStart = 0
+    for i in 0..<offset where bytes[i] == 0x0A {
+      line += 1
+      lineStart = i + 1
+    }
+    var lineEnd = offset
+    while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+
+    // Columns count scalar starts, i.e. bytes that are not UTF-8 continuation bytes.
+    var column = 1
+    for i in lineStart..<offset where bytes[i] & 0xC0 != 0x80 { column += 1 }
+
+    // Show at most `excerptWidth` scalars, keeping the error in view.
+    let scalars = Array(String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self).unicodeScalars)
+    var first = 0
+    if column - 1 > Self.excerptWidth - 20 { first = column - 1 - (Self.excerptWidth - 20) }
+    let last = min(scalars.count, first + Self.excerptWidth)
+    var shown = ""
+    for scalar in scalars[min(first, scalars.count)..<max(last, min(first, scalars.count))] {
+      // Tabs and other controls would shift the caret; show them as spaces.
+      shown.unicodeScalars.append(scalar.value < 0x20 ? " " : scalar)
+    }
+    let prefix = first > 0 ? "…" : ""
+    let suffix = last < scalars.count ? "…" : ""
+    let caretIndent = String(repeating: " ", count: column - 1 - first + (first > 0 ? 1 : 0))
+
+    self.line = line
+    self.column = column
+    self.excerpt = prefix + shown + suffix + "\n" + caretIndent + "^"
+  }
+}

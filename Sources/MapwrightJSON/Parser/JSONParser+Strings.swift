@@ -1,0 +1,147 @@
+// String scanning: find the closing quote, validate escapes and UTF-8, record flags.
+//
+// The common case, a run of printable ASCII, is skipped eight bytes at a time: a 64-bit word
+// is tested at once for the bytes that stop the run (a quote, a backslash, a control byte
+// below 0x20, or any byte of 0x80 and up) with the usual SWAR bit tricks. The lowest flagged
+// byte of each test is exact, which is all the scan needs.
+
+@inline(__always)
+private func repeatedByte(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
+
+/// A mask with the high bit set in the first byte of `word` (little-endian) that ends a plain
+/// run: a quote, a backslash, a byte below 0x20 or a byte of 0x80 and up. Bytes above the
+/// first flagged one may be flagged falsely (borrows propagate upwards); callers only use the
+/// lowest.
+@inline(__always)
+func stringStopMask(_ word: UInt64) -> UInt64 {
+  let ones = repeatedByte(0x01)
+  let quote = word ^ repeatedByte(0x22)
+  let backslash = word ^ repeatedByte(0x5C)
+  let isQuote = (quote &- ones) & ~quote
+  let isBackslash = (backslash &- ones) & ~backslash
+  let isControl = (word &- repeatedByte(0x20)) & ~word
+  return (isQuote | isBackslash | isControl | word) & repeatedByte(0x80)
+}
+
+extension JSONParser {
+  /// Parses a string at `pos` (which holds the opening quote) and appends its tape entry.
+  @inline(__always)
+  mutating func parseString() throws(JSONError) {
+    let quote = pos
+    var p = pos + 1
+    var flags: UInt32 = 0
+    while true {
+      while p + 8 <= count {
+        let word = UInt64(littleEndian: UnsafeRawPointer(bytes + p).loadUnaligned(as: UInt64.self))
+        let mask = stringStopMask(word)
+        if mask != 0 {
+          p += mask.trailingZeroBitCount >> 3
+          break
+        }
+        p += 8
+      }
+      guard p < count else { throw error(.unterminatedString, at: quote) }
+      let c = bytes[p]
+      if c == UInt8(ascii: "\"") { break }
+      if c == UInt8(ascii: "\\") {
+        flags |= TapeFlag.hasEscapes
+        p = try scanEscape(at: p, flags: &flags)
+      } else if c >= 0x80 {
+        if let length = utf8SequenceLength(at: p) {
+          p += length
+        } else if options.invalidUnicode == .replace {
+          flags |= TapeFlag.needsRepair
+          p += 1
+        } else {
+          throw error(.invalidUTF8(c, utf16: false), at: p)
+        }
+      } else if c < 0x20 {
+        throw error(.controlCharacter(c), at: p)
+      } else {
+        p += 1
+      }
+    }
+    _ = tape.append(.string, flags: flags, offset: quote + 1, length: p - quote - 1)
+    pos = p + 1
+  }
+
+  /// Validates the escape sequence at `p` (a backslash) and returns the offset after it.
+  mutating func scanEscape(at p: Int, flags: inout UInt32) throws(JSONError) -> Int {
+    guard p + 1 < count else { throw error(.unterminatedString, at: p) }
+    switch bytes[p + 1] {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+      UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      return p + 2
+    case UInt8(ascii: "u"):
+      let unit = try hexEscape(at: p)
+      switch unit {
+      case 0xD800...0xDBFF:
+        // A high surrogate must be followed by an escaped low surrogate.
+        if p + 7 < count, bytes[p + 6] == UInt8(ascii: "\\"), bytes[p + 7] == UInt8(ascii: "u") {
+          let low = try hexEscape(at: p + 6)
+          if (0xDC00...0xDFFF).contains(low) { return p + 12 }
+        }
+        return try loneSurrogate(unit, at: p, flags: &flags)
+      case 0xDC00...0xDFFF:
+        return try loneSurrogate(unit, at: p, flags: &flags)
+      default:
+        return p + 6
+      }
+    default:
+      let end = min(count, p + 2)
+      let shown = String(decoding: UnsafeBufferPointer(rebasing: input[p..<end]), as: UTF8.self)
+      throw error(.invalidEscape(shown), at: p)
+    }
+  }
+
+  private func loneSurrogate(_ unit: UInt16, at p: Int, flags: inout UInt32) throws(JSONError) -> Int {
+    guard options.invalidUnicode == .replace else { throw error(.loneSurrogate(unit), at: p) }
+    flags |= TapeFlag.needsRepair
+    return p + 6
+  }
+
+  /// Reads the four hex digits of `\uXXXX` at `p` (the backslash).
+  private func hexEscape(at p: Int) throws(JSONError) -> UInt16 {
+    var value: UInt16 = 0
+    for i in 2..<6 {
+      guard p + i < count else { throw error(.unterminatedString, at: p) }
+      guard let digit = hexDigitValue(bytes[p + i]) else {
+        let end = min(count, p + i + 1)
+        let shown = String(decoding: UnsafeBufferPointer(rebasing: input[p..<end]), as: UTF8.self)
+        throw error(.invalidEscape(shown), at: p)
+      }
+      value = value << 4 | UInt16(digit)
+    }
+    return value
+  }
+
+  /// The length of the well-formed UTF-8 sequence starting at `p`, or nil if it is not one
+  /// (Unicode Table 3-7: no overlongs, no surrogates, nothing above U+10FFFF).
+  func utf8SequenceLength(at p: Int) -> Int? {
+    let lead = bytes[p]
+    @inline(__always) func continuation(_ i: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+      p + i < count && range.contains(bytes[p + i])
+    }
+    switch lead {
+    case 0x00...0x7F: return 1
+    case 0xC2...0xDF: return continuation(1) ? 2 : nil
+    case 0xE0: return continuation(1, 0xA0...0xBF) && continuation(2) ? 3 : nil
+    case 0xE1...0xEC, 0xEE...0xEF: return continuation(1) && continuation(2) ? 3 : nil
+    case 0xED: return continuation(1, 0x80...0x9F) && continuation(2) ? 3 : nil
+    case 0xF0: return continuation(1, 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : nil
+    case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : nil
+    case 0xF4: return continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : nil
+    default: return nil
+    }
+  }
+}
+
+@inline(__always)
+func hexDigitValue(_ c: UInt8) -> UInt8? {
+  switch c {
+  case UInt8(ascii: "0")...UInt8(ascii: "9"): c &- UInt8(ascii: "0")
+  case UInt8(ascii: "a")...UInt8(ascii: "f"): c &- UInt8(ascii: "a") &+ 10
+  case UInt8(ascii: "A")...UInt8(ascii: "F"): c &- UInt8(ascii: "A") &+ 10
+  default: nil
+  }
+}

@@ -1,0 +1,65 @@
+// Whitespace, the optional comments of relaxed mode, and the byte order mark.
+
+extension JSONParser {
+  /// Skips whitespace (and comments when allowed) and returns the next byte without
+  /// consuming it, or nil at the end of input.
+  @inline(__always)
+  mutating func peekSignificant() throws(JSONError) -> UInt8? {
+    while pos < count {
+      let c = bytes[pos]
+      if c > 0x20 {
+        if c == UInt8(ascii: "/"), options.allowsComments {
+          try skipComment()
+          continue
+        }
+        return c
+      }
+      guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return c }
+      pos += 1
+    }
+    return nil
+  }
+
+  /// Skips a `// line` or `/* block */` comment starting at `pos`.
+  mutating func skipComment() throws(JSONError) {
+    let start = pos
+    guard pos + 1 < count else { throw error(.unexpectedEnd(expected: "'/' or '*' after '/'"), at: count) }
+    switch bytes[pos + 1] {
+    case UInt8(ascii: "/"):
+      pos += 2
+      while pos < count, bytes[pos] != 0x0A { pos += 1 }
+    case UInt8(ascii: "*"):
+      pos += 2
+      while true {
+        guard pos + 1 < count else {
+          throw error(.unexpectedEnd(expected: "'*/' to close the comment opened here"), at: start)
+        }
+        if bytes[pos] == UInt8(ascii: "*"), bytes[pos + 1] == UInt8(ascii: "/") {
+          pos += 2
+          return
+        }
+        pos += 1
+      }
+    default:
+      pos += 1
+      throw unexpected("'/' or '*' after '/'")
+    }
+  }
+
+  /// Skips a UTF-8 byte order mark if allowed; recognises UTF-16 input to say so clearly.
+  mutating func skipByteOrderMark() throws(JSONError) {
+    if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF, options.allowsByteOrderMark {
+      pos = 3
+      return
+    }
+    if count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+      throw error(.invalidUTF8(bytes[0], utf16: true), at: 0)
+    }
+    // UTF-16 without a byte order mark: an ASCII character next to a zero byte.
+    if count >= 2, (bytes[0] == 0 && bytes[1] != 0 && bytes[1] < 0x80)
+      || (bytes[1] == 0 && bytes[0] != 0 && bytes[0] < 0x80)
+    {
+      throw error(.invalidUTF8(bytes[0], utf16: true), at: 0)
+    }
+  }
+}

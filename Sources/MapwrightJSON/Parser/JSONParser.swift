@@ -1,0 +1,187 @@
+// The parser: one pass over UTF-8 bytes into a tape (see Tape/JSONTape.swift).
+//
+// It is a loop over an explicit stack of open containers, never a recursion, so nesting depth
+// is bounded by `JSONParsingOptions.maximumDepth` and not by the thread's stack. Every byte is
+// validated (structure, string escapes, UTF-8, number grammar), but no value is converted.
+// Errors are thrown at the first problem with its byte offset.
+
+/// Parses `bytes` into a tape, or throws the first error found.
+func parseTape(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) throws(JSONError) -> Tape {
+  guard bytes.count < Int(UInt32.max) else {
+    throw JSONError(.inputTooLarge(bytes.count), offset: 0, location: SourceLocation(offset: 0, in: bytes))
+  }
+  var parser = JSONParser(bytes: bytes, options: options)
+  try parser.parseDocument()
+  return parser.tape.finish()
+}
+
+/// An open array or object on the parser's stack.
+struct OpenContainer {
+  var tapeIndex: Int
+  /// Commas seen so far at this level.
+  var commas: Int
+  var isObject: Bool
+}
+
+struct JSONParser: ~Copyable {
+  let input: UnsafeBufferPointer<UInt8>
+  let bytes: UnsafePointer<UInt8>
+  let count: Int
+  var pos = 0
+  var tape: TapeBuilder
+  let options: JSONParsingOptions
+  var stack: [OpenContainer] = []
+
+  init(bytes input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) {
+    self.input = input
+    // An empty buffer may have no base address; any valid pointer will do as nothing is read.
+    self.bytes = input.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped
+    self.count = input.count
+    self.options = options
+    self.tape = TapeBuilder(estimatedInputSize: input.count)
+    stack.reserveCapacity(32)
+  }
+
+  // MARK: Errors
+
+  func error(_ kind: JSONError.Kind, at offset: Int) -> JSONError {
+    JSONError(kind, offset: offset, location: SourceLocation(offset: offset, in: input))
+  }
+
+  /// The error for byte `pos` (or the end of input) when `expected` was wanted.
+  func unexpected(_ expected: String) -> JSONError {
+    guard pos < count else { return error(.unexpectedEnd(expected: expected), at: pos) }
+    let byte = bytes[pos]
+    if byte >= 0x80 { return invalidUTF8OrUnexpected(at: pos, expected: expected) }
+    return error(.unexpectedCharacter(byte, expected: expected), at: pos)
+  }
+
+  /// Outside strings a non-ASCII byte is never valid; say whether it is even valid UTF-8.
+  func invalidUTF8OrUnexpected(at offset: Int, expected: String) -> JSONError {
+    let byte = bytes[offset]
+    if utf8SequenceLength(at: offset) == nil {
+      return error(.invalidUTF8(byte, utf16: false), at: offset)
+    }
+    return error(.unexpectedCharacter(byte, expected: expected), at: offset)
+  }
+
+  // MARK: Document structure
+
+  mutating func parseDocument() throws(JSONError) {
+    try skipByteOrderMark()
+    outer: while true {
+      guard let c = try peekSignificant() else { throw unexpected("a value") }
+      switch c {
+      case UInt8(ascii: "{"):
+        let index = tape.append(.object, offset: pos)
+        pos += 1
+        guard let d = try peekSignificant() else { throw unexpected("a string key or '}'") }
+        if d == UInt8(ascii: "}") {
+          pos += 1
+          tape.close(index, count: 0)
+        } else {
+          try open(index, isObject: true)
+          try parseMemberKey()
+          continue outer
+        }
+      case UInt8(ascii: "["):
+        let index = tape.append(.array, offset: pos)
+        pos += 1
+        guard let d = try peekSignificant() else { throw unexpected("a value or ']'") }
+        if d == UInt8(ascii: "]") {
+          pos += 1
+          tape.close(index, count: 0)
+        } else {
+          try open(index, isObject: false)
+          continue outer
+        }
+      case UInt8(ascii: "\""):
+        try parseString()
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        try parseNumber()
+      case UInt8(ascii: "t"):
+        try parseLiteral(.true, word: "true")
+      case UInt8(ascii: "f"):
+        try parseLiteral(.false, word: "false")
+      case UInt8(ascii: "n"):
+        try parseLiteral(.null, word: "null")
+      default:
+        throw unexpected("a value")
+      }
+
+      // A value is complete: move to the next element or close containers.
+      while let top = stack.last {
+        guard let d = try peekSignificant() else {
+          throw unexpected(top.isObject ? "',' or '}'" : "',' or ']'")
+        }
+        let closer = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        if d == UInt8(ascii: ",") {
+          pos += 1
+          stack[stack.count - 1].commas += 1
+          if options.allowsTrailingCommas, try peekSignificant() == closer {
+            pos += 1
+            try closeTop(elements: top.commas + 1)
+            continue
+          }
+          if top.isObject { try parseMemberKey() }
+          continue outer
+        }
+        if d == closer {
+          pos += 1
+          try closeTop(elements: top.commas + 1)
+          continue
+        }
+        throw unexpected(top.isObject ? "',' or '}'" : "',' or ']'")
+      }
+      break
+    }
+    if try peekSignificant() != nil {
+      throw error(.trailingData(bytes[pos]), at: pos)
+    }
+  }
+
+  @inline(__always)
+  mutating func open(_ index: Int, isObject: Bool) throws(JSONError) {
+    guard stack.count < options.maximumDepth else {
+      throw error(.tooDeep(limit: options.maximumDepth), at: Int(tape.entries[index].offset))
+    }
+    stack.append(OpenContainer(tapeIndex: index, commas: 0, isObject: isObject))
+  }
+
+  @inline(__always)
+  mutating func closeTop(elements: Int) throws(JSONError) {
+    let top = stack.removeLast()
+    tape.close(top.tapeIndex, count: elements)
+    if top.isObject, options.duplicateKeys == .reject {
+      try checkDuplicateKeys(object: top.tapeIndex)
+    }
+  }
+
+  /// Parses `"key"` and the `:` after it; the next value follows.
+  @inline(__always)
+  mutating func parseMemberKey() throws(JSONError) {
+    guard let c = try peekSignificant(), c == UInt8(ascii: "\"") else {
+      throw unexpected("a string key")
+    }
+    try parseString()
+    guard let d = try peekSignificant(), d == UInt8(ascii: ":") else {
+      throw unexpected("':'")
+    }
+    pos += 1
+  }
+
+  mutating func parseLiteral(_ kind: TapeKind, word: StaticString) throws(JSONError) {
+    let length = word.utf8CodeUnitCount
+    let text = word.utf8Start
+    for i in 0..<length {
+      guard pos + i < count else { throw error(.unexpectedEnd(expected: "'\(word)'"), at: count) }
+      guard bytes[pos + i] == text[i] else {
+        let offset = pos + i
+        if bytes[offset] >= 0x80 { throw invalidUTF8OrUnexpected(at: offset, expected: "'\(word)'") }
+        throw error(.unexpectedCharacter(bytes[offset], expected: "'\(word)'"), at: offset)
+      }
+    }
+    _ = tape.append(kind, offset: pos)
+    pos += length
+  }
+}

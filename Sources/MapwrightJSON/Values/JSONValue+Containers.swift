@@ -1,0 +1,110 @@
+extension JSONValue {
+  /// The number of elements of an array or members of an object; 0 for other kinds.
+  public var count: Int {
+    let entry = entry
+    return entry.kind == .array || entry.kind == .object ? Int(entry.length) : 0
+  }
+
+  /// The member named `key` of an object (the first one if the key is repeated), or nil.
+  ///
+  /// Lookup compares UTF-8 bytes in place and allocates nothing.
+  public subscript(key: String) -> JSONValue? {
+    var key = key
+    return key.withUTF8 { member(named: $0) }
+  }
+
+  /// The member whose key has the UTF-8 bytes `key`, or nil.
+  public func member(named key: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+    let entry = entry
+    guard entry.kind == .object else { return nil }
+    let tape = document.tape
+    return document.bytes.withUnsafeBufferPointer { bytes in
+      var keyIndex = index + 1
+      for _ in 0..<Int(entry.length) {
+        let keyEntry = tape[keyIndex]
+        if stringEntry(keyEntry, in: bytes, equals: key) {
+          return JSONValue(document: document, index: keyIndex + 1)
+        }
+        keyIndex = Int(tape[keyIndex + 1].next)
+      }
+      return nil
+    }
+  }
+
+  /// The element at `index` of an array, or nil when out of bounds or not an array.
+  /// Reaching element `i` skips the `i` elements before it, one step each.
+  public subscript(index: Int) -> JSONValue? {
+    let entry = entry
+    guard entry.kind == .array, index >= 0, index < Int(entry.length) else { return nil }
+    var element = self.index + 1
+    for _ in 0..<index { element = Int(document.tape[element].next) }
+    return JSONValue(document: document, index: element)
+  }
+
+  /// The elements of an array in order (empty for other kinds).
+  public var elements: Elements { Elements(array: self) }
+
+  /// The members of an object in document order, duplicates included (empty for other kinds).
+  public var members: Members { Members(object: self) }
+
+  /// The elements of an array.
+  public struct Elements: Sequence, Sendable {
+    let array: JSONValue
+
+    public var count: Int { array.kind == .array ? array.count : 0 }
+
+    public func makeIterator() -> Iterator {
+      Iterator(document: array.document, position: array.index + 1, remaining: count)
+    }
+
+    public struct Iterator: IteratorProtocol {
+      let document: JSONDocument
+      var position: Int
+      var remaining: Int
+
+      public mutating func next() -> JSONValue? {
+        guard remaining > 0 else { return nil }
+        remaining -= 1
+        let value = JSONValue(document: document, index: position)
+        position = Int(document.tape[position].next)
+        return value
+      }
+    }
+  }
+
+  /// One member of an object: its key and value.
+  public struct Member: Sendable {
+    /// The key as a string view (compare or decode it without allocating).
+    public let keyValue: JSONValue
+    /// The member's value.
+    public let value: JSONValue
+    /// The key's text.
+    public var key: String { keyValue.stringValue ?? "" }
+  }
+
+  /// The members of an object.
+  public struct Members: Sequence, Sendable {
+    let object: JSONValue
+
+    public var count: Int { object.kind == .object ? object.count : 0 }
+
+    public func makeIterator() -> Iterator {
+      Iterator(document: object.document, position: object.index + 1, remaining: count)
+    }
+
+    public struct Iterator: IteratorProtocol {
+      let document: JSONDocument
+      var position: Int
+      var remaining: Int
+
+      public mutating func next() -> Member? {
+        guard remaining > 0 else { return nil }
+        remaining -= 1
+        let key = JSONValue(document: document, index: position)
+        let value = JSONValue(document: document, index: position + 1)
+        position = Int(document.tape[position + 1].next)
+        return Member(keyValue: key, value: value)
+      }
+    }
+  }
+}

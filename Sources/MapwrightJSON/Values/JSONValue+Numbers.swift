@@ -1,0 +1,85 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension JSONValue {
+  /// True when the value is a number written as an integer literal (no fraction, no exponent).
+  public var isIntegerLiteral: Bool {
+    let entry = entry
+    return entry.kind == .number && entry.has(TapeFlag.integerLiteral)
+  }
+
+  /// A number's exact source text, e.g. `"1.50"` or `"123456789012345678901234567890"`.
+  public var numberText: String? {
+    withNumberText { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Calls `body` with a number's source text; nil for other kinds.
+  @inline(__always)
+  func withNumberText<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+    let entry = entry
+    guard entry.kind == .number else { return nil }
+    return try document.bytes.withUnsafeBufferPointer {
+      try body(UnsafeBufferPointer(rebasing: $0[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)]))
+    }
+  }
+
+  /// The number as an integer of type `T`, or nil when it is not a number, not an integer, or
+  /// out of `T`'s range (never wrapped or truncated).
+  ///
+  /// With `.integralValues` (the default) `1.0` and `1e3` read as 1 and 1000, since no
+  /// information is lost; `1.5` and `1e-999` are never integers. Pass `.literalsOnly` to
+  /// accept only numbers written as integers.
+  public func integer<T: FixedWidthInteger>(
+    as type: T.Type = T.self, forms: JSONIntegerForms = .integralValues
+  ) -> T? {
+    let isLiteral = entry.has(TapeFlag.integerLiteral)
+    return withNumberText { try? MapwrightJSON.readInteger($0, isLiteral: isLiteral, forms: forms, as: T.self).get() } ?? nil
+  }
+
+  /// Reads the number as an integer, saying why it cannot be one.
+  package func readInteger<T: FixedWidthInteger>(
+    _ type: T.Type, forms: JSONIntegerForms
+  ) -> Result<T, IntegerReadFailure>? {
+    let isLiteral = entry.has(TapeFlag.integerLiteral)
+    return withNumberText { MapwrightJSON.readInteger($0, isLiteral: isLiteral, forms: forms, as: T.self) }
+  }
+
+  /// The number as an `Int`, if it is an integer in range.
+  public var intValue: Int? { integer(as: Int.self) }
+  /// The number as an `Int64`, if it is an integer in range.
+  public var int64Value: Int64? { integer(as: Int64.self) }
+  /// The number as a `UInt64`, if it is a non-negative integer in range.
+  public var uint64Value: UInt64? { integer(as: UInt64.self) }
+
+  /// The nearest `Double` (correctly rounded), or nil when the number is not finite as a
+  /// Double (`1e999`). Numbers below the smallest subnormal read as zero.
+  public var doubleValue: Double? {
+    withNumberText { readDouble($0) } ?? nil
+  }
+
+  /// The number as a `Decimal`, or nil when it has more than 38 significant digits or an
+  /// exponent outside `Decimal`'s range.
+  public var decimalValue: Decimal? {
+    withNumberText { decimal(fromNumberText: $0) } ?? nil
+  }
+}
+
+/// Exact conversion of validated number text to `Decimal`, or nil if it would round or
+/// overflow (`Decimal` holds 38 significant digits and a power of ten from -128 to 127).
+package func decimal(fromNumberText text: UnsafeBufferPointer<UInt8>) -> Decimal? {
+  let parts = DecimalParts(text: text)
+  if parts.digits.isEmpty { return Decimal(0) }
+  var digits = parts.digits
+  var exponent = parts.exponent
+  while exponent > 127, digits.count < 38 {
+    digits.append(0)
+    exponent -= 1
+  }
+  guard digits.count <= 38, (-128...127).contains(exponent) else { return nil }
+  let significandText = String(decoding: digits.map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
+  guard let significand = Decimal(string: significandText) else { return nil }
+  return Decimal(sign: parts.negative ? .minus : .plus, exponent: exponent, significand: significand)
+}

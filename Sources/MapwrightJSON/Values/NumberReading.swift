@@ -1,0 +1,219 @@
+// Converting validated JSON number text to Swift numbers, exactly or not at all.
+//
+// Integers: a literal like `-42` is accumulated digit by digit with overflow checks. Other
+// forms (`1.0`, `1e3`, `1.50e1`) are read through their exact decimal value — significant
+// digits and a power of ten — so `1.000000000000000005` or `1e-999` is never mistaken for an
+// integer, and no Double rounding is involved.
+//
+// Doubles: Clinger's fast path when the significand fits in 53 bits and the power of ten is
+// at most 22 (both exact, so one multiplication or division rounds correctly); otherwise the
+// standard library's correctly rounded conversion.
+
+/// Which number forms an integer accessor accepts.
+public enum JSONIntegerForms: Sendable, Hashable {
+  /// Only integer literals: `2` is an integer, `2.0` and `2e0` are not.
+  case literalsOnly
+  /// Any number whose exact value is an integer: `2`, `2.0`, `0.2e1`, `2e0`.
+  case integralValues
+}
+
+/// Why a number could not be read as an integer of the requested type.
+package enum IntegerReadFailure: Error, Sendable, Hashable {
+  /// The number has a fractional part (or, under `.literalsOnly`, is not written as an integer).
+  case notAnInteger
+  /// The value does not fit the type.
+  case outOfRange
+}
+
+/// The exact decimal value of number text: `(-1)^negative × digits × 10^exponent`, with
+/// `digits` free of leading and trailing zeros (empty for zero).
+package struct DecimalParts: Hashable, Sendable {
+  package var negative: Bool
+  package var digits: [UInt8]
+  package var exponent: Int
+
+  /// Decomposes validated JSON number text.
+  package init(text: UnsafeBufferPointer<UInt8>) {
+    var i = 0
+    negative = text[0] == UInt8(ascii: "-")
+    if negative { i = 1 }
+    var digits: [UInt8] = []
+    var exponent = 0
+    var seenPoint = false
+    while i < text.count {
+      let c = text[i]
+      if isDigit(c) {
+        if !(digits.isEmpty && c == UInt8(ascii: "0")) { digits.append(c &- UInt8(ascii: "0")) }
+        if seenPoint { exponent -= 1 }
+      } else if c == UInt8(ascii: ".") {
+        seenPoint = true
+      } else {
+        break  // 'e' or 'E'
+      }
+      i += 1
+    }
+    if i < text.count {
+      i += 1
+      var exponentNegative = false
+      if text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+        exponentNegative = text[i] == UInt8(ascii: "-")
+        i += 1
+      }
+      // Saturate: exponents beyond a billion already put the value out of every range.
+      var written = 0
+      while i < text.count {
+        written = min(written * 10 + Int(text[i] &- UInt8(ascii: "0")), 1_000_000_000)
+        i += 1
+      }
+      exponent += exponentNegative ? -written : written
+    }
+    while let last = digits.last, last == 0 {
+      digits.removeLast()
+      exponent += 1
+    }
+    if digits.isEmpty {
+      negative = false
+      exponent = 0
+    }
+    self.digits = digits
+    self.exponent = exponent
+  }
+
+  /// The value as an integer of type `T`, if it is one and fits.
+  package func integer<T: FixedWidthInteger>(as type: T.Type) -> Result<T, IntegerReadFailure> {
+    if digits.isEmpty { return .success(0) }
+    if exponent < 0 { return .failure(.notAnInteger) }
+    if digits.count + exponent > 40 { return .failure(.outOfRange) }
+    var magnitude: UInt64 = 0
+    for digit in digits + repeatElement(0, count: exponent) {
+      let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, o2) = times10.addingReportingOverflow(UInt64(digit))
+      if o1 || o2 { return .failure(.outOfRange) }
+      magnitude = sum
+    }
+    return integerFromMagnitude(magnitude, negative: negative)
+  }
+
+  /// Significant digits, for `Decimal`'s 38-digit limit.
+  package var significantDigitCount: Int { digits.count }
+}
+
+@inline(__always)
+func integerFromMagnitude<T: FixedWidthInteger>(_ magnitude: UInt64, negative: Bool) -> Result<T, IntegerReadFailure> {
+  if negative {
+    guard T.isSigned else { return .failure(.outOfRange) }
+    // -T.min's magnitude is T.max + 1.
+    guard magnitude <= UInt64(T.max) + 1 else { return .failure(.outOfRange) }
+    return .success(magnitude == UInt64(T.max) + 1 ? T.min : 0 - T(magnitude))
+  }
+  guard magnitude <= UInt64(T.max) else { return .failure(.outOfRange) }
+  return .success(T(magnitude))
+}
+
+/// Reads validated number text as an integer of type `T`.
+@inline(__always)
+package func readInteger<T: FixedWidthInteger>(
+  _ text: UnsafeBufferPointer<UInt8>, isLiteral: Bool, forms: JSONIntegerForms, as type: T.Type
+) -> Result<T, IntegerReadFailure> {
+  guard T.bitWidth <= 64 else {
+    // Wider than 64 bits (Int128): go through the exact decimal value.
+    return readWideInteger(text, isLiteral: isLiteral, forms: forms)
+  }
+  guard isLiteral else {
+    if forms == .literalsOnly { return .failure(.notAnInteger) }
+    return DecimalParts(text: text).integer(as: T.self)
+  }
+  var i = 0
+  let negative = text[0] == UInt8(ascii: "-")
+  if negative { i = 1 }
+  var magnitude: UInt64 = 0
+  if text.count - i <= 19 {
+    // 19 digits always fit in a UInt64.
+    while i < text.count {
+      magnitude = magnitude &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
+      i += 1
+    }
+  } else {
+    while i < text.count {
+      let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, o2) = times10.addingReportingOverflow(UInt64(text[i] &- UInt8(ascii: "0")))
+      if o1 || o2 { return .failure(.outOfRange) }
+      magnitude = sum
+      i += 1
+    }
+  }
+  return integerFromMagnitude(magnitude, negative: negative)
+}
+
+private func readWideInteger<T: FixedWidthInteger>(
+  _ text: UnsafeBufferPointer<UInt8>, isLiteral: Bool, forms: JSONIntegerForms
+) -> Result<T, IntegerReadFailure> {
+  if !isLiteral, forms == .literalsOnly { return .failure(.notAnInteger) }
+  let parts = DecimalParts(text: text)
+  if parts.digits.isEmpty { return .success(0) }
+  if parts.exponent < 0 { return .failure(.notAnInteger) }
+  if parts.digits.count + parts.exponent > 80 { return .failure(.outOfRange) }
+  var value: T = 0
+  for digit in parts.digits + repeatElement(0, count: parts.exponent) {
+    let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+    let (next, o2) =
+      parts.negative
+      ? times10.subtractingReportingOverflow(T(digit)) : times10.addingReportingOverflow(T(digit))
+    if o1 || o2 { return .failure(.outOfRange) }
+    value = next
+  }
+  return .success(value)
+}
+
+private let exactPowersOfTen: [Double] = [
+  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]
+
+/// Reads validated number text as the nearest Double, or nil when it overflows to infinity.
+/// Values too small for a Double round to zero (or a subnormal), as `Double(String)` does.
+package func readDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+  var i = 0
+  let negative = text[0] == UInt8(ascii: "-")
+  if negative { i = 1 }
+  var significand: UInt64 = 0
+  var digitCount = 0
+  var exponent = 0
+  var fast = true
+  while i < text.count, isDigit(text[i]) {
+    if significand != 0 || text[i] != UInt8(ascii: "0") { digitCount += 1 }
+    significand = significand &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
+    i += 1
+  }
+  if i < text.count, text[i] == UInt8(ascii: ".") {
+    i += 1
+    while i < text.count, isDigit(text[i]) {
+      if significand != 0 || text[i] != UInt8(ascii: "0") { digitCount += 1 }
+      significand = significand &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
+      exponent -= 1
+      i += 1
+    }
+  }
+  if i < text.count {
+    i += 1
+    var exponentNegative = false
+    if text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+      exponentNegative = text[i] == UInt8(ascii: "-")
+      i += 1
+    }
+    var written = 0
+    while i < text.count {
+      written = min(written * 10 + Int(text[i] &- UInt8(ascii: "0")), 1_000_000)
+      i += 1
+    }
+    exponent += exponentNegative ? -written : written
+  }
+  if digitCount > 19 || significand > 1 << 53 || exponent < -22 || exponent > 22 { fast = false }
+  if fast {
+    var value = Double(significand)
+    value = exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
+    return negative ? -value : value
+  }
+  guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
+  return value
+}

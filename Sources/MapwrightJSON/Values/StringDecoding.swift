@@ -1,0 +1,133 @@
+// Turning a string's raw bytes (between its quotes, already validated by the parser) into
+// text: escapes are resolved, and in repair mode bad sequences become U+FFFD.
+
+/// Writes the unescaped UTF-8 of `raw` to `out` and returns the number of bytes written.
+/// The output is never longer than the input, so `raw.count` bytes of room always suffice.
+func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+  var i = 0
+  var n = 0
+  let count = raw.count
+  while i < count {
+    let c = raw[i]
+    guard c == UInt8(ascii: "\\") else {
+      out[n] = c
+      n += 1
+      i += 1
+      continue
+    }
+    let e = raw[i + 1]
+    i += 2
+    let simple: UInt8
+    switch e {
+    case UInt8(ascii: "b"): simple = 0x08
+    case UInt8(ascii: "f"): simple = 0x0C
+    case UInt8(ascii: "n"): simple = 0x0A
+    case UInt8(ascii: "r"): simple = 0x0D
+    case UInt8(ascii: "t"): simple = 0x09
+    case UInt8(ascii: "u"):
+      var scalar = UInt32(hex4(raw, at: i))
+      i += 4
+      if (0xD800...0xDBFF).contains(scalar), i + 5 < count, raw[i] == UInt8(ascii: "\\"),
+        raw[i + 1] == UInt8(ascii: "u")
+      {
+        let low = UInt32(hex4(raw, at: i + 2))
+        if (0xDC00...0xDFFF).contains(low) {
+          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          i += 6
+        }
+      }
+      if (0xD800...0xDFFF).contains(scalar) { scalar = 0xFFFD }  // lone surrogate (repair mode)
+      n += writeUTF8(scalar, to: out + n)
+      continue
+    default: simple = e  // '"', '\\' and '/'
+    }
+    out[n] = simple
+    n += 1
+  }
+  return n
+}
+
+@inline(__always)
+private func hex4(_ raw: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt16 {
+  var value: UInt16 = 0
+  for k in i..<i + 4 { value = value << 4 | UInt16(hexDigitValue(raw[k]) ?? 0) }
+  return value
+}
+
+@inline(__always)
+func writeUTF8(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
+  switch scalar {
+  case 0..<0x80:
+    out[0] = UInt8(scalar)
+    return 1
+  case 0x80..<0x800:
+    out[0] = UInt8(0xC0 | scalar >> 6)
+    out[1] = UInt8(0x80 | scalar & 0x3F)
+    return 2
+  case 0x800..<0x10000:
+    out[0] = UInt8(0xE0 | scalar >> 12)
+    out[1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+    out[2] = UInt8(0x80 | scalar & 0x3F)
+    return 3
+  default:
+    out[0] = UInt8(0xF0 | scalar >> 18)
+    out[1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+    out[2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+    out[3] = UInt8(0x80 | scalar & 0x3F)
+    return 4
+  }
+}
+
+/// The text of a string tape entry.
+func decodeStringEntry(_ entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+  let raw = UnsafeBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)])
+  guard entry.has(TapeFlag.hasEscapes) else {
+    // Validated UTF-8 (or repaired by String's own decoding in repair mode).
+    return String(decoding: raw, as: UTF8.self)
+  }
+  return String(unsafeUninitializedCapacity: raw.count) { buffer in
+    unescape(raw, into: buffer.baseAddress!)
+  }
+}
+
+/// Whether a string tape entry's text equals `key` (UTF-8), without allocating.
+@inline(__always)
+func stringEntry(_ entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8>, equals key: UnsafeBufferPointer<UInt8>) -> Bool {
+  let start = Int(entry.offset)
+  let length = Int(entry.length)
+  if !entry.has(TapeFlag.hasEscapes | TapeFlag.needsRepair) {
+    guard length == key.count else { return false }
+    return length == 0 || memoryEqual(bytes.baseAddress! + start, key.baseAddress!, length)
+  }
+  // Escaped text is never longer than its raw bytes: a raw string shorter than the key
+  // cannot match.
+  guard length >= key.count else { return false }
+  return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+    let raw = UnsafeBufferPointer(rebasing: bytes[start..<start + length])
+    let n = unescape(raw, into: buffer.baseAddress!)
+    if entry.has(TapeFlag.needsRepair) {
+      // Compare through String's repair of invalid UTF-8.
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self).utf8
+        .elementsEqual(key)
+    }
+    return n == key.count && (n == 0 || memoryEqual(buffer.baseAddress!, key.baseAddress!, n))
+  }
+}
+
+@inline(__always)
+func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  var i = 0
+  while i + 8 <= count {
+    if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
+      != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
+    {
+      return false
+    }
+    i += 8
+  }
+  while i < count {
+    if a[i] != b[i] { return false }
+    i += 1
+  }
+  return true
+}
