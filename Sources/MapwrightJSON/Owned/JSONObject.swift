@@ -1,0 +1,105 @@
+/// The members of a JSON object, in order, with unique keys.
+///
+/// Member order is kept (the order of the source, or of insertion) and written back as is.
+/// Equality ignores order, as JSON objects are unordered: `{"a":1,"b":2} == {"b":2,"a":1}`.
+///
+/// ```swift
+/// var object: JSONObject = ["name": "Mark", "age": 42]
+/// object["email"] = "mark@example.com"     // appended at the end
+/// object["age"] = nil                      // removed
+/// for (key, value) in object { print(key, value) }
+/// ```
+public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+  public typealias Element = (key: String, value: JSON)
+
+  public private(set) var keys: [String] = []
+  public private(set) var values: [JSON] = []
+  /// Key → position, kept once the object is large enough for a linear search to be slow.
+  private var index: [String: Int]?
+
+  private static let indexThreshold = 12
+
+  public init() {}
+
+  /// Members in order; when a key repeats, the first occurrence is kept.
+  public init(_ members: some Sequence<(String, JSON)>) {
+    for (key, value) in members where position(of: key) == nil {
+      append(key, value)
+    }
+  }
+
+  public init(dictionaryLiteral elements: (String, JSON)...) {
+    self.init(elements)
+  }
+
+  public var count: Int { keys.count }
+  public var isEmpty: Bool { keys.isEmpty }
+
+  /// The position of `key`, or nil.
+  public func position(of key: String) -> Int? {
+    if let index { return index[key] }
+    return keys.firstIndex(of: key)
+  }
+
+  /// The value for `key`. Setting nil removes the member; setting a new key appends it.
+  public subscript(key: String) -> JSON? {
+    get { position(of: key).map { values[$0] } }
+    set {
+      if let newValue {
+        if let i = position(of: key) { values[i] = newValue } else { append(key, newValue) }
+      } else {
+        removeValue(forKey: key)
+      }
+    }
+  }
+
+  /// Adds a member at the end; the key must not be present (checked with a precondition).
+  mutating func append(_ key: String, _ value: JSON) {
+    keys.append(key)
+    values.append(value)
+    if index != nil {
+      index![key] = keys.count - 1
+    } else if keys.count > Self.indexThreshold {
+      index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+    }
+  }
+
+  /// Removes `key`'s member and returns its value.
+  @discardableResult
+  public mutating func removeValue(forKey key: String) -> JSON? {
+    guard let i = position(of: key) else { return nil }
+    keys.remove(at: i)
+    let value = values.remove(at: i)
+    if index != nil {
+      index = keys.count > Self.indexThreshold
+        ? Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) }) : nil
+    }
+    return value
+  }
+
+  public func makeIterator() -> some IteratorProtocol<Element> {
+    zip(keys, values).lazy.map { (key: $0, value: $1) }.makeIterator()
+  }
+
+  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    if lhs.keys == rhs.keys { return lhs.values == rhs.values }
+    for (key, value) in zip(lhs.keys, lhs.values) {
+      guard let other = rhs[key], other == value else { return false }
+    }
+    return true
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    // Order-independent: combine the members' own hashes commutatively.
+    var combined = 0
+    for (key, value) in zip(keys, values) {
+      var member = Hasher()
+      member.combine(key)
+      member.combine(value)
+      combined ^= member.finalize()
+    }
+    hasher.combine(count)
+    hasher.combine(combined)
+  }
+}

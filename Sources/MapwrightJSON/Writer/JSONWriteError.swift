@@ -1,0 +1,71 @@
+/// An error writing JSON: a value JSON cannot express, with the path to it.
+///
+/// ```swift
+/// let json: JSON = ["ratio": JSON(Double.nan)]
+/// do { _ = try json.jsonString() } catch {
+///   print(error)   // $.ratio: NaN cannot be written as JSON
+/// }
+/// ```
+public struct JSONWriteError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// One step of the path to the failing value.
+  public enum PathComponent: Sendable, Hashable {
+    case key(String)
+    case index(Int)
+  }
+
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    public let description: String
+    public static let nonFiniteNumber = Code(description: "nonFiniteNumber")
+    public static let tooDeep = Code(description: "tooDeep")
+  }
+
+  enum Kind: Sendable, Hashable {
+    case nonFiniteNumber(Double)
+    case tooDeep(Int)
+  }
+
+  let kind: Kind
+  /// The path from the root to the failing value.
+  public let path: [PathComponent]
+
+  init(_ kind: Kind, path: [PathComponent]) {
+    self.kind = kind
+    self.path = path
+  }
+
+  public var code: Code {
+    switch kind {
+    case .nonFiniteNumber: .nonFiniteNumber
+    case .tooDeep: .tooDeep
+    }
+  }
+
+  /// The path in `$.a.b[0]` form.
+  public var pathDescription: String {
+    var text = "$"
+    for component in path {
+      switch component {
+      case .key(let key): text += isPlainKey(key) ? ".\(key)" : "[\"\(key)\"]"
+      case .index(let index): text += "[\(index)]"
+      }
+    }
+    return text
+  }
+
+  public var message: String {
+    switch kind {
+    case .nonFiniteNumber(let value):
+      "\(value.isNaN ? "NaN" : value < 0 ? "-infinity" : "infinity") cannot be written as JSON"
+    case .tooDeep(let limit):
+      "nesting deeper than \(limit) levels"
+    }
+  }
+
+  public var description: String { "\(pathDescription): \(message)" }
+}
+
+/// Keys shown after a dot in paths: letters, digits and underscores, not starting with a digit.
+func isPlainKey(_ key: String) -> Bool {
+  guard let first = key.utf8.first, !isDigit(first) else { return false }
+  return key.utf8.allSatisfy { $0 == UInt8(ascii: "_") || isDigit($0) || ($0 | 0x20) &- UInt8(ascii: "a") < 26 }
+}

@@ -1,0 +1,102 @@
+// String escaping for the writer. Runs of bytes that need no escape are found eight at a time
+// (the same SWAR test as the parser's string scan) and copied whole.
+
+private let hexDigits: StaticString = "0123456789abcdef"
+
+extension JSONWriter {
+  @inline(__always)
+  func writeString(_ text: String, to out: inout OutputBuffer) {
+    var text = text
+    text.withUTF8 { writeString(utf8: $0, to: &out) }
+  }
+
+  func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
+    out.append(UInt8(ascii: "\""))
+    let escapeSlashes = options.contains(.escapeSlashes)
+    let escapeNonASCII = options.contains(.escapeNonASCII)
+    let count = bytes.count
+    var runStart = 0
+    var i = 0
+    while i < count {
+      // Skip plain bytes eight at a time ('/' is not among the stop bytes, so not when it
+      // must be escaped).
+      while !escapeSlashes, i + 8 <= count {
+        let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
+        let mask = stringStopMask(word)
+        if mask != 0 {
+          i += mask.trailingZeroBitCount >> 3
+          break
+        }
+        i += 8
+      }
+      guard i < count else { break }
+      let c = bytes[i]
+      if c >= 0x80 {
+        guard escapeNonASCII else {
+          i += 1
+          continue
+        }
+        out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+        i = writeNonASCIIEscape(bytes, at: i, to: &out)
+        runStart = i
+        continue
+      }
+      let escape: StaticString?
+      switch c {
+      case UInt8(ascii: "\""): escape = "\\\""
+      case UInt8(ascii: "\\"): escape = "\\\\"
+      case 0x0A: escape = "\\n"
+      case 0x0D: escape = "\\r"
+      case 0x09: escape = "\\t"
+      case 0x08: escape = "\\b"
+      case 0x0C: escape = "\\f"
+      case UInt8(ascii: "/"): escape = escapeSlashes ? "\\/" : nil
+      case 0..<0x20: escape = ""
+      default: escape = nil
+      }
+      guard let escape else {
+        i += 1
+        continue
+      }
+      out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+      if escape.utf8CodeUnitCount == 0 {
+        writeUnicodeEscape(UInt16(c), to: &out)
+      } else {
+        out.append(escape)
+      }
+      i += 1
+      runStart = i
+    }
+    out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// Writes the scalar starting at `i` as `\uXXXX` (two escapes beyond the BMP) and returns
+  /// the offset after it. Input is a Swift string's UTF-8, so it is well-formed.
+  private func writeNonASCIIEscape(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, to out: inout OutputBuffer) -> Int {
+    let lead = UInt32(bytes[i])
+    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+    var scalar = lead & (0xFF >> (length + 1))
+    for k in 1..<length { scalar = scalar << 6 | UInt32(bytes[i + k] & 0x3F) }
+    if scalar >= 0x10000 {
+      let v = scalar - 0x10000
+      writeUnicodeEscape(UInt16(0xD800 + (v >> 10)), to: &out)
+      writeUnicodeEscape(UInt16(0xDC00 + (v & 0x3FF)), to: &out)
+    } else {
+      writeUnicodeEscape(UInt16(scalar), to: &out)
+    }
+    return i + length
+  }
+
+  private func writeUnicodeEscape(_ unit: UInt16, to out: inout OutputBuffer) {
+    let p = out.unsafeTail(reserving: 6)
+    let hex = hexDigits.utf8Start
+    p[0] = UInt8(ascii: "\\")
+    p[1] = UInt8(ascii: "u")
+    p[2] = hex[Int(unit >> 12)]
+    p[3] = hex[Int(unit >> 8 & 0xF)]
+    p[4] = hex[Int(unit >> 4 & 0xF)]
+    p[5] = hex[Int(unit & 0xF)]
+    out.advance(by: 6)
+  }
+}

@@ -1,0 +1,70 @@
+/// A growable byte buffer for the writer; cheaper per append than `[UInt8]`.
+struct OutputBuffer: ~Copyable {
+  private var base: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  @inline(__always)
+  mutating func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(to: count + extra) }
+  }
+
+  @inline(never)
+  private mutating func grow(to needed: Int) {
+    var newCapacity = capacity * 2
+    while newCapacity < needed { newCapacity *= 2 }
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  mutating func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count += 1
+  }
+
+  @inline(__always)
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+    reserve(bytes.count)
+    (base + count).update(from: source, count: bytes.count)
+    count += bytes.count
+  }
+
+  @inline(__always)
+  mutating func append(_ text: StaticString) {
+    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  mutating func appendSpaces(_ n: Int) {
+    reserve(n)
+    (base + count).initialize(repeating: UInt8(ascii: " "), count: n)
+    count += n
+  }
+
+  /// Room for `n` bytes written directly; call `advance(by:)` with what was written.
+  @inline(__always)
+  mutating func unsafeTail(reserving n: Int) -> UnsafeMutablePointer<UInt8> {
+    reserve(n)
+    return base + count
+  }
+
+  @inline(__always)
+  mutating func advance(by n: Int) { count += n }
+
+  consuming func finish() -> [UInt8] {
+    let result = [UInt8](UnsafeBufferPointer(start: base, count: count))
+    return result
+  }
+}
