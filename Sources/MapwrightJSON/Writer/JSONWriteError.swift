@@ -33,6 +33,11 @@ public struct JSONWriteError: Error, Sendable, Hashable, CustomStringConvertible
     self.path = path
   }
 
+  /// The same error one level further out.
+  func inside(_ component: PathComponent) -> JSONWriteError {
+    JSONWriteError(kind, path: [component] + path)
+  }
+
   public var code: Code {
     switch kind {
     case .nonFiniteNumber: .nonFiniteNumber

@@ -64,8 +64,7 @@ public struct JSONWriter: Sendable {
   /// The UTF-8 text of `value`.
   public func bytes(_ value: JSON) throws(JSONWriteError) -> [UInt8] {
     var output = OutputBuffer(capacity: 1024)
-    var path: [JSONWriteError.PathComponent] = []
-    try write(value, to: &output, depth: 0, path: &path)
+    try write(value, to: &output, depth: 0)
     return output.finish()
   }
 
@@ -80,9 +79,8 @@ public struct JSONWriter: Sendable {
     Data(try bytes(value))
   }
 
-  private func write(
-    _ value: JSON, to out: inout OutputBuffer, depth: Int, path: inout [JSONWriteError.PathComponent]
-  ) throws(JSONWriteError) {
+  // Paths are not tracked while writing: an error collects its path as it propagates out.
+  private func write(_ value: JSON, to out: inout OutputBuffer, depth: Int) throws(JSONWriteError) {
     switch value {
     case .null: out.append("null")
     case .bool(let flag): flag ? out.append("true") : out.append("false")
@@ -90,41 +88,56 @@ public struct JSONWriter: Sendable {
     case .number(let number):
       switch number.storage {
       case .text(var text): text.withUTF8 { out.append($0) }
-      case .nonFinite(let double): try writeNonFinite(double, to: &out, path: path)
+      case .nonFinite(let double): try writeNonFinite(double, to: &out)
       }
     case .array(let elements):
       guard !elements.isEmpty else { return out.append("[]") }
-      guard depth < maximumDepth else { throw JSONWriteError(.tooDeep(maximumDepth), path: path) }
+      guard depth < maximumDepth else { throw JSONWriteError(.tooDeep(maximumDepth), path: []) }
       out.append(UInt8(ascii: "["))
       for (i, element) in elements.enumerated() {
         if i > 0 { out.append(UInt8(ascii: ",")) }
         newline(&out, depth + 1)
-        path.append(.index(i))
-        try write(element, to: &out, depth: depth + 1, path: &path)
-        path.removeLast()
+        do {
+          try write(element, to: &out, depth: depth + 1)
+        } catch {
+          throw error.inside(.index(i))
+        }
       }
       newline(&out, depth)
       out.append(UInt8(ascii: "]"))
     case .object(let object):
       guard !object.isEmpty else { return out.append("{}") }
-      guard depth < maximumDepth else { throw JSONWriteError(.tooDeep(maximumDepth), path: path) }
+      guard depth < maximumDepth else { throw JSONWriteError(.tooDeep(maximumDepth), path: []) }
       out.append(UInt8(ascii: "{"))
       let keys = object.keys
       let values = object.values
-      let order = options.contains(.sortedKeys)
-        ? keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
-        : Array(keys.indices)
-      for (n, i) in order.enumerated() {
-        if n > 0 { out.append(UInt8(ascii: ",")) }
-        newline(&out, depth + 1)
-        writeString(keys[i], to: &out)
-        if options.contains(.prettyPrinted) { out.append(": ") } else { out.append(UInt8(ascii: ":")) }
-        path.append(.key(keys[i]))
-        try write(values[i], to: &out, depth: depth + 1, path: &path)
-        path.removeLast()
+      if options.contains(.sortedKeys) {
+        let order = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
+        for (n, i) in order.enumerated() {
+          try writeMember(keys[i], values[i], first: n == 0, to: &out, depth: depth)
+        }
+      } else {
+        for i in keys.indices {
+          try writeMember(keys[i], values[i], first: i == 0, to: &out, depth: depth)
+        }
       }
       newline(&out, depth)
       out.append(UInt8(ascii: "}"))
+    }
+  }
+
+  @inline(__always)
+  private func writeMember(
+    _ key: String, _ value: JSON, first: Bool, to out: inout OutputBuffer, depth: Int
+  ) throws(JSONWriteError) {
+    if !first { out.append(UInt8(ascii: ",")) }
+    newline(&out, depth + 1)
+    writeString(key, to: &out)
+    if options.contains(.prettyPrinted) { out.append(": ") } else { out.append(UInt8(ascii: ":")) }
+    do {
+      try write(value, to: &out, depth: depth + 1)
+    } catch {
+      throw error.inside(.key(key))
     }
   }
 
@@ -135,12 +148,10 @@ public struct JSONWriter: Sendable {
     out.appendSpaces(depth * indent)
   }
 
-  private func writeNonFinite(
-    _ value: Double, to out: inout OutputBuffer, path: [JSONWriteError.PathComponent]
-  ) throws(JSONWriteError) {
+  private func writeNonFinite(_ value: Double, to out: inout OutputBuffer) throws(JSONWriteError) {
     switch nonFiniteNumbers {
     case .throwError:
-      throw JSONWriteError(.nonFiniteNumber(value), path: path)
+      throw JSONWriteError(.nonFiniteNumber(value), path: [])
     case .convertToString(let positiveInfinity, let negativeInfinity, let nan):
       writeString(value.isNaN ? nan : value < 0 ? negativeInfinity : positiveInfinity, to: &out)
     case .writeAsText:

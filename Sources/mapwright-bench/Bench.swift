@@ -1,0 +1,84 @@
+// mapwright-bench: Mapwright beside Foundation on the benchmark corpus, in one run.
+//
+//   swift run -c release mapwright-bench [--data DIR] [--filter NAME] [--file FILE] [--tsv]
+//                                        [--budget-ms N]
+//
+// Prints a table (measurement, file, MB/s, Foundation MB/s, ratio), or with --tsv one line per
+// measurement: name, file, bytes, median ns, baseline name, baseline median ns.
+
+import Foundation
+
+@main
+struct Bench {
+  static func main() throws {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    func option(_ name: String) -> String? {
+      guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
+      let value = arguments[i + 1]
+      arguments.removeSubrange(i...i + 1)
+      return value
+    }
+    if arguments.contains("--help") || arguments.contains("-h") {
+      print("usage: mapwright-bench [--data DIR] [--filter NAME] [--file FILE] [--tsv] [--budget-ms N]")
+      return
+    }
+    let tsv = arguments.contains("--tsv")
+    let dataDirectory = option("--data") ?? defaultDataDirectory()
+    let filter = option("--filter")
+    let onlyFile = option("--file")
+    var timer = Timer()
+    if let budget = option("--budget-ms").flatMap(Int.init) {
+      timer.budget = .milliseconds(budget)
+      if budget < 50 { timer.minimumSamples = 1 }
+    }
+
+    let names = try FileManager.default.contentsOfDirectory(atPath: dataDirectory)
+      .filter { $0.hasSuffix(".json") && (onlyFile == nil || $0 == onlyFile) }.sorted()
+    guard !names.isEmpty else {
+      FileHandle.standardError.write(Data("no .json files in \(dataDirectory)\n".utf8))
+      exit(1)
+    }
+    if !tsv {
+      print("measurement   file                    MB/s   baseline MB/s   ratio  baseline")
+    }
+    for name in names {
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dataDirectory).appendingPathComponent(name)))
+      var results: [Measurement] = []
+      if filter == nil || "json.parse json.write".contains(filter!) {
+        results += try JSONBenchmarks.run(file: name, bytes: bytes, timer: timer)
+      }
+      for m in results where filter == nil || m.name.hasPrefix(filter!) {
+        if tsv {
+          print("\(m.name)\t\(m.file)\t\(m.bytes)\t\(Int(m.medianNanoseconds))\t\(m.baselineName)\t\(Int(m.baselineMedianNanoseconds))")
+        } else {
+          print(
+            pad(m.name, 14) + pad(m.file, 20) + lpad(fixed(m.megabytesPerSecond, 1), 9)
+              + lpad(fixed(m.baselineMegabytesPerSecond, 1), 16) + lpad(fixed(m.ratio, 1) + "x", 8)
+              + "  " + m.baselineName)
+        }
+      }
+    }
+  }
+
+  /// `../shared/bench-data` beside the package, found from the working directory.
+  static func defaultDataDirectory() -> String {
+    let cwd = FileManager.default.currentDirectoryPath
+    for candidate in ["\(cwd)/../shared/bench-data", "\(cwd)/shared/bench-data"]
+    where FileManager.default.fileExists(atPath: candidate) {
+      return candidate
+    }
+    return "\(cwd)/../shared/bench-data"
+  }
+
+  static func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+  }
+
+  static func lpad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+  }
+
+  static func fixed(_ value: Double, _ digits: Int) -> String {
+    String(format: "%.\(digits)f", value)
+  }
+}

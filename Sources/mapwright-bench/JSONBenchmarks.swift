@@ -1,0 +1,33 @@
+// json.parse and json.write, each beside Foundation's JSONSerialization on the same bytes.
+
+import Foundation
+import Mapwright
+
+enum JSONBenchmarks {
+  static func run(file: String, bytes: [UInt8], timer: Timer) throws -> [Measurement] {
+    let data = Data(bytes)
+    var results: [Measurement] = []
+
+    // Parse: full validation into the tape, versus JSONSerialization building its objects.
+    let parse = try timer.median { blackHole(try JSONDocument(bytes)) }
+    let foundationParse = try timer.median {
+      blackHole(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
+    }
+    results.append(Measurement(
+      name: "json.parse", file: file, bytes: bytes.count, medianNanoseconds: parse,
+      baselineName: "Foundation.JSONSerialization", baselineMedianNanoseconds: foundationParse))
+
+    // Write: an owned JSON tree to bytes, versus JSONSerialization.data on its own objects.
+    let json = try JSON(parsing: bytes)
+    let object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    let written = try json.jsonBytes()
+    let write = try timer.median { blackHole(try json.jsonBytes()) }
+    let foundationWrite = try timer.median {
+      blackHole(try JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed]))
+    }
+    results.append(Measurement(
+      name: "json.write", file: file, bytes: written.count, medianNanoseconds: write,
+      baselineName: "Foundation.JSONSerialization", baselineMedianNanoseconds: foundationWrite))
+    return results
+  }
+}

@@ -1,0 +1,48 @@
+// Timing: run a closure repeatedly and keep the median, on a monotonic clock.
+
+import Foundation
+
+struct Measurement {
+  var name: String
+  var file: String
+  var bytes: Int
+  var medianNanoseconds: Double
+  var baselineName: String
+  var baselineMedianNanoseconds: Double
+
+  var megabytesPerSecond: Double { Double(bytes) / medianNanoseconds * 1e3 }
+  var baselineMegabytesPerSecond: Double { Double(bytes) / baselineMedianNanoseconds * 1e3 }
+  /// How many times faster than the baseline.
+  var ratio: Double { baselineMedianNanoseconds / medianNanoseconds }
+}
+
+struct Timer {
+  /// Minimum total time spent per measured operation, and bounds on the sample count.
+  var budget: Duration = .milliseconds(600)
+  var minimumSamples = 5
+  var maximumSamples = 1000
+
+  /// The median time of `body` in nanoseconds.
+  func median(_ body: () throws -> Void) rethrows -> Double {
+    let clock = ContinuousClock()
+    try body()  // warm-up
+    var samples: [Double] = []
+    let start = clock.now
+    while samples.count < minimumSamples
+      || (clock.now - start < budget && samples.count < maximumSamples)
+    {
+      let t0 = clock.now
+      try body()
+      let elapsed = clock.now - t0
+      samples.append(Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9)
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+  }
+}
+
+/// Keeps a value alive and opaque to the optimizer.
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
