@@ -73,6 +73,7 @@ struct JSONParser: ~Copyable {
       guard let c = try peekSignificant() else { throw unexpected("a value") }
       switch c {
       case UInt8(ascii: "{"):
+        try checkDepth()
         let index = tape.append(.object, offset: pos)
         pos += 1
         guard let d = try peekSignificant() else { throw unexpected("a string key or '}'") }
@@ -80,11 +81,12 @@ struct JSONParser: ~Copyable {
           pos += 1
           tape.close(index, count: 0)
         } else {
-          try open(index, isObject: true)
+          open(index, isObject: true)
           try parseMemberKey()
           continue outer
         }
       case UInt8(ascii: "["):
+        try checkDepth()
         let index = tape.append(.array, offset: pos)
         pos += 1
         guard let d = try peekSignificant() else { throw unexpected("a value or ']'") }
@@ -92,7 +94,7 @@ struct JSONParser: ~Copyable {
           pos += 1
           tape.close(index, count: 0)
         } else {
-          try open(index, isObject: false)
+          open(index, isObject: false)
           continue outer
         }
       case UInt8(ascii: "\""):
@@ -140,11 +142,16 @@ struct JSONParser: ~Copyable {
     }
   }
 
+  /// Called at an opening bracket: one more level must stay within the limit.
   @inline(__always)
-  mutating func open(_ index: Int, isObject: Bool) throws(JSONError) {
+  func checkDepth() throws(JSONError) {
     guard stack.count < options.maximumDepth else {
-      throw error(.tooDeep(limit: options.maximumDepth), at: Int(tape.entries[index].offset))
+      throw error(.tooDeep(limit: options.maximumDepth), at: pos)
     }
+  }
+
+  @inline(__always)
+  mutating func open(_ index: Int, isObject: Bool) {
     stack.append(OpenContainer(tapeIndex: index, commas: 0, isObject: isObject))
   }
 
