@@ -1,0 +1,171 @@
+import Foundation
+import MapwrightJSON
+import Testing
+
+@Suite struct ValueTests {
+  let document: JSONDocument
+
+  init() throws {
+    document = try JSONDocument(
+      #"""
+      {"user": {"login": "octocat", "id": 583231},
+       "labels": [{"name": "bug"}, {"name": "ui"}],
+       "escaped \"key\"": "tab\there \u00e9 \ud83d\ude00",
+       "flags": [true, false, null],
+       "empty": {}, "none": []}
+      """#)
+  }
+
+  @Test func kindsAndScalars() throws {
+    let root = document.root
+    #expect(root.kind == .object)
+    #expect(root.count == 6)
+    #expect(root["user"]?["login"]?.stringValue == "octocat")
+    #expect(root["user"]?["id"]?.intValue == 583231)
+    #expect(root["flags"]?[0]?.boolValue == true)
+    #expect(root["flags"]?[1]?.boolValue == false)
+    #expect(root["flags"]?[2]?.isNull == true)
+    #expect(root["flags"]?[2]?.kind == .null)
+    #expect(root["flags"]?[3] == nil)
+    #expect(root["flags"]?[-1] == nil)
+    #expect(root["missing"] == nil)
+    #expect(root["user"]?["login"]?.intValue == nil)
+    #expect(root["empty"]?.count == 0)
+    #expect(root["none"]?.elements.count == 0)
+  }
+
+  @Test func escapedStringsAndKeys() {
+    let root = document.root
+    #expect(root["escaped \"key\""]?.stringValue == "tab\there é 😀")
+    #expect(root["escaped \"key\""]?.withRawStringBytes { String(decoding: $0, as: UTF8.self) }
+      == #"tab\there \u00e9 \ud83d\ude00"#)
+  }
+
+  @Test func keyLookupMatchesEscapedKeys() throws {
+    let doc = try JSONDocument(#"{"caf\u00e9": 1, "a\/b": 2, "\ud83d\ude00": 3}"#)
+    #expect(doc.root["café"]?.intValue == 1)
+    #expect(doc.root["a/b"]?.intValue == 2)
+    #expect(doc.root["😀"]?.intValue == 3)
+    #expect(doc.root["cafe"] == nil)
+  }
+
+  @Test func iterationIsInDocumentOrder() throws {
+    let keys = document.root.members.map(\.key)
+    #expect(keys == ["user", "labels", "escaped \"key\"", "flags", "empty", "none"])
+    let names = document.root["labels"]?.elements.compactMap { $0["name"]?.stringValue }
+    #expect(names == ["bug", "ui"])
+    let doc = try JSONDocument(#"{"b": 1, "a": 2, "b": 3}"#)
+    #expect(doc.root.members.map(\.key) == ["b", "a", "b"])
+    #expect(doc.root.members.map { $0.value.intValue } == [1, 2, 3])
+  }
+
+  @Test func locationsOfValues() throws {
+    let doc = try JSONDocument("{\n  \"a\": [1,\n    \"x\"]\n}")
+    let x = try #require(doc.root["a"]?[1])
+    #expect(x.location.line == 3)
+    #expect(x.location.column == 5)
+    #expect(x.byteOffset == 17)
+  }
+
+  @Test func inputForms() throws {
+    let text = #"{"a": [1, 2]}"#
+    let fromString = try JSONDocument(text)
+    let fromBytes = try JSONDocument(Array(text.utf8))
+    let fromData = try JSONDocument(Data(text.utf8))
+    let fromSlice = try JSONDocument(bytes: Array(("  " + text).utf8)[2...])
+    for doc in [fromString, fromBytes, fromData, fromSlice] {
+      #expect(doc.root["a"]?[1]?.intValue == 2)
+    }
+    try Array(text.utf8).withUnsafeBytes { try JSONDocument.validate($0) }
+    #expect(throws: JSONError.self) { try Array("[1,".utf8).withUnsafeBytes { try JSONDocument.validate($0) } }
+  }
+}
+
+@Suite struct NumberTests {
+  func value(_ text: String) throws -> JSONValue { try JSONDocument(text).root }
+
+  @Test func integersAreExactAcrossBothRanges() throws {
+    #expect(try value("9223372036854775807").int64Value == .max)
+    #expect(try value("-9223372036854775808").int64Value == .min)
+    #expect(try value("9223372036854775808").int64Value == nil)
+    #expect(try value("-9223372036854775809").int64Value == nil)
+    #expect(try value("18446744073709551615").uint64Value == .max)
+    #expect(try value("18446744073709551616").uint64Value == nil)
+    #expect(try value("-1").uint64Value == nil)
+    #expect(try value("-0").intValue == 0)
+    #expect(try value("300").integer(as: UInt8.self) == nil)
+    #expect(try value("255").integer(as: UInt8.self) == 255)
+    #expect(try value("-128").integer(as: Int8.self) == -128)
+    #expect(try value("-129").integer(as: Int8.self) == nil)
+    #expect(try value("170141183460469231731687303715884105727").integer(as: Int128.self) == .max)
+    #expect(try value("-170141183460469231731687303715884105728").integer(as: Int128.self) == .min)
+    #expect(try value("170141183460469231731687303715884105728").integer(as: Int128.self) == nil)
+  }
+
+  @Test func fractionsAreNeverTruncated() throws {
+    #expect(try value("1.5").intValue == nil)
+    #expect(try value("1.000000000000000005").intValue == nil)
+    #expect(try value("1e-999").intValue == nil)
+    #expect(try value("0.5e1").intValue == 5)
+    #expect(try value("1.0").intValue == 1)
+    #expect(try value("1e3").intValue == 1000)
+    #expect(try value("1.50e1").intValue == 15)
+    #expect(try value("0e999999999999").intValue == 0)
+    #expect(try value("1e19").int64Value == nil)
+    #expect(try value("1e19").uint64Value == 10_000_000_000_000_000_000)
+    #expect(try value("1.0").integer(as: Int.self, forms: .literalsOnly) == nil)
+    #expect(try value("1e3").integer(as: Int.self, forms: .literalsOnly) == nil)
+    #expect(try value("7").integer(as: Int.self, forms: .literalsOnly) == 7)
+    #expect(try value("1.0").isIntegerLiteral == false)
+    #expect(try value("-12").isIntegerLiteral == true)
+  }
+
+  @Test func bigIntegersStayReadableAsText() throws {
+    let big = "123456789012345678901234567890123456789012345678901234567890"
+    let v = try value(big)
+    #expect(v.numberText == big)
+    #expect(v.int64Value == nil)
+    #expect(v.decimalValue == nil)  // 60 significant digits do not fit a Decimal
+    #expect(v.doubleValue == 1.2345678901234568e59)
+    #expect(try value("1.50").numberText == "1.50")
+  }
+
+  @Test func doublesAreCorrectlyRounded() throws {
+    let samples = [
+      "0.1", "-0.0", "1e-5", "2.2250738585072014e-308", "4.9e-324", "1.7976931348623157e308",
+      "9007199254740993", "0.30000000000000004", "123456789.123456789", "1e22", "1e23",
+      "-65.613616999999977", "43.420273000000009", "2.5e-3", "1e-400", "7.2057594037927933e16",
+    ]
+    for text in samples {
+      #expect(try value(text).doubleValue == Double(text), "\(text)")
+    }
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2000 {
+      let d = Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF)
+      let text = "\(d)"
+      #expect(try value(text).doubleValue == d, "\(text)")
+      let digits = String(generator.next() % 100_000_000_000_000_000)
+      let exponent = Int.random(in: -30...30)
+      let composed = "\(digits)e\(exponent)"
+      #expect(try value(composed).doubleValue == Double(composed), "\(composed)")
+    }
+  }
+
+  @Test func doubleOverflowIsNilUnderflowIsZero() throws {
+    #expect(try value("1e999").doubleValue == nil)
+    #expect(try value("-1e999").doubleValue == nil)
+    #expect(try value("1e-999").doubleValue == 0)
+    #expect(try value("1.5").doubleValue == 1.5)
+    #expect(try value("\"1.5\"").doubleValue == nil)
+  }
+
+  @Test func decimalsAreExact() throws {
+    #expect(try value("19.990").decimalValue == Decimal(string: "19.99"))
+    #expect(try value("-1.5e3").decimalValue == Decimal(-1500))
+    #expect(try value("0.1").decimalValue == Decimal(string: "0.1"))
+    #expect(try value("12345678901234567890123456789012345678").decimalValue
+      == Decimal(string: "12345678901234567890123456789012345678"))
+    #expect(try value("1e200").decimalValue == nil)
+    #expect(try value("1e-999").decimalValue == nil)
+  }
+}
