@@ -1,0 +1,128 @@
+import Foundation
+import MapwrightJSON
+import Testing
+
+@Suite struct WriterTests {
+  let sample: JSON = ["b": [1, "two", ["c": nil]], "a": true, "empty": [], "obj": [:]]
+
+  @Test func compact() throws {
+    #expect(try sample.jsonString() == #"{"b":[1,"two",{"c":null}],"a":true,"empty":[],"obj":{}}"#)
+  }
+
+  @Test func pretty() throws {
+    let expected = """
+      {
+        "b": [
+          1,
+          "two",
+          {
+            "c": null
+          }
+        ],
+        "a": true,
+        "empty": [],
+        "obj": {}
+      }
+      """
+    #expect(try sample.jsonString(.prettyPrinted) == expected)
+  }
+
+  @Test func prettyWithIndentAndSortedKeys() throws {
+    let writer = JSONWriter(options: [.prettyPrinted, .sortedKeys], indent: 4)
+    let expected = """
+      {
+          "a": true,
+          "b": [
+              1,
+              "two",
+              {
+                  "c": null
+              }
+          ],
+          "empty": [],
+          "obj": {}
+      }
+      """
+    #expect(try writer.string(sample) == expected)
+  }
+
+  @Test func sortedKeysUseCodePointOrder() throws {
+    let json: JSON = ["é": 1, "z": 2, "Z": 3, "a": 4, "😀": 5, "ab": 6]
+    #expect(try json.jsonString(.sortedKeys) == #"{"Z":3,"a":4,"ab":6,"z":2,"é":1,"😀":5}"#)
+  }
+
+  @Test func escaping() throws {
+    let json: JSON = ["s": "quote\" backslash\\ slash/ nl\n cr\r tab\t bs\u{08} ff\u{0C} nul\u{00} us\u{1F} é 😀"]
+    #expect(try json.jsonString() == #"{"s":"quote\" backslash\\ slash/ nl\n cr\r tab\t bs\b ff\f nul\u0000 us\u001f é 😀"}"#)
+    #expect(try json.jsonString([.escapeSlashes, .escapeNonASCII])
+      == #"{"s":"quote\" backslash\\ slash\/ nl\n cr\r tab\t bs\b ff\f nul\u0000 us\u001f \u00e9 \ud83d\ude00"}"#)
+  }
+
+  @Test func longStringsWithEscapesAtEveryPosition() throws {
+    // Exercises the eight-byte fast path at every alignment.
+    for position in 0..<20 {
+      var text = String(repeating: "x", count: 20)
+      text.insert("\"", at: text.index(text.startIndex, offsetBy: position))
+      let written = try JSON(text).jsonString()
+      #expect(try JSON(parsing: written) == JSON(text))
+      #expect(written.count == 24)
+    }
+  }
+
+  @Test func nonFiniteNumbersAreErrorsWithPaths() throws {
+    let json: JSON = ["data": [1, ["ratio": JSON(Double.nan)]]]
+    do {
+      _ = try json.jsonString()
+      Issue.record("NaN written")
+    } catch {
+      #expect(error.code == .nonFiniteNumber)
+      #expect(error.path == [.key("data"), .index(1), .key("ratio")])
+      #expect(error.description == "$.data[1].ratio: NaN cannot be written as JSON")
+    }
+    let writer = JSONWriter(nonFiniteNumbers: .convertToString(positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN"))
+    let infinite: JSON = [JSON(Double.infinity), JSON(-Double.infinity), JSON(Double.nan)]
+    #expect(try writer.string(infinite) == #"["+Inf","-Inf","NaN"]"#)
+  }
+
+  @Test func doublesUseShortestRoundTripText() throws {
+    let values: [Double] = [0.1, 1e-5, 1e16, 100, -0.0, 5e-324, 1.7976931348623157e308, 123.456]
+    for value in values {
+      let text = try JSON(value).jsonString()
+      #expect(Double(text) == value, "\(text)")
+      #expect(try JSON(parsing: text).doubleValue == value)
+    }
+    #expect(try JSON(0.1).jsonString() == "0.1")
+    #expect(try JSON(1e-5).jsonString() == "1e-05")
+  }
+
+  @Test func depthLimit() throws {
+    var deep: JSON = 1
+    for _ in 0..<10 { deep = [deep] }
+    #expect(throws: JSONWriteError.self) { try JSONWriter(maximumDepth: 9).bytes(deep) }
+    #expect(throws: Never.self) { try JSONWriter(maximumDepth: 10).bytes(deep) }
+  }
+
+  @Test func dataOutput() throws {
+    #expect(try sample.jsonData() == Data(try sample.jsonBytes()))
+  }
+}
+
+/// parse → write → parse gives an equal value for every file of the benchmark corpus.
+@Suite struct CorpusRoundTripTests {
+  static let files = SharedFiles.files(in: SharedFiles.benchData)
+
+  @Test func corpusIsPresent() {
+    #expect(Self.files.count >= 10)
+  }
+
+  @Test(arguments: files)
+  func roundTrips(_ name: String) throws {
+    let bytes = try SharedFiles.bytes(SharedFiles.benchData, name)
+    let original = try JSON(parsing: bytes)
+    #expect(try JSON(parsing: try original.jsonBytes()) == original)
+    // Compact output of a parsed document keeps every number's text and member order.
+    let compact = try original.jsonBytes()
+    let again = try JSON(parsing: compact).jsonBytes()
+    #expect(compact == again)
+  }
+}
