@@ -28,6 +28,7 @@ let package = Package(
     .executableTarget(name: "mapwright-bench", dependencies: ["Mapwright"]),
     .testTarget(name: "MapwrightJSONTests", dependencies: ["MapwrightJSON"]),
     .testTarget(name: "MapwrightTests", dependencies: ["Mapwright"]),
+    .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright"]),
   ],
   swiftLanguageModes: [.v6]
 )

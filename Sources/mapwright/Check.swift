@@ -1,0 +1,67 @@
+import ArgumentParser
+import Mapwright
+
+struct Check: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Check that files are valid JSON.",
+    discussion: """
+      Prints a one-line summary when every file is valid and exits 0. For each invalid file
+      prints FILE:LINE:COLUMN: error: MESSAGE with the line and a caret, and exits 1.
+      Use - to read standard input.
+      """
+  )
+
+  @Argument(help: "JSON files to check, or - for standard input.")
+  var files: [String]
+
+  @OptionGroup var parsing: ParsingFlags
+
+  @Flag(name: .shortAndLong, help: "Print nothing when every file is valid.")
+  var quiet = false
+
+  func run() throws {
+    let outcome = Self.check(files, options: parsing.options, read: readInput)
+    outcome.errors.forEach(printError)
+    if outcome.invalid > 0 { throw ExitCode(1) }
+    if !quiet { print(outcome.summary) }
+  }
+
+  struct Outcome {
+    /// Diagnostics for standard error, in order.
+    var errors: [String] = []
+    var invalid = 0
+    var summary = ""
+  }
+
+  /// Checks each file; diagnostics read `FILE:LINE:COLUMN: error: MESSAGE` plus the excerpt.
+  static func check(_ files: [String], options: JSONParsingOptions, read: (String) throws -> [UInt8]) -> Outcome {
+    var outcome = Outcome()
+    var bytesChecked = 0
+    for file in files {
+      let name = file == "-" ? "<stdin>" : file
+      let bytes: [UInt8]
+      do {
+        bytes = try read(file)
+      } catch {
+        outcome.errors.append("\(name): error: \(error)")
+        outcome.invalid += 1
+        continue
+      }
+      bytesChecked += bytes.count
+      do {
+        _ = try JSONDocument(bytes, options: options)
+      } catch {
+        outcome.invalid += 1
+        outcome.errors.append("\(name):\(error.line):\(error.column): error: \(error.message)")
+        outcome.errors.append(error.excerpt)
+      }
+    }
+    let noun = files.count == 1 ? "file" : "files"
+    if outcome.invalid > 0 {
+      outcome.errors.append("\(outcome.invalid) of \(files.count) \(noun) invalid")
+    } else {
+      outcome.summary = "\(files.count) \(noun) valid (\(bytesChecked) bytes)"
+    }
+    return outcome
+  }
+}

@@ -1,0 +1,39 @@
+// The mapwright command-line tool.
+
+import ArgumentParser
+import Mapwright
+
+@main
+struct MapwrightCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "mapwright",
+    abstract: "Check, format and map JSON.",
+    discussion: """
+      Examples:
+        mapwright check Examples/issue.json        validate one or more files
+        cat data.json | mapwright check -          validate standard input
+        mapwright format Examples/issue.json       pretty-print with two-space indent
+        mapwright format --compact --sort-keys FILE
+      """,
+    subcommands: [Check.self, Format.self]
+  )
+}
+
+/// Parsing options shared by the commands.
+struct ParsingFlags: ParsableArguments {
+  @Flag(help: "Accept // and /* */ comments and trailing commas (for configuration files).")
+  var relaxed = false
+
+  @Flag(help: "Reject objects that repeat a key (by default the first occurrence is used).")
+  var rejectDuplicateKeys = false
+
+  @Option(help: "The deepest nesting of arrays and objects accepted.")
+  var maxDepth = 512
+
+  var options: JSONParsingOptions {
+    var options = relaxed ? JSONParsingOptions.relaxed : JSONParsingOptions()
+    options.maximumDepth = maxDepth
+    if rejectDuplicateKeys { options.duplicateKeys = .reject }
+    return options
+  }
+}
