@@ -7,11 +7,7 @@
 /// }
 /// ```
 public struct JSONWriteError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// One step of the path to the failing value.
-  public enum PathComponent: Sendable, Hashable {
-    case key(String)
-    case index(Int)
-  }
+  public typealias PathComponent = JSONPath.Component
 
   public struct Code: Sendable, Hashable, CustomStringConvertible {
     public let description: String
@@ -46,16 +42,7 @@ public struct JSONWriteError: Error, Sendable, Hashable, CustomStringConvertible
   }
 
   /// The path in `$.a.b[0]` form.
-  public var pathDescription: String {
-    var text = "$"
-    for component in path {
-      switch component {
-      case .key(let key): text += isPlainKey(key) ? ".\(key)" : "[\"\(key)\"]"
-      case .index(let index): text += "[\(index)]"
-      }
-    }
-    return text
-  }
+  public var pathDescription: String { JSONPath(path).description }
 
   public var message: String {
     switch kind {
@@ -67,10 +54,4 @@ public struct JSONWriteError: Error, Sendable, Hashable, CustomStringConvertible
   }
 
   public var description: String { "\(pathDescription): \(message)" }
-}
-
-/// Keys shown after a dot in paths: letters, digits and underscores, not starting with a digit.
-func isPlainKey(_ key: String) -> Bool {
-  guard let first = key.utf8.first, !isDigit(first) else { return false }
-  return key.utf8.allSatisfy { $0 == UInt8(ascii: "_") || isDigit($0) || ($0 | 0x20) &- UInt8(ascii: "a") < 26 }
 }

@@ -1,0 +1,91 @@
+// The state of one decoding: its document, options, the problems found and what was
+// forgiven. Models, arrays and properties all decode through one session, so a problem deep
+// in a payload is reported once, with its path, whichever way the model was declared.
+
+/// State shared by every value decoded from one document.
+public final class DecodingSession {
+  /// The parsed input.
+  public let document: JSONDocument
+  public let options: MappingOptions
+  /// The coercion policy in force for the value being decoded (the options' policy unless a
+  /// model or property overrides it).
+  public var coercion: CoercionPolicy
+  /// ObjectMapper's `MapContext`, passed to every nested `Map`.
+  public var context: MapContext?
+  /// Problems recorded so far (at most one under `.stopAtFirst`).
+  public private(set) var errors: [MappingError] = []
+  /// What was forgiven so far.
+  public private(set) var report = MappingReport()
+
+  public init(document: JSONDocument, options: MappingOptions = MappingOptions(), context: MapContext? = nil) {
+    self.document = document
+    self.options = options
+    self.coercion = options.coercion
+    self.context = context
+  }
+
+  /// True when decoding should go on after a problem, to find the others.
+  public var collectsAllErrors: Bool { options.errorMode == .collectAll }
+
+  /// True once a problem was recorded under `.stopAtFirst`: further work is skipped.
+  public var hasStopped: Bool { !errors.isEmpty && !collectsAllErrors }
+
+  /// Records a problem (under `.stopAtFirst`, only the first one is kept).
+  public func record(_ error: MappingError) {
+    if errors.isEmpty || collectsAllErrors { errors.append(error) }
+  }
+
+  /// Records a problem in collect-all mode, or throws it to stop.
+  public func recordOrThrow(_ error: MappingError) throws(MappingError) {
+    guard collectsAllErrors else { throw error }
+    errors.append(error)
+  }
+
+  /// Notes something forgiven.
+  public func note(_ kind: MappingReport.Entry.Kind, at path: JSONPath) {
+    report.entries.append(MappingReport.Entry(kind: kind, path: path))
+  }
+
+  /// Notes a lenient coercion of `value`.
+  func noteCoercion(of value: JSONValue, to target: String) {
+    note(.coerced(from: describeFound(value), to: target), at: value.path)
+  }
+
+  /// Throws what was recorded: the first error, or all of them under `.collectAll`.
+  public func throwIfFailed() throws {
+    guard !errors.isEmpty else { return }
+    if collectsAllErrors { throw MappingErrors(errors) }
+    throw errors[0]
+  }
+
+  /// Runs `body` with another coercion policy in force.
+  public func with<R>(coercion policy: CoercionPolicy?, _ body: () throws -> R) rethrows -> R {
+    guard let policy, policy != coercion else { return try body() }
+    let saved = coercion
+    coercion = policy
+    defer { coercion = saved }
+    return try body()
+  }
+}
+
+/// State shared by every value encoded in one call.
+public final class EncodingSession {
+  /// ObjectMapper's `shouldIncludeNilValues`: write `null` for nil optionals instead of
+  /// leaving the key out.
+  public var includesNilValues: Bool
+  public var context: MapContext?
+  public private(set) var errors: [MappingError] = []
+
+  public init(includesNilValues: Bool = false, context: MapContext? = nil) {
+    self.includesNilValues = includesNilValues
+    self.context = context
+  }
+
+  public func record(_ error: MappingError) { errors.append(error) }
+
+  public func throwIfFailed() throws {
+    guard !errors.isEmpty else { return }
+    if errors.count == 1 { throw errors[0] }
+    throw MappingErrors(errors)
+  }
+}

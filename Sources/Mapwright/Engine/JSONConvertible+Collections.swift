@@ -1,0 +1,92 @@
+// Optionals, arrays, sets and string-keyed dictionaries of convertible values.
+
+extension Optional: JSONConvertible where Wrapped: JSONConvertible {
+  /// `null` is nil; anything else must decode as `Wrapped`.
+  public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Wrapped? {
+    value.isNull ? nil : try Wrapped.decode(from: value, in: session)
+  }
+
+  public func encodeJSON(in session: EncodingSession) -> JSON {
+    self?.encodeJSON(in: session) ?? .null
+  }
+
+  public static var valueForMissingKey: Wrapped?? { .some(nil) }
+  public var isNilValue: Bool { self == nil }
+}
+
+extension Array: JSONConvertible where Element: JSONConvertible {
+  public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> [Element] {
+    guard value.kind == .array else {
+      throw MappingError(.typeMismatch(expected: "array", found: describeFound(value)), at: value)
+    }
+    var result: [Element] = []
+    result.reserveCapacity(value.count)
+    for element in value.elements {
+      if let decoded = try session.decodeElement(Element.self, from: element) { result.append(decoded) }
+    }
+    return result
+  }
+
+  public func encodeJSON(in session: EncodingSession) -> JSON {
+    .array(map { $0.encodeJSON(in: session) })
+  }
+}
+
+extension Set: JSONConvertible where Element: JSONConvertible {
+  public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Set<Element> {
+    Set(try [Element].decode(from: value, in: session))
+  }
+
+  public func encodeJSON(in session: EncodingSession) -> JSON {
+    .array(map { $0.encodeJSON(in: session) })
+  }
+}
+
+extension Dictionary: JSONConvertible where Key == String, Value: JSONConvertible {
+  public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> [String: Value] {
+    guard value.kind == .object else {
+      throw MappingError(.typeMismatch(expected: "object", found: describeFound(value)), at: value)
+    }
+    var result: [String: Value] = [:]
+    result.reserveCapacity(value.count)
+    for member in value.members where result[member.key] == nil {  // the first of a repeated key wins
+      if let decoded = try session.decodeElement(Value.self, from: member.value) { result[member.key] = decoded }
+    }
+    return result
+  }
+
+  public func encodeJSON(in session: EncodingSession) -> JSON {
+    .object(JSONObject(map { ($0.key, $0.value.encodeJSON(in: session)) }))
+  }
+}
+
+extension DecodingSession {
+  /// Decodes one element of a collection. A model that declines the JSON (`init?(map:)`
+  /// returning nil) is left out and reported, as ObjectMapper leaves it out; other problems
+  /// are thrown, or recorded and the element left out under `.collectAll`.
+  func decodeElement<T: JSONConvertible>(_ type: T.Type, from value: JSONValue) throws(MappingError) -> T? {
+    do {
+      return try T.decode(from: value, in: self)
+    } catch where error.isModelDeclined {
+      note(.elementSkipped(reason: error.message), at: value.path)
+      return nil
+    } catch {
+      try recordOrThrow(error)
+      return nil
+    }
+  }
+}
+
+extension MappingError {
+  static let declinedReason = "the model declined the JSON"
+
+  /// A model's failable initialiser returned nil.
+  static func modelDeclined(_ type: Any.Type, at value: JSONValue) -> MappingError {
+    MappingError(.invalidValue("\(declinedReason) (\(type).init?(map:) returned nil)"), at: value)
+  }
+
+  var isModelDeclined: Bool {
+    if case .invalidValue(let reason) = kind { return reason.hasPrefix(Self.declinedReason) }
+    return false
+  }
+}

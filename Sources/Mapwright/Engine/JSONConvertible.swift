@@ -1,0 +1,142 @@
+/// A type the mapping engine can decode from a JSON value and encode back.
+///
+/// The standard scalar types, `URL`, `UUID`, `Decimal`, `JSON`, optionals, arrays, sets and
+/// string-keyed dictionaries of convertible types conform; so does every `Mappable`,
+/// `StaticMappable` and `ImmutableMappable` model. Conform a type of your own when one JSON
+/// value maps to it directly:
+///
+/// ```swift
+/// struct Celsius: JSONConvertible {
+///   var degrees: Double
+///   static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Celsius {
+///     Celsius(degrees: try Double.decode(from: value, in: session))
+///   }
+///   func encodeJSON(in session: EncodingSession) -> JSON { JSON(degrees) }
+/// }
+/// ```
+public protocol JSONConvertible {
+  /// Decodes a value, throwing the first problem with its path.
+  static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self
+
+  /// Encodes the value.
+  func encodeJSON(in session: EncodingSession) -> JSON
+
+  /// The value to use when the key is missing, or nil when a missing key is an error.
+  /// Optionals answer `.some(nil)`.
+  static var valueForMissingKey: Self? { get }
+
+  /// True for `Optional`: a nil value is left out on encoding unless nil values are included.
+  var isNilValue: Bool { get }
+}
+
+extension JSONConvertible {
+  public static var valueForMissingKey: Self? { nil }
+  public var isNilValue: Bool { false }
+}
+
+// MARK: Decoding and encoding whole documents
+
+extension JSONConvertible {
+  /// Decodes UTF-8 JSON bytes.
+  ///
+  /// ```swift
+  /// let user = try User(json: data)
+  /// let users = try [User](json: #"[{"username": "ana"}]"#)
+  /// ```
+  public init(json bytes: [UInt8], options: MappingOptions = MappingOptions()) throws {
+    self = try Self.decodeReporting(json: bytes, options: options).value
+  }
+
+  public init(json data: Data, options: MappingOptions = MappingOptions()) throws {
+    self = try Self.decodeReporting(json: [UInt8](data), options: options).value
+  }
+
+  public init(json text: String, options: MappingOptions = MappingOptions()) throws {
+    self = try Self.decodeReporting(json: Array(text.utf8), options: options).value
+  }
+
+  /// Decodes from an owned JSON value.
+  public init(json value: JSON, options: MappingOptions = MappingOptions()) throws {
+    self = try Self.decodeReporting(json: try value.jsonBytes(), options: options).value
+  }
+
+  /// Decodes and returns what was forgiven along with the value.
+  ///
+  /// ```swift
+  /// let (authors, report) = try [Author].decodeReporting(json: data, options: .lenient)
+  /// report.coercions   // each "101" read as 101, with its path
+  /// ```
+  public static func decodeReporting(
+    json bytes: [UInt8], options: MappingOptions = MappingOptions(), context: MapContext? = nil
+  ) throws -> (value: Self, report: MappingReport) {
+    let session = try DecodingSession(parsing: bytes, options: options, context: context)
+    let value = try session.decodeRoot(Self.self)
+    return (value, session.report)
+  }
+
+  public static func decodeReporting(
+    json data: Data, options: MappingOptions = MappingOptions(), context: MapContext? = nil
+  ) throws -> (value: Self, report: MappingReport) {
+    try decodeReporting(json: [UInt8](data), options: options, context: context)
+  }
+
+  public static func decodeReporting(
+    json text: String, options: MappingOptions = MappingOptions(), context: MapContext? = nil
+  ) throws -> (value: Self, report: MappingReport) {
+    try decodeReporting(json: Array(text.utf8), options: options, context: context)
+  }
+
+  /// The value as an owned JSON value.
+  public func json(includingNilValues: Bool = false, context: MapContext? = nil) -> JSON {
+    encodeJSON(in: EncodingSession(includesNilValues: includingNilValues, context: context))
+  }
+
+  /// The value as JSON text.
+  public func jsonString(_ options: JSONWriter.Options = []) throws -> String {
+    let session = EncodingSession()
+    let json = encodeJSON(in: session)
+    try session.throwIfFailed()
+    return try json.jsonString(options)
+  }
+
+  /// The value as UTF-8 JSON.
+  public func jsonData(_ options: JSONWriter.Options = []) throws -> Data {
+    let session = EncodingSession()
+    let json = encodeJSON(in: session)
+    try session.throwIfFailed()
+    return try json.jsonData(options)
+  }
+}
+
+extension DecodingSession {
+  /// Parses `bytes`, turning a parse error into a `MappingError` with its place.
+  public convenience init(parsing bytes: [UInt8], options: MappingOptions, context: MapContext? = nil) throws(MappingError) {
+    let document: JSONDocument
+    do {
+      document = try JSONDocument(bytes, options: options.parsing)
+    } catch {
+      throw MappingError(.invalidJSON(error), path: .root, line: error.line, column: error.column)
+    }
+    self.init(document: document, options: options, context: context)
+  }
+
+  /// Decodes the root value and throws whatever was recorded.
+  public func decodeRoot<T: JSONConvertible>(_ type: T.Type) throws -> T {
+    let value: T
+    do {
+      value = try T.decode(from: document.root, in: self)
+    } catch {
+      record(error)
+      try throwIfFailed()
+      throw error
+    }
+    try throwIfFailed()
+    return value
+  }
+}
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif

@@ -1,0 +1,53 @@
+/// Everything a decoding forgave, each with its path: coercions, defaults used, array
+/// elements skipped and unknown keys.
+///
+/// ```swift
+/// let (authors, report) = try [Author].decodeReporting(json: data, options: .lenient)
+/// for entry in report.entries { print(entry) }
+/// // $[0].author_id: coerced string "101" to integer
+/// // $[1].email: missing key, default used
+/// ```
+public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
+  /// One thing that was forgiven.
+  public struct Entry: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+      /// A value of another type was converted (lenient coercion).
+      case coerced(from: String, to: String)
+      /// The key was missing (or null where allowed) and the property's default was kept.
+      case defaultUsed
+      /// An element of a lossy or ObjectMapper-style array did not map and was left out.
+      case elementSkipped(reason: String)
+      /// The object had a key the model does not map.
+      case unknownKey
+    }
+
+    public let kind: Kind
+    public let path: JSONPath
+
+    public var description: String {
+      switch kind {
+      case .coerced(let from, let to): "\(path): coerced \(from) to \(to)"
+      case .defaultUsed: "\(path): missing key, default used"
+      case .elementSkipped(let reason): "\(path): element skipped (\(reason))"
+      case .unknownKey: "\(path): unknown key"
+      }
+    }
+  }
+
+  public internal(set) var entries: [Entry] = []
+
+  public init() {}
+
+  public var isEmpty: Bool { entries.isEmpty }
+
+  public var coercions: [Entry] { entries.filter { if case .coerced = $0.kind { true } else { false } } }
+  public var defaultsUsed: [Entry] { entries.filter { $0.kind == .defaultUsed } }
+  public var skippedElements: [Entry] {
+    entries.filter { if case .elementSkipped = $0.kind { true } else { false } }
+  }
+  public var unknownKeys: [Entry] { entries.filter { $0.kind == .unknownKey } }
+
+  public var description: String {
+    entries.isEmpty ? "nothing forgiven" : entries.map(\.description).joined(separator: "\n")
+  }
+}

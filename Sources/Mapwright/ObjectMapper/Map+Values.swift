@@ -1,0 +1,118 @@
+// ObjectMapper's throwing reads for `ImmutableMappable`: `try map.value("key")`. A missing key
+// or a value that does not convert throws `MapError` (Mapwright's `MappingError`) with the
+// path, line and column.
+
+import Foundation
+
+extension Map {
+  /// Positions the map on `key` and returns the value there, or throws `missingKey`.
+  private func presentValue(_ key: String, nested: Bool?, delimiter: String) throws(MappingError) -> JSONValue {
+    _ = self[key, nested: nested, delimiter: delimiter, ignoreNil: false]
+    guard let current else { throw missingKeyError() }
+    return current
+  }
+
+  func missingKeyError() -> MappingError {
+    guard let object else { return MappingError(.missingKey, path: JSONPath(currentPath.map { .key($0) })) }
+    var path = object.path
+    for component in currentPath { path = path.appending(key: component) }
+    let location = object.location
+    return MappingError(.missingKey, path: path, line: location.line, column: location.column)
+  }
+
+  private var decodingSession: DecodingSession {
+    get throws(MappingError) {
+      guard let session else { throw MappingError(invalidValue: "map.value(_:) is for reading JSON") }
+      return session
+    }
+  }
+
+  /// The value at `key` decoded as `T`; a missing key throws unless `T` is optional.
+  public func value<T: JSONConvertible>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".",
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> T {
+    _ = self[key, nested: nested, delimiter: delimiter, ignoreNil: false]
+    guard let current else {
+      if let fallback = T.valueForMissingKey { return fallback }
+      throw missingKeyError()
+    }
+    return try T.decode(from: current, in: try decodingSession)
+  }
+
+  /// The value at `key`, or `defaultValue` when the key is missing or null.
+  public func value<T: JSONConvertible>(_ key: String, nested: Bool? = nil, delimiter: String = ".", default defaultValue: T) throws -> T {
+    _ = self[key, nested: nested, delimiter: delimiter, ignoreNil: false]
+    guard let current, !current.isNull else { return defaultValue }
+    return try T.decode(from: current, in: try decodingSession)
+  }
+
+  /// A raw-representable enum.
+  public func value<T: RawRepresentable>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".",
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> T where T.RawValue: JSONConvertible {
+    let value = try presentValue(key, nested: nested, delimiter: delimiter)
+    return try RawValueBox<T>.decode(from: value, in: try decodingSession).value
+  }
+
+  /// An optional raw-representable enum: nil when missing or null.
+  public func value<T: RawRepresentable>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".",
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> T? where T.RawValue: JSONConvertible {
+    _ = self[key, nested: nested, delimiter: delimiter, ignoreNil: false]
+    guard let current, !current.isNull else { return nil }
+    return try RawValueBox<T>.decode(from: current, in: try decodingSession).value
+  }
+
+  /// An array of raw-representable enums.
+  public func value<T: RawRepresentable>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".",
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> [T] where T.RawValue: JSONConvertible {
+    let value = try presentValue(key, nested: nested, delimiter: delimiter)
+    return try [RawValueBox<T>].decode(from: value, in: try decodingSession).map(\.value)
+  }
+
+  /// A value through an ObjectMapper transform; a missing key or a failed transform throws.
+  public func value<Transform: TransformType>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> Transform.Object {
+    let value = try presentValue(key, nested: nested, delimiter: delimiter)
+    guard let object = transform.transformFromJSON(currentValue) else {
+      throw MappingError(.transformFailed("\(Transform.self) could not transform \(describeFound(value))"), at: value)
+    }
+    return object
+  }
+
+  /// A value through a typed transformer.
+  public func value<T: JSONTransformer>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".", using transformer: T
+  ) throws -> T.Value {
+    let value = try presentValue(key, nested: nested, delimiter: delimiter)
+    return try decode(value, with: transformer)
+  }
+
+  /// A value through a typed transformer, or `defaultValue` when the key is missing or null.
+  public func value<T: JSONTransformer>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".", using transformer: T, default defaultValue: T.Value
+  ) throws -> T.Value {
+    _ = self[key, nested: nested, delimiter: delimiter, ignoreNil: false]
+    guard let current, !current.isNull else { return defaultValue }
+    return try decode(current, with: transformer)
+  }
+
+  /// Any other type, cast from Foundation objects (`[String: Any]`, `[Any]`, …).
+  public func value<T>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".",
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> T {
+    let value = try presentValue(key, nested: nested, delimiter: delimiter)
+    guard let object = MapwrightJSON.JSON(value).foundationObject as? T else {
+      throw MappingError(.typeMismatch(expected: "\(T.self)", found: describeFound(value)), at: value)
+    }
+    return object
+  }
+}

@@ -1,0 +1,260 @@
+// ObjectMapper's `Map`: the cursor a model's `mapping(map:)` reads from and writes to.
+//
+// Reading, it is a view of one object in the parsed tape: `map["user.login"]` walks the key
+// path in place (no dictionary is built) and `<-` decodes the value found through the engine,
+// recording problems in the session. Writing, it builds a `JSONObject`; key paths create the
+// nested objects and arrays they name.
+
+import Foundation
+
+public final class Map {
+  public let mappingType: MappingType
+  /// ObjectMapper's flag for `map(JSON:toObject:)`: mapping into an existing object.
+  public let toObject: Bool
+  public var context: MapContext?
+  /// Write `null` for nil optionals instead of leaving them out (to JSON).
+  public var shouldIncludeNilValues: Bool
+
+  /// Whether the last subscripted key is present (a `null` value counts as present).
+  public internal(set) var isKeyPresent = false
+  /// The last subscripted key.
+  public internal(set) var currentKey: String?
+  public internal(set) var keyIsNested = false
+  public internal(set) var nestedKeyDelimiter = "."
+
+  // Reading
+  let session: DecodingSession?
+  /// The object being mapped, as a view into the tape.
+  let object: JSONValue?
+  /// The value at the last subscripted key, if present.
+  var current: JSONValue?
+  /// First components of every key read, to find unknown keys (only when asked for).
+  private var readKeys: Set<String>?
+
+  // Writing
+  let encodingSession: EncodingSession?
+  var output = JSONObject()
+
+  /// A map reading `value`, which must be an object.
+  init(decoding value: JSONValue, in session: DecodingSession, toObject: Bool = false) throws(MappingError) {
+    guard value.kind == .object else {
+      throw MappingError(.typeMismatch(expected: "object", found: describeFound(value)), at: value)
+    }
+    mappingType = .fromJSON
+    self.toObject = toObject
+    self.session = session
+    self.object = value
+    self.context = session.context
+    self.shouldIncludeNilValues = false
+    self.encodingSession = nil
+    if session.options.unknownKeys != .ignore { readKeys = [] }
+  }
+
+  /// A map writing JSON.
+  init(encodingIn session: EncodingSession) {
+    mappingType = .toJSON
+    toObject = false
+    self.session = nil
+    self.object = nil
+    self.context = session.context
+    self.shouldIncludeNilValues = session.includesNilValues
+    self.encodingSession = session
+  }
+
+  /// ObjectMapper's initialiser, for tests and hand-driven mappings:
+  /// `Map(mappingType: .fromJSON, JSON: ["name": "ana"])`.
+  public convenience init(
+    mappingType: MappingType, JSON: [String: Any], toObject: Bool = false, context: MapContext? = nil,
+    shouldIncludeNilValues: Bool = false
+  ) {
+    switch mappingType {
+    case .fromJSON:
+      let bytes = (try? MapwrightJSON.JSON(foundationObject: JSON).jsonBytes()) ?? Array("{}".utf8)
+      let document = (try? JSONDocument(bytes)) ?? (try! JSONDocument("{}"))
+      let session = DecodingSession(document: document, options: MappingOptions(errorMode: .collectAll), context: context)
+      try! self.init(decoding: document.root, in: session, toObject: toObject)
+    case .toJSON:
+      self.init(encodingIn: EncodingSession(includesNilValues: shouldIncludeNilValues, context: context))
+    }
+  }
+
+  // MARK: Subscripts
+
+  public subscript(key: String) -> Map {
+    self[key, nested: nil, delimiter: ".", ignoreNil: false]
+  }
+
+  public subscript(key: String, delimiter delimiter: String) -> Map {
+    self[key, nested: nil, delimiter: delimiter, ignoreNil: false]
+  }
+
+  public subscript(key: String, nested nested: Bool) -> Map {
+    self[key, nested: nested, delimiter: ".", ignoreNil: false]
+  }
+
+  public subscript(key: String, nested nested: Bool, delimiter delimiter: String) -> Map {
+    self[key, nested: nested, delimiter: delimiter, ignoreNil: false]
+  }
+
+  public subscript(key: String, ignoreNil ignoreNil: Bool) -> Map {
+    self[key, nested: nil, delimiter: ".", ignoreNil: ignoreNil]
+  }
+
+  public subscript(key: String, nested nested: Bool?, delimiter delimiter: String, ignoreNil ignoreNil: Bool) -> Map {
+    currentKey = key
+    nestedKeyDelimiter = delimiter
+    keyIsNested = nested ?? key.contains(delimiter)
+    if mappingType == .fromJSON {
+      current = resolve(key)
+      isKeyPresent = current != nil
+      if ignoreNil, current?.isNull == true {
+        isKeyPresent = false
+        current = nil
+      }
+    }
+    return self
+  }
+
+  /// The components of the current key: split on the delimiter when nested.
+  var currentPath: [String] {
+    guard let currentKey else { return [] }
+    return keyIsNested ? currentKey.components(separatedBy: nestedKeyDelimiter) : [currentKey]
+  }
+
+  /// Walks the current key (path) from the mapped object.
+  private func resolve(_ key: String) -> JSONValue? {
+    guard let object else { return nil }
+    guard keyIsNested else {
+      readKeys?.insert(key)
+      return object[key]
+    }
+    let components = currentPath
+    readKeys?.insert(components[0])
+    var value = object
+    for component in components {
+      if value.kind == .array, let index = Int(component) {
+        guard let element = value[index] else { return nil }
+        value = element
+      } else {
+        guard let member = value[component] else { return nil }
+        value = member
+      }
+    }
+    return value
+  }
+
+  // MARK: ObjectMapper's accessors
+
+  /// The value at the current key as a Foundation object (`String`, `NSNumber`, `[Any]`,
+  /// `[String: Any]`; nil for null or a missing key), as ObjectMapper's `currentValue`.
+  public var currentValue: Any? {
+    switch mappingType {
+    case .fromJSON:
+      guard let current, !current.isNull else { return nil }
+      return MapwrightJSON.JSON(current).foundationObject
+    case .toJSON:
+      return MapwrightJSON.JSON.object(output)[path: JSONPath(currentPath.map { .key($0) })].flatMap { $0.isNull ? nil : $0.foundationObject }
+    }
+  }
+
+  /// The mapped object as a Foundation dictionary (ObjectMapper's `map.JSON`). Built when
+  /// asked for; mapping itself never builds it.
+  public var JSON: [String: Any] {
+    switch mappingType {
+    case .fromJSON: (object.map { MapwrightJSON.JSON($0).foundationObject as? [String: Any] } ?? nil) ?? [:]
+    case .toJSON: MapwrightJSON.JSON.object(output).foundationObject as? [String: Any] ?? [:]
+    }
+  }
+
+  /// The current value cast to `T` (ObjectMapper's `value()`).
+  public func value<T>() -> T? {
+    currentValue as? T
+  }
+
+  // MARK: Engine
+
+  /// Decodes the current value into `field`, which is left unchanged when the key is missing
+  /// or the value does not decode (the problem is recorded in the session).
+  func read<T: JSONConvertible>(into field: inout T) {
+    guard let session, !session.hasStopped else { return }
+    guard let current else {
+      noteMissing(T.valueForMissingKey != nil)
+      return
+    }
+    do {
+      field = try T.decode(from: current, in: session)
+    } catch {
+      absorb(error, session: session)
+    }
+  }
+
+  /// Decodes the current value with `decode`, leaving `field` unchanged on failure.
+  func read<T>(into field: inout T, _ decode: (JSONValue, DecodingSession) throws -> T) {
+    guard let session, !session.hasStopped else { return }
+    guard let current else {
+      noteMissing(false)
+      return
+    }
+    do {
+      field = try decode(current, session)
+    } catch let error as MappingError {
+      absorb(error, session: session)
+    } catch {
+      session.record(MappingError(.transformFailed("\(error)"), at: current))
+    }
+  }
+
+  /// A null for a non-optional property is forgiven (and reported) under lenient coercion,
+  /// as ObjectMapper leaves such a property unchanged.
+  private func absorb(_ error: MappingError, session: DecodingSession) {
+    if session.coercion == .lenient, let current, current.isNull, error.code == .typeMismatch {
+      session.note(.defaultUsed, at: current.path)
+      return
+    }
+    session.record(error)
+  }
+
+  /// A missing key keeps the property's initial value; a non-optional one is reported.
+  private func noteMissing(_ optional: Bool) {
+    guard let session, let object, let currentKey, !optional else { return }
+    var path = object.path
+    for component in currentPath { path = path.appending(key: component) }
+    _ = currentKey
+    session.note(.defaultUsed, at: path)
+  }
+
+  /// Writes `value` at the current key (path).
+  func write(_ value: MapwrightJSON.JSON) {
+    guard let currentKey else { return }
+    if keyIsNested {
+      var root = MapwrightJSON.JSON.object(output)
+      output = JSONObject()
+      // On the way out a numeric component names an array index.
+      root.set(value, at: JSONPath(currentPath.map { component in
+        Int(component).map { .index($0) } ?? .key(component)
+      }))
+      output = root.objectValue ?? JSONObject()
+    } else {
+      output[currentKey] = value
+    }
+  }
+
+  /// Writes an encodable value, leaving nil optionals out unless nil values are included.
+  func write<T: JSONConvertible>(_ value: T) {
+    guard mappingType == .toJSON, let encodingSession else { return }
+    if value.isNilValue && !shouldIncludeNilValues { return }
+    write(value.encodeJSON(in: encodingSession))
+  }
+
+  /// After `mapping(map:)`: unknown keys are checked against the keys read.
+  func finish() throws(MappingError) {
+    guard let readKeys, let object, let session else { return }
+    for member in object.members where !readKeys.contains(member.key) {
+      switch session.options.unknownKeys {
+      case .ignore: break
+      case .report: session.note(.unknownKey, at: object.path.appending(key: member.key))
+      case .reject: session.record(MappingError(.unknownKey, key: member.key, in: object))
+      }
+    }
+  }
+}

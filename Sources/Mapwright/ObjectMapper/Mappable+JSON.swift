@@ -1,0 +1,78 @@
+// ObjectMapper's conveniences on models and collections of models.
+
+import Foundation
+
+extension BaseMappable {
+  /// A model from JSON text, or nil (ObjectMapper's `init?(JSONString:context:)`).
+  public init?(JSONString: String, context: MapContext? = nil) {
+    guard let object = Mapper<Self>(context: context).map(JSONString: JSONString) else { return nil }
+    self = object
+  }
+
+  /// A model from a Foundation dictionary, or nil.
+  public init?(JSON: [String: Any], context: MapContext? = nil) {
+    guard let object = Mapper<Self>(context: context).map(JSON: JSON) else { return nil }
+    self = object
+  }
+
+  /// The model as a Foundation dictionary.
+  public func toJSON() -> [String: Any] { Mapper<Self>().toJSON(self) }
+
+  /// The model as JSON text.
+  public func toJSONString(prettyPrint: Bool = false) -> String? {
+    Mapper<Self>().toJSONString(self, prettyPrint: prettyPrint)
+  }
+}
+
+extension ImmutableMappable {
+  /// A model from JSON text, throwing what went wrong.
+  public init(JSONString: String, context: MapContext? = nil) throws {
+    self = try Mapper<Self>(context: context).decode(JSONString: JSONString)
+  }
+
+  public init(JSON: [String: Any], context: MapContext? = nil) throws {
+    self = try Mapper<Self>(context: context).decode(JSON: JSON)
+  }
+
+  public init(JSONObject: Any, context: MapContext? = nil) throws {
+    guard let dictionary = JSONObject as? [String: Any] else {
+      throw MappingError(.typeMismatch(expected: "object", found: "\(type(of: JSONObject))"), path: .root)
+    }
+    try self.init(JSON: dictionary, context: context)
+  }
+}
+
+extension Array where Element: BaseMappable {
+  /// Models from a JSON array text, or nil.
+  public init?(JSONString: String, context: MapContext? = nil) {
+    guard let objects = Mapper<Element>(context: context).mapArray(JSONString: JSONString) else { return nil }
+    self = objects
+  }
+
+  public init(JSONArray: [[String: Any]], context: MapContext? = nil) {
+    self = Mapper<Element>(context: context).mapArray(JSONArray: JSONArray)
+  }
+
+  public func toJSON() -> [[String: Any]] { Mapper<Element>().toJSONArray(self) }
+
+  public func toJSONString(prettyPrint: Bool = false) -> String? {
+    Mapper<Element>().toJSONString(self, prettyPrint: prettyPrint)
+  }
+}
+
+extension Set where Element: BaseMappable {
+  public init?(JSONString: String, context: MapContext? = nil) {
+    guard let objects = Mapper<Element>(context: context).mapSet(JSONString: JSONString) else { return nil }
+    self = objects
+  }
+
+  public init(JSONArray: [[String: Any]], context: MapContext? = nil) {
+    self = Mapper<Element>(context: context).mapSet(JSONArray: JSONArray)
+  }
+
+  public func toJSON() -> [[String: Any]] { Mapper<Element>().toJSONSet(self) }
+
+  public func toJSONString(prettyPrint: Bool = false) -> String? {
+    Mapper<Element>().toJSONString(self, prettyPrint: prettyPrint)
+  }
+}

@@ -1,0 +1,126 @@
+// ObjectMapper's protocols, with ObjectMapper 4's signatures. A model written for
+// ObjectMapper compiles unchanged with `import Mapwright`, and runs on Mapwright's engine:
+// every model is also `JSONConvertible`, so arrays, sets, dictionaries and optionals of models
+// work everywhere a value does.
+
+/// A type with one mapping function used in both directions. Adopt `Mappable`,
+/// `StaticMappable` or `ImmutableMappable`, which add how instances are created.
+public protocol BaseMappable: JSONConvertible {
+  /// Where every property is mapped, with `<-` (both directions) or `>>>` (to JSON only).
+  mutating func mapping(map: Map)
+}
+
+/// A model created by a failable initialiser, then mapped.
+///
+/// ```swift
+/// final class User: Mappable {
+///   var username = ""
+///   var age: Int?
+///   var friends: [User] = []
+///   required init?(map: Map) {}
+///   func mapping(map: Map) {
+///     username <- map["username"]
+///     age      <- map["age"]
+///     friends  <- map["friends"]
+///   }
+/// }
+/// ```
+public protocol Mappable: BaseMappable {
+  /// Return nil to decline the JSON (validate it through `map.JSON` or `map["key"]`).
+  init?(map: Map)
+}
+
+/// A model whose instance is chosen by a static function: a class cluster picking a subclass
+/// from the JSON, or a cached instance.
+public protocol StaticMappable: BaseMappable {
+  /// The object to map into, or nil to decline the JSON.
+  static func objectForMapping(map: Map) -> BaseMappable?
+}
+
+/// A model with immutable properties, read in a throwing initialiser with `map.value(_:)`;
+/// its `mapping(map:)` writes JSON with `>>>`.
+///
+/// ```swift
+/// struct Repo: ImmutableMappable {
+///   let id: Int
+///   let name: String
+///   let createdAt: Date?
+///   init(map: Map) throws {
+///     id = try map.value("id")
+///     name = try map.value("name")
+///     createdAt = try? map.value("created_at", using: ISO8601DateTransform())
+///   }
+///   func mapping(map: Map) {
+///     id >>> map["id"]
+///     name >>> map["name"]
+///     createdAt >>> (map["created_at"], ISO8601DateTransform())
+///   }
+/// }
+/// ```
+public protocol ImmutableMappable: BaseMappable {
+  init(map: Map) throws
+}
+
+extension ImmutableMappable {
+  /// Immutable models need no mapping from JSON; write one for the way back.
+  public mutating func mapping(map: Map) {}
+}
+
+/// Anything passed through `Mapper(context:)` to every `Map` of one mapping.
+public protocol MapContext {}
+
+/// The direction of a mapping.
+public enum MappingType: Sendable {
+  case fromJSON
+  case toJSON
+}
+
+// MARK: Models through the engine
+
+extension Mappable {
+  public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
+    let map = try Map(decoding: value, in: session)
+    guard var object = Self(map: map) else { throw .modelDeclined(Self.self, at: value) }
+    object.mapping(map: map)
+    try map.finish()
+    return object
+  }
+}
+
+extension StaticMappable {
+  public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
+    let map = try Map(decoding: value, in: session)
+    guard let chosen = Self.objectForMapping(map: map), var object = chosen as? Self else {
+      throw .modelDeclined(Self.self, at: value)
+    }
+    object.mapping(map: map)
+    try map.finish()
+    return object
+  }
+}
+
+extension ImmutableMappable {
+  public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
+    let map = try Map(decoding: value, in: session)
+    var object: Self
+    do {
+      object = try Self(map: map)
+    } catch let error as MappingError {
+      throw error
+    } catch {
+      throw MappingError(.invalidValue("\(Self.self).init(map:) threw \(error)"), at: value)
+    }
+    object.mapping(map: map)
+    try map.finish()
+    return object
+  }
+}
+
+extension BaseMappable {
+  public func encodeJSON(in session: EncodingSession) -> JSON {
+    let map = Map(encodingIn: session)
+    var copy = self
+    copy.mapping(map: map)
+    return .object(map.output)
+  }
+}

@@ -1,0 +1,177 @@
+// ObjectMapper's `Mapper`: the non-throwing API ObjectMapper users know (nil when the JSON is
+// not valid, is not the expected shape, or a model declines it; fields that do not convert are
+// left as they were) and Mapwright's throwing forms, `decode…`, which surface every problem.
+
+import Foundation
+
+public final class Mapper<N: BaseMappable> {
+  public var context: MapContext?
+  public var shouldIncludeNilValues: Bool
+  /// Options for the throwing `decode…` forms (the non-throwing forms collect and ignore).
+  public var options: MappingOptions
+
+  public init(context: MapContext? = nil, shouldIncludeNilValues: Bool = false, options: MappingOptions = MappingOptions()) {
+    self.context = context
+    self.shouldIncludeNilValues = shouldIncludeNilValues
+    self.options = options
+  }
+
+  // MARK: Throwing forms
+
+  /// Decodes one model, throwing `MappingError` (or `MappingErrors` under `.collectAll`).
+  ///
+  /// ```swift
+  /// let user = try Mapper<User>().decode(JSONString: text)
+  /// ```
+  public func decode(JSONString: String) throws -> N { try decode(N.self, Array(JSONString.utf8)) }
+  public func decode(JSONData: Data) throws -> N { try decode(N.self, [UInt8](JSONData)) }
+  public func decode(JSONBytes: [UInt8]) throws -> N { try decode(N.self, JSONBytes) }
+  public func decode(JSON: [String: Any]) throws -> N { try decode(N.self, try MapwrightJSON.JSON(foundationObject: JSON).jsonBytes()) }
+
+  public func decodeArray(JSONString: String) throws -> [N] { try decode([N].self, Array(JSONString.utf8)) }
+  public func decodeArray(JSONData: Data) throws -> [N] { try decode([N].self, [UInt8](JSONData)) }
+
+  /// Decodes and returns what was forgiven (coercions, defaults, skipped elements, unknown keys).
+  public func decodeReporting(JSONString: String) throws -> (value: N, report: MappingReport) {
+    try N.decodeReporting(json: Array(JSONString.utf8), options: options, context: context)
+  }
+
+  public func decodeReporting(JSONData: Data) throws -> (value: N, report: MappingReport) {
+    try N.decodeReporting(json: [UInt8](JSONData), options: options, context: context)
+  }
+
+  private func decode<T: JSONConvertible>(_ type: T.Type, _ bytes: [UInt8]) throws -> T {
+    try T.decodeReporting(json: bytes, options: options, context: context).value
+  }
+
+  // MARK: ObjectMapper's forms
+
+  /// Decodes leniently in ObjectMapper's way: problems are recorded and ignored.
+  private func attempt<T: JSONConvertible>(_ type: T.Type, _ bytes: [UInt8]) -> T? {
+    var lenient = options
+    lenient.errorMode = .collectAll
+    guard let session = try? DecodingSession(parsing: bytes, options: lenient, context: context) else { return nil }
+    return try? T.decode(from: session.document.root, in: session)
+  }
+
+  private func attempt<T: JSONConvertible>(_ type: T.Type, foundationObject: Any?) -> T? {
+    guard let foundationObject, let bytes = try? MapwrightJSON.JSON(foundationObject: foundationObject).jsonBytes() else {
+      return nil
+    }
+    return attempt(type, bytes)
+  }
+
+  public func map(JSONString: String) -> N? { attempt(N.self, Array(JSONString.utf8)) }
+  public func map(JSONObject: Any?) -> N? { attempt(N.self, foundationObject: JSONObject) }
+  public func map(JSON: [String: Any]) -> N? { attempt(N.self, foundationObject: JSON) }
+
+  /// Maps into an existing object (classes are updated in place; structs are returned).
+  public func map(JSONString: String, toObject object: N) -> N {
+    guard let bytes = Optional(Array(JSONString.utf8)), let document = try? JSONDocument(bytes) else { return object }
+    return map(document, toObject: object)
+  }
+
+  public func map(JSON: [String: Any], toObject object: N) -> N {
+    guard let bytes = try? MapwrightJSON.JSON(foundationObject: JSON).jsonBytes(), let document = try? JSONDocument(bytes) else {
+      return object
+    }
+    return map(document, toObject: object)
+  }
+
+  private func map(_ document: JSONDocument, toObject object: N) -> N {
+    let session = DecodingSession(document: document, options: MappingOptions(errorMode: .collectAll), context: context)
+    guard let map = try? Map(decoding: document.root, in: session, toObject: true) else { return object }
+    var object = object
+    object.mapping(map: map)
+    return object
+  }
+
+  public func mapArray(JSONString: String) -> [N]? { attempt([N].self, Array(JSONString.utf8)) }
+  public func mapArray(JSONObject: Any?) -> [N]? { attempt([N].self, foundationObject: JSONObject) }
+  public func mapArray(JSONArray: [[String: Any]]) -> [N] { attempt([N].self, foundationObject: JSONArray) ?? [] }
+
+  public func mapArrayOfArrays(JSONObject: Any?) -> [[N]]? { attempt([[N]].self, foundationObject: JSONObject) }
+
+  public func mapDictionary(JSONString: String) -> [String: N]? { attempt([String: N].self, Array(JSONString.utf8)) }
+  public func mapDictionary(JSONObject: Any?) -> [String: N]? { attempt([String: N].self, foundationObject: JSONObject) }
+  public func mapDictionary(JSON: [String: [String: Any]]) -> [String: N]? {
+    attempt([String: N].self, foundationObject: JSON)
+  }
+
+  public func mapDictionaryOfArrays(JSONObject: Any?) -> [String: [N]]? {
+    attempt([String: [N]].self, foundationObject: JSONObject)
+  }
+
+  public func mapDictionaryOfArrays(JSON: [String: [[String: Any]]]) -> [String: [N]]? {
+    attempt([String: [N]].self, foundationObject: JSON)
+  }
+
+  // MARK: To JSON
+
+  private var encodingSession: EncodingSession {
+    EncodingSession(includesNilValues: shouldIncludeNilValues, context: context)
+  }
+
+  /// The model as Foundation objects.
+  public func toJSON(_ object: N) -> [String: Any] {
+    object.encodeJSON(in: encodingSession).foundationObject as? [String: Any] ?? [:]
+  }
+
+  public func toJSONArray(_ array: [N]) -> [[String: Any]] { array.map(toJSON) }
+
+  public func toJSONDictionary(_ dictionary: [String: N]) -> [String: [String: Any]] {
+    dictionary.mapValues(toJSON)
+  }
+
+  public func toJSONDictionaryOfArrays(_ dictionary: [String: [N]]) -> [String: [[String: Any]]] {
+    dictionary.mapValues(toJSONArray)
+  }
+
+  /// JSON text of the model (nil only if a value cannot be written, such as NaN).
+  public func toJSONString(_ object: N, prettyPrint: Bool = false) -> String? {
+    try? object.encodeJSON(in: encodingSession).jsonString(prettyPrint ? [.prettyPrinted] : [])
+  }
+
+  public func toJSONString(_ array: [N], prettyPrint: Bool = false) -> String? {
+    try? array.encodeJSON(in: encodingSession).jsonString(prettyPrint ? [.prettyPrinted] : [])
+  }
+
+  /// Mapwright's own: the model as an owned `JSON` value.
+  public func encode(_ object: N) throws -> JSON {
+    let session = encodingSession
+    let json = object.encodeJSON(in: session)
+    try session.throwIfFailed()
+    return json
+  }
+
+  /// Foundation objects as JSON text (ObjectMapper's static helper).
+  public static func toJSONString(_ JSONObject: Any, prettyPrint: Bool) -> String? {
+    try? MapwrightJSON.JSON(foundationObject: JSONObject).jsonString(prettyPrint ? [.prettyPrinted] : [])
+  }
+
+  public static func toJSONData(_ JSONObject: Any, options: JSONSerialization.WritingOptions) -> Data? {
+    let format: JSONWriter.Options = options.contains(.prettyPrinted) ? [.prettyPrinted] : []
+    return try? MapwrightJSON.JSON(foundationObject: JSONObject).jsonData(format)
+  }
+
+  /// ObjectMapper's helper: JSON text into a Foundation dictionary.
+  public static func parseJSONStringIntoDictionary(JSONString: String) -> [String: Any]? {
+    parseJSONString(JSONString: JSONString) as? [String: Any]
+  }
+
+  public static func parseJSONString(JSONString: String) -> Any? {
+    (try? MapwrightJSON.JSON(parsing: JSONString))?.foundationObject
+  }
+}
+
+extension Mapper where N: Hashable {
+  public func mapSet(JSONString: String) -> Set<N>? { attempt(Set<N>.self, Array(JSONString.utf8)) }
+  public func mapSet(JSONObject: Any?) -> Set<N>? { attempt(Set<N>.self, foundationObject: JSONObject) }
+  public func mapSet(JSONArray: [[String: Any]]) -> Set<N> { attempt(Set<N>.self, foundationObject: JSONArray) ?? [] }
+
+  public func toJSONSet(_ set: Set<N>) -> [[String: Any]] { set.map(toJSON) }
+
+  public func toJSONString(_ set: Set<N>, prettyPrint: Bool = false) -> String? {
+    toJSONString(Array(set), prettyPrint: prettyPrint)
+  }
+}

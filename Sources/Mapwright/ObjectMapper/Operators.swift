@@ -1,0 +1,100 @@
+// ObjectMapper's operators. `<-` maps a property in both directions (it reads when the map
+// reads, writes when it writes); `>>>` only writes, for immutable properties.
+//
+// One overload serves every `JSONConvertible` type — scalars, models, optionals, arrays, sets,
+// dictionaries and any nesting of them — because the engine decodes them all; enums and
+// transforms have their own overloads below and in the files beside this one.
+
+infix operator <- : DefaultPrecedence
+infix operator >>> : DefaultPrecedence
+
+public func <- <T: JSONConvertible>(left: inout T, right: Map) {
+  switch right.mappingType {
+  case .fromJSON: right.read(into: &left)
+  case .toJSON: right.write(left)
+  }
+}
+
+public func >>> <T: JSONConvertible>(left: T, right: Map) {
+  right.write(left)
+}
+
+// MARK: Foundation-typed properties (`Any`, `[String: Any]`, `[Any]`)
+
+public func <- (left: inout [String: Any], right: Map) {
+  switch right.mappingType {
+  case .fromJSON: right.readFoundation(into: &left)
+  case .toJSON: left >>> right
+  }
+}
+
+public func <- (left: inout [String: Any]?, right: Map) {
+  switch right.mappingType {
+  case .fromJSON: right.readFoundationOptional(into: &left)
+  case .toJSON: left >>> right
+  }
+}
+
+public func <- (left: inout [Any], right: Map) {
+  switch right.mappingType {
+  case .fromJSON: right.readFoundation(into: &left)
+  case .toJSON: left >>> right
+  }
+}
+
+public func <- (left: inout [Any]?, right: Map) {
+  switch right.mappingType {
+  case .fromJSON: right.readFoundationOptional(into: &left)
+  case .toJSON: left >>> right
+  }
+}
+
+public func <- (left: inout Any, right: Map) {
+  switch right.mappingType {
+  case .fromJSON: right.readFoundation(into: &left)
+  case .toJSON: left >>> right
+  }
+}
+
+public func <- (left: inout Any?, right: Map) {
+  switch right.mappingType {
+  case .fromJSON: right.readFoundationOptional(into: &left)
+  case .toJSON: left >>> right
+  }
+}
+
+public func >>> (left: Any?, right: Map) {
+  guard right.mappingType == .toJSON else { return }
+  guard let left else {
+    if right.shouldIncludeNilValues { right.write(JSON.null) }
+    return
+  }
+  do {
+    right.write(try JSON(foundationObject: left))
+  } catch {
+    right.encodingSession?.record(error as? MappingError ?? MappingError(invalidValue: "\(error)"))
+  }
+}
+
+extension Map {
+  /// Reads the current value as Foundation objects cast to `T`; a null leaves it unchanged.
+  func readFoundation<T>(into field: inout T) {
+    read(into: &field) { value, _ in
+      guard let object = MapwrightJSON.JSON(value).foundationObject as? T else {
+        throw MappingError(.typeMismatch(expected: "\(T.self)", found: describeFound(value)), at: value)
+      }
+      return object
+    }
+  }
+
+  /// As `readFoundation`, with null read as nil.
+  func readFoundationOptional<T>(into field: inout T?) {
+    read(into: &field) { value, _ -> T? in
+      if value.isNull { return nil }
+      guard let object = MapwrightJSON.JSON(value).foundationObject as? T else {
+        throw MappingError(.typeMismatch(expected: "\(T.self)", found: describeFound(value)), at: value)
+      }
+      return object
+    }
+  }
+}

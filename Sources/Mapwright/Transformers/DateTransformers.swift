@@ -1,0 +1,97 @@
+import Foundation
+
+/// ISO 8601 dates (`2011-04-22T13:33:48Z`, `2011-04-22T13:33:48.123+02:00`).
+///
+/// Decoding accepts the form with or without fractional seconds and any time zone offset;
+/// encoding writes UTC, with milliseconds when `fractionalSeconds` is true.
+public struct ISO8601Transformer: JSONTransformer, Sendable {
+  public var fractionalSeconds: Bool
+
+  public init(fractionalSeconds: Bool = false) { self.fractionalSeconds = fractionalSeconds }
+
+  public func decode(_ json: JSON) throws -> Date {
+    guard let text = json.stringValue else { throw TransformError("expected an ISO 8601 date string, found \(describeFound(json))") }
+    if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+    if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+    throw TransformError("\"\(text)\" is not an ISO 8601 date")
+  }
+
+  public func encode(_ date: Date) throws -> JSON {
+    .string(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: fractionalSeconds)))
+  }
+}
+
+/// Dates as seconds or milliseconds since 1970 (a number; a numeric string is accepted).
+public struct EpochTransformer: JSONTransformer, Sendable {
+  public enum Unit: Double, Sendable {
+    case seconds = 1
+    case milliseconds = 1000
+  }
+
+  public var unit: Unit
+
+  public init(unit: Unit) { self.unit = unit }
+
+  public func decode(_ json: JSON) throws -> Date {
+    let number: Double?
+    switch json {
+    case .number(let value): number = value.doubleValue
+    case .string(let text): number = JSONNumber(text: text)?.doubleValue
+    default: number = nil
+    }
+    guard let number else { throw TransformError("expected a timestamp, found \(describeFound(json))") }
+    return Date(timeIntervalSince1970: number / unit.rawValue)
+  }
+
+  public func encode(_ date: Date) throws -> JSON {
+    let value = date.timeIntervalSince1970 * unit.rawValue
+    // Whole values are written as integers (1303479228, not 1303479228.0).
+    if value == value.rounded(), abs(value) < 9e15 { return JSON(Int64(value)) }
+    return JSON(value)
+  }
+}
+
+/// Dates in a fixed format (`yyyy-MM-dd HH:mm:ss`), read with the POSIX locale in the given
+/// time zone (UTC by default).
+public final class DateFormatTransformer: JSONTransformer, @unchecked Sendable {
+  private let formatter: DateFormatter
+  private let lock = NSLock()
+  public let format: String
+
+  public init(format: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+    self.format = format
+    formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = timeZone
+    formatter.dateFormat = format
+  }
+
+  public func decode(_ json: JSON) throws -> Date {
+    guard let text = json.stringValue else { throw TransformError("expected a date string, found \(describeFound(json))") }
+    let date = lock.withLock { formatter.date(from: text) }
+    guard let date else { throw TransformError("\"\(text)\" does not match the date format \"\(format)\"") }
+    return date
+  }
+
+  public func encode(_ date: Date) throws -> JSON {
+    .string(lock.withLock { formatter.string(from: date) })
+  }
+}
+
+extension JSONTransformer where Self == ISO8601Transformer {
+  /// ISO 8601 dates; encodes without fractional seconds.
+  public static var iso8601: ISO8601Transformer { ISO8601Transformer() }
+  /// ISO 8601 dates; encodes with milliseconds.
+  public static var iso8601WithFractionalSeconds: ISO8601Transformer { ISO8601Transformer(fractionalSeconds: true) }
+}
+
+extension JSONTransformer where Self == EpochTransformer {
+  public static var epochSeconds: EpochTransformer { EpochTransformer(unit: .seconds) }
+  public static var epochMilliseconds: EpochTransformer { EpochTransformer(unit: .milliseconds) }
+}
+
+extension JSONTransformer where Self == DateFormatTransformer {
+  public static func dateFormat(_ format: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> DateFormatTransformer {
+    DateFormatTransformer(format: format, timeZone: timeZone)
+  }
+}

@@ -1,0 +1,83 @@
+// Typed, reversible, throwing transformers between a JSON value and a Swift value.
+
+/// Converts between a JSON value and a `Value`, in both directions, throwing on bad input.
+///
+/// ```swift
+/// struct Cents: JSONTransformer {
+///   func decode(_ json: JSON) throws -> Int {
+///     guard let dollars = json.numberValue?.decimalValue else { throw TransformError("expected a number") }
+///     return NSDecimalNumber(decimal: dollars * 100).intValue
+///   }
+///   func encode(_ cents: Int) throws -> JSON { JSON(Double(cents) / 100) }
+/// }
+/// price <- (map["price"], Cents())
+/// ```
+///
+/// Built-ins are available as static members: `.iso8601`, `.epochSeconds`,
+/// `.epochMilliseconds`, `.dateFormat("yyyy-MM-dd")`, `.url`, `.url(relativeTo:)`, `.uuid`,
+/// `.base64`, `.decimal`, `.valueMap([...], default:)`, `.closure(decode:encode:)`, and
+/// transformers compose with `then(_:)` and `map(decode:encode:)`.
+public protocol JSONTransformer<Value> {
+  associatedtype Value
+  func decode(_ json: JSON) throws -> Value
+  func encode(_ value: Value) throws -> JSON
+}
+
+/// A transformer's complaint about a value; becomes a `transformFailed` `MappingError` with
+/// the value's path.
+public struct TransformError: Error, Sendable, Hashable, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
+}
+
+/// A transformer made of two closures.
+public struct ClosureTransformer<Value>: JSONTransformer {
+  let decodeBody: (JSON) throws -> Value
+  let encodeBody: (Value) throws -> JSON
+
+  public init(decode: @escaping (JSON) throws -> Value, encode: @escaping (Value) throws -> JSON) {
+    decodeBody = decode
+    encodeBody = encode
+  }
+
+  public func decode(_ json: JSON) throws -> Value { try decodeBody(json) }
+  public func encode(_ value: Value) throws -> JSON { try encodeBody(value) }
+}
+
+extension JSONTransformer {
+  /// A transformer from closures: `.closure(decode: { … }, encode: { … })`.
+  public static func closure<V>(
+    decode: @escaping (JSON) throws -> V, encode: @escaping (V) throws -> JSON
+  ) -> Self where Self == ClosureTransformer<V> {
+    ClosureTransformer(decode: decode, encode: encode)
+  }
+
+  /// This transformer followed by a conversion of its value (and back on encoding).
+  ///
+  /// ```swift
+  /// let year = JSONTransformers.iso8601.map(decode: { Calendar.current.component(.year, from: $0) },
+  ///                                         encode: { … })
+  /// ```
+  public func map<U>(decode: @escaping (Value) throws -> U, encode: @escaping (U) throws -> Value) -> ClosureTransformer<U> {
+    ClosureTransformer(decode: { try decode(self.decode($0)) }, encode: { try self.encode(encode($0)) })
+  }
+}
+
+extension JSONTransformer where Value == JSON {
+  /// This JSON-to-JSON transformer, then `next`: decoding runs this one first; encoding runs
+  /// `next` first.
+  public func then<Next: JSONTransformer>(_ next: Next) -> ClosureTransformer<Next.Value> {
+    ClosureTransformer(decode: { try next.decode(self.decode($0)) }, encode: { try self.encode(next.encode($0)) })
+  }
+}
+
+/// Decodes the JSON value of `value` through `transformer`, with errors at its path.
+func decode<T: JSONTransformer>(_ value: JSONValue, with transformer: T) throws(MappingError) -> T.Value {
+  do {
+    return try transformer.decode(JSON(value))
+  } catch let error as MappingError {
+    throw error.relocated(to: value)
+  } catch {
+    throw MappingError(.transformFailed("\(error)"), at: value)
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A transformer with its value type erased, for models described outside code.
+public struct AnyJSONTransformer: @unchecked Sendable {
+  public let valueType: Any.Type
+  private let decodeBody: (JSON) throws -> Any
+  private let encodeBody: (Any) throws -> JSON
+
+  public init<T: JSONTransformer>(_ transformer: T) {
+    valueType = T.Value.self
+    decodeBody = { try transformer.decode($0) }
+    encodeBody = { value in
+      guard let typed = value as? T.Value else {
+        throw TransformError("expected a \(T.Value.self), found \(type(of: value))")
+      }
+      return try transformer.encode(typed)
+    }
+  }
+
+  public func decode(_ json: JSON) throws -> Any { try decodeBody(json) }
+  public func encode(_ value: Any) throws -> JSON { try encodeBody(value) }
+}
+
+/// Transformers registered by name, for models whose transformers are named in a model file
+/// (Modelmatic's and JSONObjectMapper's `JSONValueTransformer` user-info key).
+///
+/// ```swift
+/// TransformerRegistry.shared.register(.dateFormat("yyyy-MM-dd"), named: "ShortDate")
+/// let transformer = TransformerRegistry.shared["ShortDate"]
+/// ```
+///
+/// `shared` starts with the built-ins: `iso8601`, `iso8601WithFractionalSeconds`,
+/// `epochSeconds`, `epochMilliseconds`, `url`, `uuid`, `base64`, `decimal`, `decimalString`.
+public final class TransformerRegistry: @unchecked Sendable {
+  public static let shared = TransformerRegistry(builtIns: true)
+
+  private var transformers: [String: AnyJSONTransformer] = [:]
+  private let lock = NSLock()
+
+  public init(builtIns: Bool = false) {
+    guard builtIns else { return }
+    register(.iso8601, named: "iso8601")
+    register(.iso8601WithFractionalSeconds, named: "iso8601WithFractionalSeconds")
+    register(.epochSeconds, named: "epochSeconds")
+    register(.epochMilliseconds, named: "epochMilliseconds")
+    register(.url, named: "url")
+    register(.uuid, named: "uuid")
+    register(.base64, named: "base64")
+    register(.decimal, named: "decimal")
+    register(.decimalString, named: "decimalString")
+  }
+
+  /// Registers (or replaces) a transformer under `name`.
+  public func register<T: JSONTransformer>(_ transformer: T, named name: String) {
+    let erased = AnyJSONTransformer(transformer)
+    lock.withLock { transformers[name] = erased }
+  }
+
+  public subscript(name: String) -> AnyJSONTransformer? {
+    lock.withLock { transformers[name] }
+  }
+
+  public var names: [String] { lock.withLock { transformers.keys.sorted() } }
+}
