@@ -47,6 +47,9 @@ struct Bench {
       if filter == nil || "json.parse json.write".contains(filter!) {
         results += try JSONBenchmarks.run(file: name, bytes: bytes, timer: timer)
       }
+      if filter == nil || "mappable.decode mappable.encode".contains(filter!) {
+        results += try MappableBenchmarks.run(file: name, bytes: bytes, timer: timer)
+      }
       for m in results where filter == nil || m.name.hasPrefix(filter!) {
         if tsv {
           print("\(m.name)\t\(m.file)\t\(m.bytes)\t\(Int(m.medianNanoseconds))\t\(m.baselineName)\t\(Int(m.baselineMedianNanoseconds))")
