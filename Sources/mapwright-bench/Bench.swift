@@ -1,7 +1,9 @@
 // mapwright-bench: Mapwright beside Foundation on the benchmark corpus, in one run.
 //
 //   swift run -c release mapwright-bench [--data DIR] [--filter NAME] [--file FILE] [--tsv]
-//                                        [--budget-ms N]
+//                                        [--budget-ms N] [--no-baseline]
+//
+// --no-baseline skips the Foundation side, for profiling Mapwright alone.
 //
 // Prints a table (measurement, file, MB/s, Foundation MB/s, ratio), or with --tsv one line per
 // measurement: name, file, bytes, median ns, baseline name, baseline median ns.
@@ -19,14 +21,16 @@ struct Bench {
       return value
     }
     if arguments.contains("--help") || arguments.contains("-h") {
-      print("usage: mapwright-bench [--data DIR] [--filter NAME] [--file FILE] [--tsv] [--budget-ms N]")
+      print("usage: mapwright-bench [--data DIR] [--filter NAME] [--file FILE] [--tsv] [--budget-ms N] [--no-baseline]")
       return
     }
     let tsv = arguments.contains("--tsv")
+    let profiling = arguments.contains("--no-baseline")
     let dataDirectory = option("--data") ?? defaultDataDirectory()
     let filter = option("--filter")
     let onlyFile = option("--file")
     var timer = Timer()
+    timer.skipsBaselines = profiling
     if let budget = option("--budget-ms").flatMap(Int.init) {
       timer.budget = .milliseconds(budget)
       if budget < 50 { timer.minimumSamples = 1 }
@@ -48,7 +52,9 @@ struct Bench {
         results += try JSONBenchmarks.run(file: name, bytes: bytes, timer: timer)
       }
       if filter == nil || "mappable.decode mappable.encode".contains(filter!) {
-        results += try MappableBenchmarks.run(file: name, bytes: bytes, timer: timer)
+        results += try MappableBenchmarks.run(file: name, bytes: bytes, timer: timer) { name in
+          filter == nil || name.hasPrefix(filter!)
+        }
       }
       for m in results where filter == nil || m.name.hasPrefix(filter!) {
         if tsv {

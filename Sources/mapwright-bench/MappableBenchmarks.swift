@@ -7,15 +7,17 @@ import Foundation
 import Mapwright
 
 enum MappableBenchmarks {
-  static func run(file: String, bytes: [UInt8], timer: Timer) throws -> [Measurement] {
+  static func run(file: String, bytes: [UInt8], timer: Timer, wants: (String) -> Bool) throws -> [Measurement] {
     switch file {
-    case "twitter.json": return try measure(TwitterSearch.self, file: file, bytes: bytes, timer: timer)
-    case "citm_catalog.json": return try measure(CitmCatalog.self, file: file, bytes: bytes, timer: timer)
+    case "twitter.json": return try measure(TwitterSearch.self, file: file, bytes: bytes, timer: timer, wants: wants)
+    case "citm_catalog.json": return try measure(CitmCatalog.self, file: file, bytes: bytes, timer: timer, wants: wants)
     default: return []
     }
   }
 
-  static func measure<T: Codable & BaseMappable>(_ type: T.Type, file: String, bytes: [UInt8], timer: Timer) throws -> [Measurement] {
+  static func measure<T: Codable & BaseMappable>(
+    _ type: T.Type, file: String, bytes: [UInt8], timer: Timer, wants: (String) -> Bool
+  ) throws -> [Measurement] {
     let data = Data(bytes)
     let mapper = Mapper<T>()
     let decoder = JSONDecoder()
@@ -34,18 +36,22 @@ enum MappableBenchmarks {
       throw BenchError("\(file): Mapper and JSONEncoder encoded different JSON")
     }
 
-    let decode = try timer.median { blackHole(try mapper.decode(JSONData: data)) }
-    let foundationDecode = try timer.median { blackHole(try decoder.decode(T.self, from: data)) }
-    let encode = timer.median { blackHole(mapper.toJSONString(ours)) }
-    let foundationEncode = try timer.median { blackHole(try encoder.encode(theirs)) }
-    return [
-      Measurement(
+    var results: [Measurement] = []
+    if wants("mappable.decode") {
+      let decode = try timer.median { blackHole(try mapper.decode(JSONData: data)) }
+      let foundationDecode = try timer.baseline { blackHole(try decoder.decode(T.self, from: data)) }
+      results.append(Measurement(
         name: "mappable.decode", file: file, bytes: bytes.count, medianNanoseconds: decode,
-        baselineName: "Foundation.JSONDecoder", baselineMedianNanoseconds: foundationDecode),
-      Measurement(
+        baselineName: "Foundation.JSONDecoder", baselineMedianNanoseconds: foundationDecode))
+    }
+    if wants("mappable.encode") {
+      let encode = timer.median { blackHole(mapper.toJSONString(ours)) }
+      let foundationEncode = try timer.baseline { blackHole(try encoder.encode(theirs)) }
+      results.append(Measurement(
         name: "mappable.encode", file: file, bytes: ourText.utf8.count, medianNanoseconds: encode,
-        baselineName: "Foundation.JSONEncoder", baselineMedianNanoseconds: foundationEncode),
-    ]
+        baselineName: "Foundation.JSONEncoder", baselineMedianNanoseconds: foundationEncode))
+    }
+    return results
   }
 }
 

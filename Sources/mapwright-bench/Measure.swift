@@ -21,6 +21,13 @@ struct Timer {
   var budget: Duration = .milliseconds(600)
   var minimumSamples = 5
   var maximumSamples = 1000
+  /// When profiling, baselines are not run (their median reads as 1 ns).
+  var skipsBaselines = false
+
+  /// The median of a baseline (Foundation) measurement.
+  func baseline(_ body: () throws -> Void) rethrows -> Double {
+    skipsBaselines ? 1 : try median(body)
+  }
 
   /// The median time of `body` in nanoseconds.
   func median(_ body: () throws -> Void) rethrows -> Double {

@@ -7,6 +7,7 @@ import Foundation
 
 extension DecodingSession {
   /// An integer of type `T`.
+  @inlinable
   public func integer<T: FixedWidthInteger>(_ value: JSONValue, as type: T.Type = T.self) throws(MappingError) -> T {
     switch value.kind {
     case .number:
@@ -123,7 +124,8 @@ extension DecodingSession {
   }
 
   /// A string holding exactly one JSON number (surrounding spaces allowed), as a number.
-  private func lenientNumber(_ value: JSONValue) -> JSONNumber? {
+  @usableFromInline
+  func lenientNumber(_ value: JSONValue) -> JSONNumber? {
     guard let text = value.stringValue else { return nil }
     return JSONNumber(text: text.trimmingCharacters(in: .whitespaces))
   }

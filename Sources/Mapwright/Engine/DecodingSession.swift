@@ -47,6 +47,7 @@ public final class DecodingSession {
   }
 
   /// Notes a lenient coercion of `value`.
+  @usableFromInline
   func noteCoercion(of value: JSONValue, to target: String) {
     note(.coerced(from: describeFound(value), to: target), at: value.path)
   }

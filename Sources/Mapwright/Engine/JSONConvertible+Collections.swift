@@ -2,10 +2,12 @@
 
 extension Optional: JSONConvertible where Wrapped: JSONConvertible {
   /// `null` is nil; anything else must decode as `Wrapped`.
+  @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Wrapped? {
     value.isNull ? nil : try Wrapped.decode(from: value, in: session)
   }
 
+  @inlinable
   public func encodeJSON(in session: EncodingSession) -> JSON {
     self?.encodeJSON(in: session) ?? .null
   }
@@ -15,6 +17,7 @@ extension Optional: JSONConvertible where Wrapped: JSONConvertible {
 }
 
 extension Array: JSONConvertible where Element: JSONConvertible {
+  @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> [Element] {
     guard value.kind == .array else {
       throw MappingError(.typeMismatch(expected: "array", found: describeFound(value)), at: value)
@@ -27,6 +30,7 @@ extension Array: JSONConvertible where Element: JSONConvertible {
     return result
   }
 
+  @inlinable
   public func encodeJSON(in session: EncodingSession) -> JSON {
     .array(map { $0.encodeJSON(in: session) })
   }
@@ -43,6 +47,7 @@ extension Set: JSONConvertible where Element: JSONConvertible {
 }
 
 extension Dictionary: JSONConvertible where Key == String, Value: JSONConvertible {
+  @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> [String: Value] {
     guard value.kind == .object else {
       throw MappingError(.typeMismatch(expected: "object", found: describeFound(value)), at: value)
@@ -55,6 +60,7 @@ extension Dictionary: JSONConvertible where Key == String, Value: JSONConvertibl
     return result
   }
 
+  @inlinable
   public func encodeJSON(in session: EncodingSession) -> JSON {
     .object(JSONObject(map { ($0.key, $0.value.encodeJSON(in: session)) }))
   }
@@ -64,6 +70,7 @@ extension DecodingSession {
   /// Decodes one element of a collection. A model that declines the JSON (`init?(map:)`
   /// returning nil) is left out and reported, as ObjectMapper leaves it out; other problems
   /// are thrown, or recorded and the element left out under `.collectAll`.
+  @inlinable
   func decodeElement<T: JSONConvertible>(_ type: T.Type, from value: JSONValue) throws(MappingError) -> T? {
     do {
       return try T.decode(from: value, in: self)
@@ -78,14 +85,14 @@ extension DecodingSession {
 }
 
 extension MappingError {
-  static let declinedReason = "the model declined the JSON"
+  @usableFromInline static let declinedReason = "the model declined the JSON"
 
   /// A model's failable initialiser returned nil.
-  static func modelDeclined(_ type: Any.Type, at value: JSONValue) -> MappingError {
+  @usableFromInline static func modelDeclined(_ type: Any.Type, at value: JSONValue) -> MappingError {
     MappingError(.invalidValue("\(declinedReason) (\(type).init?(map:) returned nil)"), at: value)
   }
 
-  var isModelDeclined: Bool {
+  @usableFromInline var isModelDeclined: Bool {
     if case .invalidValue(let reason) = kind { return reason.hasPrefix(Self.declinedReason) }
     return false
   }

@@ -1,6 +1,7 @@
 import Foundation
 
 extension JSONConvertible where Self: FixedWidthInteger {
+  @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
     try session.integer(value, as: Self.self)
   }

@@ -28,6 +28,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let invalidJSON = Code("invalidJSON")
   }
 
+  @usableFromInline
   enum Kind: Sendable, Hashable {
     case missingKey
     case typeMismatch(expected: String, found: String)
@@ -38,7 +39,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidJSON(JSONError)
   }
 
-  let kind: Kind
+  @usableFromInline let kind: Kind
   /// Where the problem is: the path of the value, or of the missing or unknown key.
   public let path: JSONPath
   /// The 1-based line in the source, when the problem has a place in it.
@@ -54,6 +55,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// An error for a value in a parsed document: path, line and column come from it.
+  @usableFromInline
   init(_ kind: Kind, at value: JSONValue) {
     let location = value.location
     self.init(kind, path: value.path, line: location.line, column: location.column)
@@ -142,6 +144,7 @@ public struct MappingErrors: Error, Sendable, Hashable, CustomStringConvertible 
 public typealias MapError = MappingError
 
 /// A short description of a JSON value for messages: `string "20x3"`, `number 2.5`, `object`.
+@usableFromInline
 func describeFound(_ value: JSONValue) -> String {
   switch value.kind {
   case .null: return "null"

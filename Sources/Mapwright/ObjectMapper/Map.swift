@@ -15,27 +15,41 @@ public final class Map {
   /// Write `null` for nil optionals instead of leaving them out (to JSON).
   public var shouldIncludeNilValues: Bool
 
+  /// Where the last subscript pointed: one stored value, so positioning the map is a single
+  /// write.
+  @usableFromInline
+  struct Cursor {
+    @usableFromInline var key: String?
+    @usableFromInline var delimiter = "."
+    @usableFromInline var nested = false
+    @usableFromInline var present = false
+    /// The value at the key, when reading and present.
+    @usableFromInline var value: JSONValue?
+  }
+
+  @usableFromInline var cursor = Cursor()
+
   /// Whether the last subscripted key is present (a `null` value counts as present).
-  public internal(set) var isKeyPresent = false
+  public var isKeyPresent: Bool { cursor.present }
   /// The last subscripted key.
-  public internal(set) var currentKey: String?
-  public internal(set) var keyIsNested = false
-  public internal(set) var nestedKeyDelimiter = "."
+  public var currentKey: String? { cursor.key }
+  public var keyIsNested: Bool { cursor.nested }
+  public var nestedKeyDelimiter: String { cursor.delimiter }
+  @usableFromInline var current: JSONValue? { cursor.value }
 
   // Reading
-  let session: DecodingSession?
+  @usableFromInline let session: DecodingSession?
   /// The object being mapped, as a view into the tape.
-  let object: JSONValue?
-  /// The value at the last subscripted key, if present.
-  var current: JSONValue?
+  @usableFromInline let object: JSONValue?
   /// First components of every key read, to find unknown keys (only when asked for).
   private var readKeys: Set<String>?
 
   // Writing
-  let encodingSession: EncodingSession?
-  var output = JSONObject()
+  @usableFromInline let encodingSession: EncodingSession?
+  @usableFromInline var output = JSONObject()
 
   /// A map reading `value`, which must be an object.
+  @usableFromInline
   init(decoding value: JSONValue, in session: DecodingSession, toObject: Bool = false) throws(MappingError) {
     guard value.kind == .object else {
       throw MappingError(.typeMismatch(expected: "object", found: describeFound(value)), at: value)
@@ -51,6 +65,7 @@ public final class Map {
   }
 
   /// A map writing JSON.
+  @usableFromInline
   init(encodingIn session: EncodingSession) {
     mappingType = .toJSON
     toObject = false
@@ -101,18 +116,26 @@ public final class Map {
   }
 
   public subscript(key: String, nested nested: Bool?, delimiter delimiter: String, ignoreNil ignoreNil: Bool) -> Map {
-    currentKey = key
-    nestedKeyDelimiter = delimiter
-    keyIsNested = nested ?? key.contains(delimiter)
+    var cursor = Cursor(key: key, delimiter: delimiter, nested: nested ?? Self.contains(key, delimiter))
     if mappingType == .fromJSON {
-      current = resolve(key)
-      isKeyPresent = current != nil
-      if ignoreNil, current?.isNull == true {
-        isKeyPresent = false
-        current = nil
+      cursor.value = resolve(key, cursor)
+      cursor.present = cursor.value != nil
+      if ignoreNil, cursor.value?.isNull == true {
+        cursor.present = false
+        cursor.value = nil
       }
     }
+    self.cursor = cursor
     return self
+  }
+
+  /// Whether `key` contains `delimiter`, without Foundation (this runs for every property).
+  static func contains(_ key: String, _ delimiter: String) -> Bool {
+    var delimiterUTF8 = delimiter.utf8.makeIterator()
+    if delimiter.utf8.count == 1, let byte = delimiterUTF8.next() {
+      return key.utf8.contains(byte)
+    }
+    return !delimiter.isEmpty && key.contains(delimiter)
   }
 
   /// The components of the current key: split on the delimiter when nested.
@@ -121,14 +144,19 @@ public final class Map {
     return keyIsNested ? currentKey.components(separatedBy: nestedKeyDelimiter) : [currentKey]
   }
 
+  func path(_ cursor: Cursor) -> [String] {
+    guard let key = cursor.key else { return [] }
+    return cursor.nested ? key.components(separatedBy: cursor.delimiter) : [key]
+  }
+
   /// Walks the current key (path) from the mapped object.
-  private func resolve(_ key: String) -> JSONValue? {
+  private func resolve(_ key: String, _ cursor: Cursor) -> JSONValue? {
     guard let object else { return nil }
-    guard keyIsNested else {
+    guard cursor.nested else {
       readKeys?.insert(key)
       return object[key]
     }
-    let components = currentPath
+    let components = path(cursor)
     readKeys?.insert(components[0])
     var value = object
     for component in components {
@@ -175,6 +203,7 @@ public final class Map {
 
   /// Decodes the current value into `field`, which is left unchanged when the key is missing
   /// or the value does not decode (the problem is recorded in the session).
+  @inlinable
   func read<T: JSONConvertible>(into field: inout T) {
     guard let session, !session.hasStopped else { return }
     guard let current else {
@@ -206,7 +235,8 @@ public final class Map {
 
   /// A null for a non-optional property is forgiven (and reported) under lenient coercion,
   /// as ObjectMapper leaves such a property unchanged.
-  private func absorb(_ error: MappingError, session: DecodingSession) {
+  @usableFromInline
+  func absorb(_ error: MappingError, session: DecodingSession) {
     if session.coercion == .lenient, let current, current.isNull, error.code == .typeMismatch {
       session.note(.defaultUsed, at: current.path)
       return
@@ -215,7 +245,8 @@ public final class Map {
   }
 
   /// A missing key keeps the property's initial value; a non-optional one is reported.
-  private func noteMissing(_ optional: Bool) {
+  @usableFromInline
+  func noteMissing(_ optional: Bool) {
     guard let session, let object, let currentKey, !optional else { return }
     var path = object.path
     for component in currentPath { path = path.appending(key: component) }
@@ -224,6 +255,7 @@ public final class Map {
   }
 
   /// Writes `value` at the current key (path).
+  @usableFromInline
   func write(_ value: MapwrightJSON.JSON) {
     guard let currentKey else { return }
     if keyIsNested {
@@ -240,6 +272,7 @@ public final class Map {
   }
 
   /// Writes an encodable value, leaving nil optionals out unless nil values are included.
+  @inlinable
   func write<T: JSONConvertible>(_ value: T) {
     guard mappingType == .toJSON, let encodingSession else { return }
     if value.isNilValue && !shouldIncludeNilValues { return }
@@ -247,6 +280,7 @@ public final class Map {
   }
 
   /// After `mapping(map:)`: unknown keys are checked against the keys read.
+  @usableFromInline
   func finish() throws(MappingError) {
     guard let readKeys, let object, let session else { return }
     for member in object.members where !readKeys.contains(member.key) {

@@ -78,6 +78,7 @@ public enum MappingType: Sendable {
 // MARK: Models through the engine
 
 extension Mappable {
+  @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
     let map = try Map(decoding: value, in: session)
     guard var object = Self(map: map) else { throw .modelDeclined(Self.self, at: value) }
@@ -88,6 +89,7 @@ extension Mappable {
 }
 
 extension StaticMappable {
+  @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
     let map = try Map(decoding: value, in: session)
     guard let chosen = Self.objectForMapping(map: map), var object = chosen as? Self else {
@@ -100,6 +102,7 @@ extension StaticMappable {
 }
 
 extension ImmutableMappable {
+  @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
     let map = try Map(decoding: value, in: session)
     var object: Self
@@ -117,6 +120,7 @@ extension ImmutableMappable {
 }
 
 extension BaseMappable {
+  @inlinable
   public func encodeJSON(in session: EncodingSession) -> JSON {
     let map = Map(encodingIn: session)
     var copy = self

@@ -8,6 +8,7 @@
 infix operator <- : DefaultPrecedence
 infix operator >>> : DefaultPrecedence
 
+@inlinable
 public func <- <T: JSONConvertible>(left: inout T, right: Map) {
   switch right.mappingType {
   case .fromJSON: right.read(into: &left)
@@ -15,6 +16,7 @@ public func <- <T: JSONConvertible>(left: inout T, right: Map) {
   }
 }
 
+@inlinable
 public func >>> <T: JSONConvertible>(left: T, right: Map) {
   right.write(left)
 }

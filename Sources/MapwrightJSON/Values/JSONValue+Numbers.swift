@@ -40,6 +40,7 @@ extension JSONValue {
   }
 
   /// Reads the number as an integer, saying why it cannot be one.
+  @usableFromInline
   package func readInteger<T: FixedWidthInteger>(
     _ type: T.Type, forms: JSONIntegerForms
   ) -> Result<T, IntegerReadFailure>? {

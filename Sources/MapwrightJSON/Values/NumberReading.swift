@@ -18,6 +18,7 @@ public enum JSONIntegerForms: Sendable, Hashable {
 }
 
 /// Why a number could not be read as an integer of the requested type.
+@usableFromInline
 package enum IntegerReadFailure: Error, Sendable, Hashable {
   /// The number has a fractional part (or, under `.literalsOnly`, is not written as an integer).
   case notAnInteger
