@@ -9,8 +9,9 @@ enum JSONBenchmarks {
     var results: [Measurement] = []
 
     // Parse: full validation into the tape, versus JSONSerialization building its objects.
-    let parse = try timer.median { blackHole(try JSONDocument(bytes)) }
-    let foundationParse = try timer.baseline {
+    let (parse, foundationParse) = try timer.compare {
+      blackHole(try JSONDocument(bytes))
+    } baseline: {
       blackHole(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
     }
     results.append(Measurement(
@@ -21,8 +22,9 @@ enum JSONBenchmarks {
     let json = try JSON(parsing: bytes)
     let object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     let written = try json.jsonBytes()
-    let write = try timer.median { blackHole(try json.jsonBytes()) }
-    let foundationWrite = try timer.baseline {
+    let (write, foundationWrite) = try timer.compare {
+      blackHole(try json.jsonBytes())
+    } baseline: {
       blackHole(try JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed]))
     }
     results.append(Measurement(

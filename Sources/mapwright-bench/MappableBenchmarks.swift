@@ -38,15 +38,21 @@ enum MappableBenchmarks {
 
     var results: [Measurement] = []
     if wants("mappable.decode") {
-      let decode = try timer.median { blackHole(try mapper.decode(JSONData: data)) }
-      let foundationDecode = try timer.baseline { blackHole(try decoder.decode(T.self, from: data)) }
+      let (decode, foundationDecode) = try timer.compare {
+        blackHole(try mapper.decode(JSONData: data))
+      } baseline: {
+        blackHole(try decoder.decode(T.self, from: data))
+      }
       results.append(Measurement(
         name: "mappable.decode", file: file, bytes: bytes.count, medianNanoseconds: decode,
         baselineName: "Foundation.JSONDecoder", baselineMedianNanoseconds: foundationDecode))
     }
     if wants("mappable.encode") {
-      let encode = timer.median { blackHole(mapper.toJSONString(ours)) }
-      let foundationEncode = try timer.baseline { blackHole(try encoder.encode(theirs)) }
+      let (encode, foundationEncode) = try timer.compare {
+        blackHole(mapper.toJSONString(ours))
+      } baseline: {
+        blackHole(try encoder.encode(theirs))
+      }
       results.append(Measurement(
         name: "mappable.encode", file: file, bytes: ourText.utf8.count, medianNanoseconds: encode,
         baselineName: "Foundation.JSONEncoder", baselineMedianNanoseconds: foundationEncode))

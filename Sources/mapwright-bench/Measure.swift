@@ -24,9 +24,31 @@ struct Timer {
   /// When profiling, baselines are not run (their median reads as 1 ns).
   var skipsBaselines = false
 
-  /// The median of a baseline (Foundation) measurement.
-  func baseline(_ body: () throws -> Void) rethrows -> Double {
-    skipsBaselines ? 1 : try median(body)
+  /// Medians of Mapwright's and the baseline's runs, sampled alternately (one of each in
+  /// turn), so that a slow spell of a shared machine hits both sides alike.
+  func compare(_ ours: () throws -> Void, baseline: () throws -> Void) rethrows -> (ours: Double, baseline: Double) {
+    if skipsBaselines { return (try median(ours), 1) }
+    let clock = ContinuousClock()
+    try ours()  // warm-up
+    try baseline()
+    var oursSamples: [Double] = []
+    var baselineSamples: [Double] = []
+    func sample(_ body: () throws -> Void) rethrows -> Double {
+      let t0 = clock.now
+      try body()
+      let elapsed = clock.now - t0
+      return Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+    }
+    let start = clock.now
+    while oursSamples.count < minimumSamples
+      || (clock.now - start < budget * 2 && oursSamples.count < maximumSamples)
+    {
+      oursSamples.append(try sample(ours))
+      baselineSamples.append(try sample(baseline))
+    }
+    oursSamples.sort()
+    baselineSamples.sort()
+    return (oursSamples[oursSamples.count / 2], baselineSamples[baselineSamples.count / 2])
   }
 
   /// The median time of `body` in nanoseconds.

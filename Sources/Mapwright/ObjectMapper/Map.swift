@@ -133,6 +133,12 @@ public final class Map {
   static func contains(_ key: String, _ delimiter: String) -> Bool {
     var delimiterUTF8 = delimiter.utf8.makeIterator()
     if delimiter.utf8.count == 1, let byte = delimiterUTF8.next() {
+      if let found = key.utf8.withContiguousStorageIfAvailable({ bytes in
+        for b in bytes where b == byte { return true }
+        return false
+      }) {
+        return found
+      }
       return key.utf8.contains(byte)
     }
     return !delimiter.isEmpty && key.contains(delimiter)

@@ -17,7 +17,8 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
   /// Key → position, kept once the object is large enough for a linear search to be slow.
   private var index: [String: Int]?
 
-  private static let indexThreshold = 12
+  /// Below this many members a linear search beats hashing every key.
+  private static let indexThreshold = 64
 
   public init() {}
 
@@ -35,10 +36,15 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
   public var count: Int { keys.count }
   public var isEmpty: Bool { keys.isEmpty }
 
-  /// The position of `key`, or nil.
+  /// The position of `key`, or nil. Keys compare by their UTF-8 bytes (JSON keys are code
+  /// point sequences, not Unicode-equivalent text).
   public func position(of key: String) -> Int? {
     if let index { return index[key] }
-    return keys.firstIndex(of: key)
+    let count = key.utf8.count
+    for (i, candidate) in keys.enumerated() where candidate.utf8.count == count && sameBytes(candidate, key) {
+      return i
+    }
+    return nil
   }
 
   /// The value for `key`. Setting nil removes the member; setting a new key appends it.
@@ -102,4 +108,16 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     hasher.combine(count)
     hasher.combine(combined)
   }
+}
+
+/// Whether two strings of equal UTF-8 length hold the same bytes.
+@inline(__always)
+func sameBytes(_ a: String, _ b: String) -> Bool {
+  let result = a.utf8.withContiguousStorageIfAvailable { x in
+    b.utf8.withContiguousStorageIfAvailable { y in
+      x.count == 0 || memoryEqual(x.baseAddress!, y.baseAddress!, x.count)
+    }
+  }
+  if let result, let result { return result }
+  return a.utf8.elementsEqual(b.utf8)
 }

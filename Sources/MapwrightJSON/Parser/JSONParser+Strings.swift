@@ -6,7 +6,7 @@
 // byte of each test is exact, which is all the scan needs.
 
 @inline(__always)
-private func repeatedByte(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
+func repeatedByte(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
 
 /// A mask with the high bit set in the first byte of `word` (little-endian) that ends a plain
 /// run: a quote, a backslash, a byte below 0x20 or a byte of 0x80 and up. Bytes above the

@@ -3,6 +3,19 @@
 
 private let hexDigits: StaticString = "0123456789abcdef"
 
+/// Like the parser's `stringStopMask`, but non-ASCII bytes pass: only a quote, a backslash
+/// or a control byte stops a run that is copied as it is.
+@inline(__always)
+func escapeStopMask(_ word: UInt64) -> UInt64 {
+  let ones = repeatedByte(0x01)
+  let quote = word ^ repeatedByte(0x22)
+  let backslash = word ^ repeatedByte(0x5C)
+  let isQuote = (quote &- ones) & ~quote
+  let isBackslash = (backslash &- ones) & ~backslash
+  let isControl = (word &- repeatedByte(0x20)) & ~word
+  return (isQuote | isBackslash | isControl) & repeatedByte(0x80)
+}
+
 extension JSONWriter {
   @inline(__always)
   func writeString(_ text: String, to out: inout OutputBuffer) {
@@ -22,7 +35,7 @@ extension JSONWriter {
       // must be escaped).
       while !escapeSlashes, i + 8 <= count {
         let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
-        let mask = stringStopMask(word)
+        let mask = escapeNonASCII ? stringStopMask(word) : escapeStopMask(word)
         if mask != 0 {
           i += mask.trailingZeroBitCount >> 3
           break
