@@ -248,3 +248,23 @@ import Testing
     #expect(report.defaultsUsed.map(\.path.description).contains("$.year"))
   }
 }
+
+/// Key lookups start where the last one ended; any reading order must still find every key.
+@Suite struct LookupOrderTests {
+  struct Scrambled: Mappable {
+    var values: [Int?] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+      for key in ["c", "a", "b", "missing", "a", "e", "d", "c", "first", "e"] {
+        var value: Int?
+        value <- map[key]
+        values.append(value)
+      }
+    }
+  }
+
+  @Test func anyOrderFindsEveryKey() throws {
+    let model = try Scrambled(json: #"{"first": 0, "a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "a": 99}"#)
+    #expect(model.values == [3, 1, 2, nil, 1, 5, 4, 3, 0, 5])
+  }
+}

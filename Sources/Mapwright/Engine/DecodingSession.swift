@@ -9,13 +9,15 @@ public final class DecodingSession {
   public let options: MappingOptions
   /// The coercion policy in force for the value being decoded (the options' policy unless a
   /// model or property overrides it).
-  public var coercion: CoercionPolicy
+  @exclusivity(unchecked) public var coercion: CoercionPolicy
   /// ObjectMapper's `MapContext`, passed to every nested `Map`.
   public var context: MapContext?
   /// Problems recorded so far (at most one under `.stopAtFirst`).
-  public private(set) var errors: [MappingError] = []
+  @exclusivity(unchecked) public private(set) var errors: [MappingError] = [] {
+    didSet { hasStopped = !errors.isEmpty && !collectsAllErrors }
+  }
   /// What was forgiven so far.
-  public private(set) var report = MappingReport()
+  @exclusivity(unchecked) public private(set) var report = MappingReport()
 
   public init(document: JSONDocument, options: MappingOptions = MappingOptions(), context: MapContext? = nil) {
     self.document = document
@@ -28,7 +30,7 @@ public final class DecodingSession {
   public var collectsAllErrors: Bool { options.errorMode == .collectAll }
 
   /// True once a problem was recorded under `.stopAtFirst`: further work is skipped.
-  public var hasStopped: Bool { !errors.isEmpty && !collectsAllErrors }
+  @exclusivity(unchecked) public private(set) var hasStopped = false
 
   /// Records a problem (under `.stopAtFirst`, only the first one is kept).
   public func record(_ error: MappingError) {

@@ -27,7 +27,9 @@ public final class Map {
     @usableFromInline var value: JSONValue?
   }
 
-  @usableFromInline var cursor = Cursor()
+  @exclusivity(unchecked) @usableFromInline var cursor = Cursor()
+  /// Where the next key lookup starts (see `JSONValue.member(named:hint:)`).
+  @exclusivity(unchecked) private var lookupHint = 0
 
   /// Whether the last subscripted key is present (a `null` value counts as present).
   public var isKeyPresent: Bool { cursor.present }
@@ -42,11 +44,11 @@ public final class Map {
   /// The object being mapped, as a view into the tape.
   @usableFromInline let object: JSONValue?
   /// First components of every key read, to find unknown keys (only when asked for).
-  private var readKeys: Set<String>?
+  @exclusivity(unchecked) private var readKeys: Set<String>?
 
   // Writing
   @usableFromInline let encodingSession: EncodingSession?
-  @usableFromInline var output = JSONObject()
+  @exclusivity(unchecked) @usableFromInline var output = JSONObject()
 
   /// A map reading `value`, which must be an object.
   @usableFromInline
@@ -160,7 +162,8 @@ public final class Map {
     guard let object else { return nil }
     guard cursor.nested else {
       readKeys?.insert(key)
-      return object[key]
+      var key = key
+      return key.withUTF8 { object.member(named: $0, hint: &lookupHint) }
     }
     let components = path(cursor)
     readKeys?.insert(components[0])

@@ -31,6 +31,36 @@ extension JSONValue {
     }
   }
 
+  /// The member named `key`, searched from the member whose key is at tape index `hint`
+  /// onwards and then from the start: when a model reads keys in document order, each lookup
+  /// finds its key first time. On return `hint` points after the member found.
+  package func member(named key: UnsafeBufferPointer<UInt8>, hint: inout Int) -> JSONValue? {
+    let entry = entry
+    guard entry.kind == .object, entry.length > 0 else { return nil }
+    let tape = document.tape
+    let first = index + 1
+    let end = Int(entry.next)
+    let start = hint > index && hint < end ? hint : first
+    return document.bytes.withUnsafeBufferPointer { bytes in
+      var keyIndex = start
+      var wrapped = false
+      while true {
+        if keyIndex >= end {
+          if wrapped || start == first { return nil }
+          wrapped = true
+          keyIndex = first
+        }
+        if wrapped && keyIndex >= start { return nil }
+        let next = Int(tape[keyIndex + 1].next)
+        if stringEntry(tape[keyIndex], in: bytes, equals: key) {
+          hint = next
+          return JSONValue(document: document, index: keyIndex + 1)
+        }
+        keyIndex = next
+      }
+    }
+  }
+
   /// The element at `index` of an array, or nil when out of bounds or not an array.
   /// Reaching element `i` skips the `i` elements before it, one step each.
   public subscript(index: Int) -> JSONValue? {
