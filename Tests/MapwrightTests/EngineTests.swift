@@ -268,3 +268,13 @@ import Testing
     #expect(model.values == [3, 1, 2, nil, 1, 5, 4, 3, 0, 5])
   }
 }
+
+extension LookupOrderTests {
+  @Test func withoutRepeatedKeysEveryOrderStillWorks() throws {
+    let model = try Scrambled(json: #"{"first": 0, "a": 1, "b": 2, "c": 3, "d": 4, "e": 5}"#)
+    #expect(model.values == [3, 1, 2, nil, 1, 5, 4, 3, 0, 5])
+    // Keys that share length and first and last bytes are told apart.
+    let similar = try Scrambled(json: #"{"first": 0, "a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "aXa": 6, "aYa": 7}"#)
+    #expect(similar.values == [3, 1, 2, nil, 1, 5, 4, 3, 0, 5])
+  }
+}

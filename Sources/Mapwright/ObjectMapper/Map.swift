@@ -30,6 +30,8 @@ public final class Map {
   @exclusivity(unchecked) @usableFromInline var cursor = Cursor()
   /// Where the next key lookup starts (see `JSONValue.member(named:hint:)`).
   @exclusivity(unchecked) private var lookupHint = 0
+  /// Hinted lookups are exact only without repeated keys; checked once, on first use.
+  @exclusivity(unchecked) private var hintedLookups: Bool?
 
   /// Whether the last subscripted key is present (a `null` value counts as present).
   public var isKeyPresent: Bool { cursor.present }
@@ -162,6 +164,8 @@ public final class Map {
     guard let object else { return nil }
     guard cursor.nested else {
       readKeys?.insert(key)
+      if hintedLookups == nil { hintedLookups = !object.hasRepeatedKeys }
+      guard hintedLookups == true else { return object[key] }
       var key = key
       return key.withUTF8 { object.member(named: $0, hint: &lookupHint) }
     }

@@ -34,6 +34,9 @@ extension JSONValue {
   /// The member named `key`, searched from the member whose key is at tape index `hint`
   /// onwards and then from the start: when a model reads keys in document order, each lookup
   /// finds its key first time. On return `hint` points after the member found.
+  ///
+  /// Only for objects without repeated keys (see `hasRepeatedKeys`): with a repeated key the
+  /// search could find a later occurrence where `subscript(key:)` finds the first.
   package func member(named key: UnsafeBufferPointer<UInt8>, hint: inout Int) -> JSONValue? {
     let entry = entry
     guard entry.kind == .object, entry.length > 0 else { return nil }
@@ -57,6 +60,49 @@ extension JSONValue {
           return JSONValue(document: document, index: keyIndex + 1)
         }
         keyIndex = next
+      }
+    }
+  }
+
+  /// Whether an object names some key twice. One pass: each key's length and first and last
+  /// bytes go into a small hash table on the stack; keys whose summaries collide are compared
+  /// in full.
+  package var hasRepeatedKeys: Bool {
+    let entry = entry
+    guard entry.kind == .object, entry.length > 1 else { return false }
+    let count = Int(entry.length)
+    var size = 8
+    while size < count * 2 { size <<= 1 }
+    let tape = document.tape
+    return document.bytes.withUnsafeBufferPointer { bytes in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: size) { table in
+        table.initialize(repeating: -1)
+        var keyIndex = index + 1
+        for _ in 0..<count {
+          let key = tape[keyIndex]
+          if key.has(TapeFlag.hasEscapes | TapeFlag.needsRepair) { return true }  // rare: be safe
+          let start = Int(key.offset)
+          let length = Int(key.length)
+          var summary = UInt64(length) &* 0x9E37_79B9_7F4A_7C15
+          if length > 0 {
+            summary ^= UInt64(bytes[start]) &* 0xBF58_476D_1CE4_E5B9
+            summary ^= UInt64(bytes[start + length - 1]) &* 0x94D0_49BB_1331_11EB
+            summary ^= UInt64(bytes[start + length / 2]) << 17
+          }
+          var slot = Int(truncatingIfNeeded: summary >> 7) & (size - 1)
+          while table[slot] >= 0 {
+            let other = tape[table[slot]]
+            if Int(other.length) == length
+              && (length == 0 || memoryEqual(bytes.baseAddress! + start, bytes.baseAddress! + Int(other.offset), length))
+            {
+              return true
+            }
+            slot = (slot + 1) & (size - 1)
+          }
+          table[slot] = keyIndex
+          keyIndex = Int(tape[keyIndex + 1].next)
+        }
+        return false
       }
     }
   }
