@@ -25,6 +25,8 @@ public final class Map {
     @usableFromInline var present = false
     /// The value at the key, when reading and present.
     @usableFromInline var value: JSONValue?
+    /// A coercion policy for this property alone (`map["age", coercion: .lenient]`).
+    @usableFromInline var coercion: CoercionPolicy?
   }
 
   @exclusivity(unchecked) @usableFromInline var cursor = Cursor()
@@ -117,6 +119,14 @@ public final class Map {
 
   public subscript(key: String, ignoreNil ignoreNil: Bool) -> Map {
     self[key, nested: nil, delimiter: ".", ignoreNil: ignoreNil]
+  }
+
+  /// The key with its own coercion policy: `year <- map["year", coercion: .lenient]` accepts
+  /// `"2013"` for this property even when the call is strict (and the reverse).
+  public subscript(key: String, coercion coercion: CoercionPolicy) -> Map {
+    _ = self[key, nested: nil, delimiter: ".", ignoreNil: false]
+    cursor.coercion = coercion
+    return self
   }
 
   public subscript(key: String, nested nested: Bool?, delimiter delimiter: String, ignoreNil ignoreNil: Bool) -> Map {
@@ -224,7 +234,14 @@ public final class Map {
       return
     }
     do {
-      field = try T.decode(from: current, in: session)
+      if let policy = cursor.coercion, policy != session.coercion {
+        let saved = session.coercion
+        session.coercion = policy
+        defer { session.coercion = saved }
+        field = try T.decode(from: current, in: session)
+      } else {
+        field = try T.decode(from: current, in: session)
+      }
     } catch {
       absorb(error, session: session)
     }
@@ -238,7 +255,7 @@ public final class Map {
       return
     }
     do {
-      field = try decode(current, session)
+      field = try session.with(coercion: cursor.coercion) { try decode(current, session) }
     } catch let error as MappingError {
       absorb(error, session: session)
     } catch {

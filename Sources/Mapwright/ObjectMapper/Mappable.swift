@@ -8,6 +8,16 @@
 public protocol BaseMappable: JSONConvertible {
   /// Where every property is mapped, with `<-` (both directions) or `>>>` (to JSON only).
   mutating func mapping(map: Map)
+
+  /// A coercion policy for this model's own properties, whatever the call asks for (nil: the
+  /// call's; a nested model does not inherit its parent's). `static var coercionPolicy:
+  /// CoercionPolicy? { .lenient }` makes one model accept `"101"` for an `Int` while the rest
+  /// of the payload stays strict.
+  static var coercionPolicy: CoercionPolicy? { get }
+}
+
+extension BaseMappable {
+  public static var coercionPolicy: CoercionPolicy? { nil }
 }
 
 /// A model created by a failable initialiser, then mapped.
@@ -81,6 +91,9 @@ extension Mappable {
   @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
     let map = try Map(decoding: value, in: session)
+    let saved = session.coercion
+    session.coercion = Self.coercionPolicy ?? session.options.coercion
+    defer { session.coercion = saved }
     guard var object = Self(map: map) else { throw .modelDeclined(Self.self, at: value) }
     object.mapping(map: map)
     try map.finish()
@@ -92,6 +105,9 @@ extension StaticMappable {
   @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
     let map = try Map(decoding: value, in: session)
+    let saved = session.coercion
+    session.coercion = Self.coercionPolicy ?? session.options.coercion
+    defer { session.coercion = saved }
     guard let chosen = Self.objectForMapping(map: map), var object = chosen as? Self else {
       throw .modelDeclined(Self.self, at: value)
     }
@@ -105,6 +121,9 @@ extension ImmutableMappable {
   @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
     let map = try Map(decoding: value, in: session)
+    let saved = session.coercion
+    session.coercion = Self.coercionPolicy ?? session.options.coercion
+    defer { session.coercion = saved }
     var object: Self
     do {
       object = try Self(map: map)
