@@ -200,3 +200,27 @@ import Testing
     #expect(Validated(map: map) != nil)
   }
 }
+
+extension ObjectMapperTests {
+  @Test func mapArrayAcceptsASingleObject() {
+    #expect(Mapper<Temperature>().mapArray(JSONString: #"{"celsius": 1}"#)?.count == 1)
+    #expect(Mapper<Temperature>().mapArray(JSONString: "3") == nil)
+  }
+
+  @Test func untypedPartsAsViewsOrValues() throws {
+    struct Envelope: Mappable {
+      var payload: JSONValue?
+      var raw: JSON = .null
+      init?(map: Map) {}
+      mutating func mapping(map: Map) {
+        payload <- map["payload"]
+        raw <- map["raw"]
+      }
+    }
+    let envelope = try Envelope(json: #"{"payload": {"deep": [1, 2]}, "raw": [true]}"#)
+    #expect(envelope.payload?["deep"]?[1]?.intValue == 2)
+    #expect(envelope.raw == [true])
+    #expect(try JSON(parsing: try envelope.jsonBytes()) == ["payload": ["deep": [1, 2]], "raw": [true]])
+    #expect(try envelope.jsonString(.sortedKeys) == #"{"payload":{"deep":[1,2]},"raw":[true]}"#)
+  }
+}

@@ -69,6 +69,16 @@ extension JSON: JSONConvertible {
   public func encodeJSON(in session: EncodingSession) -> JSON { self }
 }
 
+/// Untyped parts read in place: the view keeps the parsed document alive, and nothing is
+/// converted until read.
+extension JSONValue: JSONConvertible {
+  public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> JSONValue {
+    value
+  }
+
+  public func encodeJSON(in session: EncodingSession) -> JSON { JSON(self) }
+}
+
 /// A URL from a string (absolute or relative); see `URLTransformer` for a base URL.
 extension URL: JSONConvertible {
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> URL {

@@ -99,6 +99,14 @@ extension JSONConvertible {
     return try json.jsonString(options)
   }
 
+  /// The value as UTF-8 JSON bytes.
+  public func jsonBytes(_ options: JSONWriter.Options = []) throws -> [UInt8] {
+    let session = EncodingSession()
+    let json = encodeJSON(in: session)
+    try session.throwIfFailed()
+    return try json.jsonBytes(options)
+  }
+
   /// The value as UTF-8 JSON.
   public func jsonData(_ options: JSONWriter.Options = []) throws -> Data {
     let session = EncodingSession()

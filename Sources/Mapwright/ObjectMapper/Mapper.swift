@@ -86,7 +86,11 @@ public final class Mapper<N: BaseMappable> {
     return object
   }
 
-  public func mapArray(JSONString: String) -> [N]? { attempt([N].self, Array(JSONString.utf8)) }
+  /// Models from a JSON array; a single JSON object gives an array of one (as ObjectMapper).
+  public func mapArray(JSONString: String) -> [N]? {
+    let bytes = Array(JSONString.utf8)
+    return attempt([N].self, bytes) ?? attempt(N.self, bytes).map { [$0] }
+  }
   public func mapArray(JSONObject: Any?) -> [N]? { attempt([N].self, foundationObject: JSONObject) }
   public func mapArray(JSONArray: [[String: Any]]) -> [N] { attempt([N].self, foundationObject: JSONArray) ?? [] }
 
