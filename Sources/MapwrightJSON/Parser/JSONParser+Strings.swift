@@ -48,8 +48,10 @@ extension JSONParser {
         p = try scanEscape(at: p, flags: &flags)
       } else if c >= 0x80 {
         if let length = utf8SequenceLength(at: p) {
+          // Non-ASCII text comes in runs (CJK, emoji): stay here while it lasts.
           p += length
-        } else if options.invalidUnicode == .replace {
+          while p < count, bytes[p] >= 0x80, let next = utf8SequenceLength(at: p) { p += next }
+        } else if replacesInvalidUnicode {
           flags |= TapeFlag.needsRepair
           p += 1
         } else {
@@ -95,7 +97,7 @@ extension JSONParser {
   }
 
   private func loneSurrogate(_ unit: UInt16, at p: Int, flags: inout UInt32) throws(JSONError) -> Int {
-    guard options.invalidUnicode == .replace else { throw error(.loneSurrogate(unit), at: p) }
+    guard replacesInvalidUnicode else { throw error(.loneSurrogate(unit), at: p) }
     flags |= TapeFlag.needsRepair
     return p + 6
   }
@@ -117,20 +119,23 @@ extension JSONParser {
 
   /// The length of the well-formed UTF-8 sequence starting at `p`, or nil if it is not one
   /// (Unicode Table 3-7: no overlongs, no surrogates, nothing above U+10FFFF).
+  @inline(__always)
   func utf8SequenceLength(at p: Int) -> Int? {
     let lead = bytes[p]
     @inline(__always) func continuation(_ i: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
       p + i < count && range.contains(bytes[p + i])
     }
+    // Three-byte sequences (most of the BMP, CJK included) first, ASCII last: this is called
+    // for non-ASCII bytes.
     switch lead {
-    case 0x00...0x7F: return 1
+    case 0xE1...0xEC, 0xEE...0xEF: return continuation(1) && continuation(2) ? 3 : nil
     case 0xC2...0xDF: return continuation(1) ? 2 : nil
     case 0xE0: return continuation(1, 0xA0...0xBF) && continuation(2) ? 3 : nil
-    case 0xE1...0xEC, 0xEE...0xEF: return continuation(1) && continuation(2) ? 3 : nil
     case 0xED: return continuation(1, 0x80...0x9F) && continuation(2) ? 3 : nil
     case 0xF0: return continuation(1, 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : nil
     case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : nil
     case 0xF4: return continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : nil
+    case 0x00...0x7F: return 1
     default: return nil
     }
   }

@@ -8,7 +8,7 @@ extension JSONParser {
     while pos < count {
       let c = bytes[pos]
       if c > 0x20 {
-        if c == UInt8(ascii: "/"), options.allowsComments {
+        if c == UInt8(ascii: "/"), allowsComments {
           try skipComment()
           continue
         }
@@ -48,7 +48,7 @@ extension JSONParser {
 
   /// Skips a UTF-8 byte order mark if allowed; recognises UTF-16 input to say so clearly.
   mutating func skipByteOrderMark() throws(JSONError) {
-    if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF, options.allowsByteOrderMark {
+    if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF, allowsByteOrderMark {
       pos = 3
       return
     }

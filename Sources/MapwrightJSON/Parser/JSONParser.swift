@@ -29,7 +29,13 @@ struct JSONParser: ~Copyable {
   let count: Int
   var pos = 0
   var tape: TapeBuilder
-  let options: JSONParsingOptions
+  // The options, unpacked: the hot loops test single flags.
+  let allowsComments: Bool
+  let allowsTrailingCommas: Bool
+  let allowsByteOrderMark: Bool
+  let replacesInvalidUnicode: Bool
+  let rejectsDuplicateKeys: Bool
+  let maximumDepth: Int
   var stack: [OpenContainer] = []
 
   init(bytes input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) {
@@ -37,7 +43,12 @@ struct JSONParser: ~Copyable {
     // An empty buffer may have no base address; any valid pointer will do as nothing is read.
     self.bytes = input.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped
     self.count = input.count
-    self.options = options
+    allowsComments = options.allowsComments
+    allowsTrailingCommas = options.allowsTrailingCommas
+    allowsByteOrderMark = options.allowsByteOrderMark
+    replacesInvalidUnicode = options.invalidUnicode == .replace
+    rejectsDuplicateKeys = options.duplicateKeys == .reject
+    maximumDepth = options.maximumDepth
     self.tape = TapeBuilder(estimatedInputSize: input.count)
     stack.reserveCapacity(32)
   }
@@ -120,7 +131,7 @@ struct JSONParser: ~Copyable {
         if d == UInt8(ascii: ",") {
           pos += 1
           stack[stack.count - 1].commas += 1
-          if options.allowsTrailingCommas, try peekSignificant() == closer {
+          if allowsTrailingCommas, try peekSignificant() == closer {
             pos += 1
             try closeTop(elements: top.commas + 1)
             continue
@@ -145,8 +156,8 @@ struct JSONParser: ~Copyable {
   /// Called at an opening bracket: one more level must stay within the limit.
   @inline(__always)
   func checkDepth() throws(JSONError) {
-    guard stack.count < options.maximumDepth else {
-      throw error(.tooDeep(limit: options.maximumDepth), at: pos)
+    guard stack.count < maximumDepth else {
+      throw error(.tooDeep(limit: maximumDepth), at: pos)
     }
   }
 
@@ -159,7 +170,7 @@ struct JSONParser: ~Copyable {
   mutating func closeTop(elements: Int) throws(JSONError) {
     let top = stack.removeLast()
     tape.close(top.tapeIndex, count: elements)
-    if top.isObject, options.duplicateKeys == .reject {
+    if top.isObject, rejectsDuplicateKeys {
       try checkDuplicateKeys(object: top.tapeIndex)
     }
   }
