@@ -87,54 +87,52 @@ public enum MappingType: Sendable {
 
 // MARK: Models through the engine
 
-extension Mappable {
+extension BaseMappable {
+  /// Decodes a model of this type from `value`: makes its map, applies the model's coercion
+  /// policy, has `create` make the instance (nil: the model declines the JSON), runs
+  /// `mapping(map:)`, and checks unknown keys. The three ways of creating an instance below
+  /// differ only in `create`.
   @inlinable
-  public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
+  static func decodeModel(
+    from value: JSONValue, in session: DecodingSession, create: (Map) throws(MappingError) -> Self?
+  ) throws(MappingError) -> Self {
     let map = try Map(decoding: value, in: session)
     let saved = session.coercion
     session.coercion = Self.coercionPolicy ?? session.options.coercion
     defer { session.coercion = saved }
-    guard var object = Self(map: map) else { throw .modelDeclined(Self.self, at: value) }
+    guard var object = try create(map) else { throw .modelDeclined(Self.self, at: value) }
     object.mapping(map: map)
     try map.finish()
     return object
+  }
+}
+
+extension Mappable {
+  @inlinable
+  public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
+    try decodeModel(from: value, in: session) { map in Self(map: map) }
   }
 }
 
 extension StaticMappable {
   @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
-    let map = try Map(decoding: value, in: session)
-    let saved = session.coercion
-    session.coercion = Self.coercionPolicy ?? session.options.coercion
-    defer { session.coercion = saved }
-    guard let chosen = Self.objectForMapping(map: map), var object = chosen as? Self else {
-      throw .modelDeclined(Self.self, at: value)
-    }
-    object.mapping(map: map)
-    try map.finish()
-    return object
+    try decodeModel(from: value, in: session) { map in Self.objectForMapping(map: map) as? Self }
   }
 }
 
 extension ImmutableMappable {
   @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
-    let map = try Map(decoding: value, in: session)
-    let saved = session.coercion
-    session.coercion = Self.coercionPolicy ?? session.options.coercion
-    defer { session.coercion = saved }
-    var object: Self
-    do {
-      object = try Self(map: map)
-    } catch let error as MappingError {
-      throw error
-    } catch {
-      throw MappingError(.invalidValue("\(Self.self).init(map:) threw \(error)"), at: value)
+    try decodeModel(from: value, in: session) { (map) throws(MappingError) -> Self? in
+      do {
+        return try Self(map: map)
+      } catch let error as MappingError {
+        throw error
+      } catch {
+        throw MappingError(.invalidValue("\(Self.self).init(map:) threw \(error)"), at: value)
+      }
     }
-    object.mapping(map: map)
-    try map.finish()
-    return object
   }
 }
 

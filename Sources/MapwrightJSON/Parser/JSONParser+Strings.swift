@@ -8,19 +8,26 @@
 @inline(__always)
 func repeatedByte(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
 
-/// A mask with the high bit set in the first byte of `word` (little-endian) that ends a plain
-/// run: a quote, a backslash, a byte below 0x20 or a byte of 0x80 and up. Bytes above the
-/// first flagged one may be flagged falsely (borrows propagate upwards); callers only use the
-/// lowest.
+/// A mask with the high bit set in the first byte of `word` (little-endian) that is a quote,
+/// a backslash or a control byte below 0x20. Bytes above the first flagged one may be flagged
+/// falsely (borrows propagate upwards); callers only use the lowest. Bytes of 0x80 and up are
+/// never flagged.
 @inline(__always)
-func stringStopMask(_ word: UInt64) -> UInt64 {
+func escapeStopMask(_ word: UInt64) -> UInt64 {
   let ones = repeatedByte(0x01)
   let quote = word ^ repeatedByte(0x22)
   let backslash = word ^ repeatedByte(0x5C)
   let isQuote = (quote &- ones) & ~quote
   let isBackslash = (backslash &- ones) & ~backslash
   let isControl = (word &- repeatedByte(0x20)) & ~word
-  return (isQuote | isBackslash | isControl | word) & repeatedByte(0x80)
+  return (isQuote | isBackslash | isControl) & repeatedByte(0x80)
+}
+
+/// `escapeStopMask`, and also every byte of 0x80 and up: the bytes that end a run of plain
+/// ASCII inside a string.
+@inline(__always)
+func stringStopMask(_ word: UInt64) -> UInt64 {
+  escapeStopMask(word) | (word & repeatedByte(0x80))
 }
 
 extension JSONParser {

@@ -53,21 +53,7 @@ package struct DecimalParts: Hashable, Sendable {
       }
       i += 1
     }
-    if i < text.count {
-      i += 1
-      var exponentNegative = false
-      if text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
-        exponentNegative = text[i] == UInt8(ascii: "-")
-        i += 1
-      }
-      // Saturate: exponents beyond a billion already put the value out of every range.
-      var written = 0
-      while i < text.count {
-        written = min(written * 10 + Int(text[i] &- UInt8(ascii: "0")), 1_000_000_000)
-        i += 1
-      }
-      exponent += exponentNegative ? -written : written
-    }
+    exponent += writtenExponent(text, from: i)
     while let last = digits.last, last == 0 {
       digits.removeLast()
       exponent += 1
@@ -97,6 +83,25 @@ package struct DecimalParts: Hashable, Sendable {
 
   /// Significant digits, for `Decimal`'s 38-digit limit.
   package var significantDigitCount: Int { digits.count }
+}
+
+/// The exponent written after the `e` at `i` (0 when `i` is the end), saturated at a billion:
+/// beyond that every value is already out of every range, or zero.
+@inline(__always)
+func writtenExponent(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  guard start < text.count else { return 0 }
+  var i = start + 1
+  var negative = false
+  if text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+    negative = text[i] == UInt8(ascii: "-")
+    i += 1
+  }
+  var written = 0
+  while i < text.count {
+    written = min(written * 10 + Int(text[i] &- UInt8(ascii: "0")), 1_000_000_000)
+    i += 1
+  }
+  return negative ? -written : written
 }
 
 @inline(__always)
@@ -195,20 +200,7 @@ package func readDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
       i += 1
     }
   }
-  if i < text.count {
-    i += 1
-    var exponentNegative = false
-    if text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
-      exponentNegative = text[i] == UInt8(ascii: "-")
-      i += 1
-    }
-    var written = 0
-    while i < text.count {
-      written = min(written * 10 + Int(text[i] &- UInt8(ascii: "0")), 1_000_000)
-      i += 1
-    }
-    exponent += exponentNegative ? -written : written
-  }
+  exponent += writtenExponent(text, from: i)
   if digitCount > 19 || significand > 1 << 53 || exponent < -22 || exponent > 22 { fast = false }
   if fast {
     var value = Double(significand)

@@ -3,19 +3,6 @@
 
 private let hexDigits: StaticString = "0123456789abcdef"
 
-/// Like the parser's `stringStopMask`, but non-ASCII bytes pass: only a quote, a backslash
-/// or a control byte stops a run that is copied as it is.
-@inline(__always)
-func escapeStopMask(_ word: UInt64) -> UInt64 {
-  let ones = repeatedByte(0x01)
-  let quote = word ^ repeatedByte(0x22)
-  let backslash = word ^ repeatedByte(0x5C)
-  let isQuote = (quote &- ones) & ~quote
-  let isBackslash = (backslash &- ones) & ~backslash
-  let isControl = (word &- repeatedByte(0x20)) & ~word
-  return (isQuote | isBackslash | isControl) & repeatedByte(0x80)
-}
-
 extension JSONWriter {
   @inline(__always)
   func writeString(_ text: String, to out: inout OutputBuffer) {
