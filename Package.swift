@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -12,12 +13,33 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    // 603.0.1: the version this toolchain (Swift 6.3) matches; 600/602 print a spurious
+    // "Internal Error: DecodingError" on every macro use here (see Docs/Macros.md).
+    .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
   ],
   targets: [
     // JSON core: parser (tape), read-only views, owned values, writer. No dependencies.
     .target(name: "MapwrightJSON"),
-    // The public library; re-exports MapwrightJSON.
-    .target(name: "Mapwright", dependencies: ["MapwrightJSON"]),
+    // The macros' logic (parse → check → generate), a plain library so it is unit-tested.
+    .target(
+      name: "MapwrightMacrosCore",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ]
+    ),
+    // The compiler plugin: a thin shell over MapwrightMacrosCore.
+    .macro(
+      name: "MapwrightMacros",
+      dependencies: [
+        "MapwrightMacrosCore",
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+      ]
+    ),
+    // The public library; re-exports MapwrightJSON and declares the macros.
+    .target(name: "Mapwright", dependencies: ["MapwrightJSON", "MapwrightMacros"]),
     .executableTarget(
       name: "mapwright",
       dependencies: [
@@ -29,6 +51,14 @@ let package = Package(
     .testTarget(name: "MapwrightJSONTests", dependencies: ["MapwrightJSON"]),
     .testTarget(name: "MapwrightTests", dependencies: ["Mapwright"]),
     .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright"]),
+    .testTarget(
+      name: "MapwrightMacrosTests",
+      dependencies: [
+        "MapwrightMacrosCore",
+        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

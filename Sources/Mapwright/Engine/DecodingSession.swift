@@ -34,13 +34,15 @@ public final class DecodingSession {
 
   /// Records a problem (under `.stopAtFirst`, only the first one is kept).
   public func record(_ error: MappingError) {
+    // A problem passes up through each enclosing model and collection; keep it once.
+    guard !errors.contains(error) else { return }
     if errors.isEmpty || collectsAllErrors { errors.append(error) }
   }
 
   /// Records a problem in collect-all mode, or throws it to stop.
   public func recordOrThrow(_ error: MappingError) throws(MappingError) {
     guard collectsAllErrors else { throw error }
-    errors.append(error)
+    record(error)
   }
 
   /// Notes something forgiven.
@@ -62,7 +64,7 @@ public final class DecodingSession {
   }
 
   /// Runs `body` with another coercion policy in force.
-  public func with<R>(coercion policy: CoercionPolicy?, _ body: () throws -> R) rethrows -> R {
+  public func with<R, E: Error>(coercion policy: CoercionPolicy?, _ body: () throws(E) -> R) throws(E) -> R {
     guard let policy, policy != coercion else { return try body() }
     let saved = coercion
     coercion = policy

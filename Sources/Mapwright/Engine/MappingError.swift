@@ -62,6 +62,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// An error for a key that `object` lacks (or has but should not).
+  @usableFromInline
   init(_ kind: Kind, key: String, in object: JSONValue) {
     let location = object.location
     self.init(kind, path: object.path.appending(key: key), line: location.line, column: location.column)

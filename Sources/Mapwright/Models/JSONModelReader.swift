@@ -1,0 +1,312 @@
+// The reader a `@JSONModel` initialiser uses: it walks the model's object once, telling the
+// generated `switch` which field each member belongs to, decodes values through the engine,
+// and gathers problems so that one decoding reports every missing key of an object, not
+// only the first.
+
+/// Reads one model's object for its generated initialiser.
+public struct JSONModelReader {
+  public let session: DecodingSession
+  /// The model's object.
+  public let object: JSONValue
+  @usableFromInline let fields: JSONModelFields
+  /// Tape index of the next member's key, and how many members remain.
+  @usableFromInline var nextKey: Int
+  @usableFromInline var remaining: Int
+  /// The field expected next (the one after the last matched).
+  @usableFromInline var guess = 0
+  /// The first problem of this object, thrown by `finish()`.
+  @usableFromInline var failure: MappingError?
+  /// Fields whose key was present (bit `i` for field `i` < 64; more in `seenMore`).
+  @usableFromInline var seen: UInt64 = 0
+  @usableFromInline var seenMore: Set<Int> = []
+  @usableFromInline let savedCoercion: CoercionPolicy
+  @usableFromInline let unknownKeys: UnknownKeyPolicy
+
+  /// One member of the object, matched to a field (`field` is -1 for an unknown key).
+  public struct Member {
+    public let field: Int
+    @usableFromInline let keyIndex: Int
+
+    @inlinable
+    init(field: Int, keyIndex: Int) {
+      self.field = field
+      self.keyIndex = keyIndex
+    }
+  }
+
+  @inlinable
+  public init(_ value: JSONValue, in session: DecodingSession, fields: JSONModelFields) throws(MappingError) {
+    guard value.kind == .object else {
+      throw MappingError(.typeMismatch(expected: "object", found: describeFound(value)), at: value)
+    }
+    self.session = session
+    self.object = value
+    self.fields = fields
+    nextKey = value.firstMemberKeyIndex
+    remaining = value.count
+    savedCoercion = session.coercion
+    unknownKeys = fields.unknownKeys ?? session.options.unknownKeys
+    session.coercion = fields.coercion ?? session.options.coercion
+  }
+
+  /// Puts back the coercion policy in force before this model.
+  @inlinable
+  public func restore() { session.coercion = savedCoercion }
+
+  /// The next member that belongs to a field, or nil at the end. Unknown keys are skipped,
+  /// reported or recorded as the unknown-key policy says.
+  @inlinable
+  public mutating func next() -> Member? {
+    while remaining > 0 {
+      remaining -= 1
+      let keyIndex = nextKey
+      nextKey = object.memberKeyIndex(after: keyIndex)
+      let field = fields.keyBytes.withUnsafeBufferPointer { bytes in
+        fields.keyStarts.withUnsafeBufferPointer { starts in
+          object.field(ofKeyAt: keyIndex, keyBytes: bytes, keyStarts: starts, guess: guess)
+        }
+      }
+      if let field {
+        guess = field + 1
+        markSeen(field)
+        return Member(field: field, keyIndex: keyIndex)
+      }
+      if unknownKeys != .ignore { noteUnknown(keyIndex) }
+    }
+    return nil
+  }
+
+  @inlinable
+  mutating func markSeen(_ field: Int) {
+    if field < 64 { seen |= 1 << UInt64(field) } else { seenMore.insert(field) }
+  }
+
+  @inlinable
+  func wasSeen(_ field: Int) -> Bool {
+    field < 64 ? seen & (1 << UInt64(field)) != 0 : seenMore.contains(field)
+  }
+
+  @usableFromInline
+  mutating func noteUnknown(_ keyIndex: Int) {
+    guard let key = object.memberKey(keyIndex: keyIndex).stringValue, !fields.otherKnownKeys.contains(key) else { return }
+    switch unknownKeys {
+    case .ignore: break
+    case .report: session.note(.unknownKey, at: object.path.appending(key: key))
+    case .reject: fail(MappingError(.unknownKey, key: key, in: object))
+    }
+  }
+
+  /// Records a problem; the first one of this object is thrown by `finish()`.
+  @inlinable
+  public mutating func fail(_ error: MappingError) {
+    session.record(error)
+    if failure == nil { failure = error }
+  }
+
+  /// True once a problem stops the decoding (under `.stopAtFirst`): reads are skipped.
+  @inlinable
+  var skipping: Bool { failure != nil && !session.collectsAllErrors }
+
+  // MARK: Values
+
+  /// The member's value, decoded; nil (with the problem recorded) when it does not decode.
+  @inlinable
+  public mutating func decode<T: JSONConvertible>(_ type: T.Type, _ member: Member, coercion: CoercionPolicy? = nil) -> T? {
+    guard !skipping else { return nil }
+    let value = object.memberValue(keyIndex: member.keyIndex)
+    do {
+      if let coercion, coercion != session.coercion {
+        return try session.with(coercion: coercion) { () throws(MappingError) -> T in try T.decode(from: value, in: session) }
+      }
+      return try T.decode(from: value, in: session)
+    } catch {
+      fail(error)
+      return nil
+    }
+  }
+
+  /// As `decode`, with `null` read as missing (for `@Default(…, onNull: true)`).
+  @inlinable
+  public mutating func decodeUnlessNull<T: JSONConvertible>(_ type: T.Type, _ member: Member, coercion: CoercionPolicy? = nil) -> T? {
+    if object.memberValue(keyIndex: member.keyIndex).isNull { return nil }
+    return decode(type, member, coercion: coercion)
+  }
+
+  /// The member's value through a transformer.
+  @inlinable
+  public mutating func decode<T: JSONTransformer>(_ member: Member, using transformer: T) -> T.Value? {
+    guard !skipping else { return nil }
+    do {
+      return try Mapwright.decode(object.memberValue(keyIndex: member.keyIndex), with: transformer)
+    } catch {
+      fail(error)
+      return nil
+    }
+  }
+
+  /// The member's value through an optional-aware transformer: `null` is nil.
+  @inlinable
+  public mutating func decodeOptional<T: JSONTransformer>(_ member: Member, using transformer: T) -> T.Value?? {
+    if object.memberValue(keyIndex: member.keyIndex).isNull { return .some(nil) }
+    return decode(member, using: transformer).map { .some($0) }
+  }
+
+  /// The member's value through a transformer registered by name.
+  public mutating func decode<V>(_ type: V.Type, _ member: Member, transformerNamed name: String) -> V? {
+    guard !skipping else { return nil }
+    let value = object.memberValue(keyIndex: member.keyIndex)
+    guard let transformer = TransformerRegistry.shared[name] else {
+      fail(MappingError(.transformFailed("no transformer is registered as \"\(name)\""), at: value))
+      return nil
+    }
+    do {
+      guard let decoded = try transformer.decode(JSON(value)) as? V else {
+        fail(MappingError(.transformFailed("\"\(name)\" does not produce a \(V.self)"), at: value))
+        return nil
+      }
+      return decoded
+    } catch {
+      fail(MappingError(.transformFailed("\(error)"), at: value))
+      return nil
+    }
+  }
+
+  /// A lossy collection: elements that do not decode are left out and reported.
+  @inlinable
+  public mutating func decodeLossy<C: LossyCollection>(_ type: C.Type, _ member: Member) -> C? {
+    guard !skipping else { return nil }
+    let value = object.memberValue(keyIndex: member.keyIndex)
+    do {
+      return try C.decodeLossily(from: value, in: session)
+    } catch {
+      fail(error)
+      return nil
+    }
+  }
+
+  // MARK: Key paths and fallbacks
+
+  /// The value at the first of `paths` that is present (each a dotted key path whose numeric
+  /// components index arrays), or nil when none is.
+  public func value(atFirstOf paths: [String]) -> JSONValue? {
+    for path in paths {
+      var current = object
+      var found = true
+      for component in path.split(separator: ".", omittingEmptySubsequences: false) {
+        if current.kind == .array, let index = Int(component) {
+          guard let element = current[index] else { found = false; break }
+          current = element
+        } else if let member = current[String(component)] {
+          current = member
+        } else {
+          found = false
+          break
+        }
+      }
+      if found { return current }
+    }
+    return nil
+  }
+
+  /// Decodes the value at the first present of `paths` for field `field`; nil when none is
+  /// present.
+  @inlinable
+  public mutating func decode<T: JSONConvertible>(_ type: T.Type, field: Int, paths: [String], coercion: CoercionPolicy? = nil) -> T? {
+    guard !skipping, let value = value(atFirstOf: paths) else { return nil }
+    markSeen(field)
+    do {
+      return try session.with(coercion: coercion) { () throws(MappingError) -> T in try T.decode(from: value, in: session) }
+    } catch {
+      fail(error)
+      return nil
+    }
+  }
+
+  /// Decodes through a transformer the value at the first present of `paths`.
+  @inlinable
+  public mutating func decode<T: JSONTransformer>(field: Int, paths: [String], using transformer: T) -> T.Value? {
+    guard !skipping, let value = value(atFirstOf: paths) else { return nil }
+    markSeen(field)
+    do {
+      return try Mapwright.decode(value, with: transformer)
+    } catch {
+      fail(error)
+      return nil
+    }
+  }
+
+  // MARK: Missing keys
+
+  /// Checks that field `field` was read; a missing required key is a problem (a key that was
+  /// present but did not decode has been reported already).
+  @inlinable
+  public mutating func require(_ present: Bool, _ field: Int) {
+    guard !present, !skipping, !wasSeen(field) else { return }
+    fail(missingKey(field))
+  }
+
+  @usableFromInline
+  func missingKey(_ field: Int) -> MappingError {
+    var path = object.path
+    for component in fields.keys[field].split(separator: ".") { path = path.appending(key: String(component)) }
+    let location = object.location
+    return MappingError(.missingKey, path: path, line: location.line, column: location.column)
+  }
+
+  /// Notes that field `field` kept its default.
+  @inlinable
+  public func noteDefault(_ field: Int) {
+    session.note(.defaultUsed, at: object.path.appending(key: fields.keys[field]))
+  }
+
+  /// After every field: throws the object's first problem.
+  @inlinable
+  public func finish() throws(MappingError) {
+    if let failure { throw failure }
+  }
+}
+
+/// Collections that `@Lossy` can decode element by element, leaving out what does not decode.
+public protocol LossyCollection {
+  static func decodeLossily(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self
+}
+
+extension Array: LossyCollection where Element: JSONConvertible {
+  public static func decodeLossily(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> [Element] {
+    guard value.kind == .array else {
+      throw MappingError(.typeMismatch(expected: "array", found: describeFound(value)), at: value)
+    }
+    var result: [Element] = []
+    for element in value.elements {
+      do {
+        result.append(try Element.decode(from: element, in: session))
+      } catch {
+        session.note(.elementSkipped(reason: error.message), at: element.path)
+      }
+    }
+    return result
+  }
+}
+
+extension Set: LossyCollection where Element: JSONConvertible {
+  public static func decodeLossily(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Set<Element> {
+    Set(try [Element].decodeLossily(from: value, in: session))
+  }
+}
+
+extension Dictionary: LossyCollection where Key == String, Value: JSONConvertible {
+  public static func decodeLossily(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> [String: Value] {
+    guard value.kind == .object else {
+      throw MappingError(.typeMismatch(expected: "object", found: describeFound(value)), at: value)
+    }
+    var result: [String: Value] = [:]
+    for member in value.members where result[member.key] == nil {
+      do {
+        result[member.key] = try Value.decode(from: member.value, in: session)
+      } catch {
+        session.note(.elementSkipped(reason: error.message), at: member.value.path)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,114 @@
+// What a `@JSONModel`'s generated `encodeJSON(in:)` writes through: keys and key paths into
+// one JSONObject, values through the engine or a transformer, nil optionals left out unless
+// the session includes nil values.
+
+public struct JSONModelWriter {
+  public let session: EncodingSession
+  @usableFromInline var object = JSONObject()
+
+  @inlinable
+  public init(session: EncodingSession) { self.session = session }
+
+  /// The object written so far.
+  @inlinable
+  public var json: JSON { .object(object) }
+
+  @inlinable
+  public mutating func write<T: JSONConvertible>(_ value: T, key: String) {
+    if value.isNilValue && !session.includesNilValues { return }
+    object[key] = value.encodeJSON(in: session)
+  }
+
+  @inlinable
+  public mutating func write<T: JSONConvertible>(_ value: T, path: [String]) {
+    if value.isNilValue && !session.includesNilValues { return }
+    set(value.encodeJSON(in: session), at: path)
+  }
+
+  public mutating func write<T: JSONTransformer>(_ value: T.Value, key: String, using transformer: T) {
+    put(transformed(value, transformer, [key]), at: [key])
+  }
+
+  public mutating func write<T: JSONTransformer>(_ value: T.Value?, key: String, using transformer: T) {
+    guard let value else {
+      if session.includesNilValues { object[key] = .null }
+      return
+    }
+    put(transformed(value, transformer, [key]), at: [key])
+  }
+
+  public mutating func write<T: JSONTransformer>(_ value: T.Value, path: [String], using transformer: T) {
+    put(transformed(value, transformer, path), at: path)
+  }
+
+  public mutating func write<T: JSONTransformer>(_ value: T.Value?, path: [String], using transformer: T) {
+    guard let value else {
+      if session.includesNilValues { set(.null, at: path) }
+      return
+    }
+    put(transformed(value, transformer, path), at: path)
+  }
+
+  public mutating func write<V>(_ value: V, key: String, transformerNamed name: String) {
+    write(value, path: [key], transformerNamed: name)
+  }
+
+  public mutating func write<V>(_ value: V, path: [String], transformerNamed name: String) {
+    if let optional = value as? any OptionalProtocol, optional.isNone {
+      if session.includesNilValues { set(.null, at: path) }
+      return
+    }
+    guard let transformer = TransformerRegistry.shared[name] else {
+      session.record(MappingError(.transformFailed("no transformer is registered as \"\(name)\""), path: Self.jsonPath(path)))
+      return
+    }
+    do {
+      set(try transformer.encode((value as? any OptionalProtocol)?.wrappedAny ?? value), at: path)
+    } catch {
+      session.record(MappingError(.transformFailed("\(error)"), path: Self.jsonPath(path)))
+    }
+  }
+
+  private func transformed<T: JSONTransformer>(_ value: T.Value, _ transformer: T, _ path: [String]) -> JSON? {
+    do {
+      return try transformer.encode(value)
+    } catch {
+      session.record(MappingError(.transformFailed("\(error)"), path: Self.jsonPath(path)))
+      return nil
+    }
+  }
+
+  private mutating func put(_ json: JSON?, at path: [String]) {
+    guard let json else { return }
+    set(json, at: path)
+  }
+
+  @usableFromInline
+  mutating func set(_ json: JSON, at path: [String]) {
+    if path.count == 1 {
+      object[path[0]] = json
+      return
+    }
+    var root = JSON.object(object)
+    object = JSONObject()
+    root.set(json, at: Self.jsonPath(path))
+    object = root.objectValue ?? JSONObject()
+  }
+
+  /// A key path's components; numeric ones index arrays.
+  @usableFromInline
+  static func jsonPath(_ path: [String]) -> JSONPath {
+    JSONPath(path.map { component in Int(component).map { .index($0) } ?? .key(component) })
+  }
+}
+
+/// Lets the registry path see through optionals whose wrapped type is not known statically.
+public protocol OptionalProtocol {
+  var isNone: Bool { get }
+  var wrappedAny: Any? { get }
+}
+
+extension Optional: OptionalProtocol {
+  public var isNone: Bool { self == nil }
+  public var wrappedAny: Any? { self.map { $0 as Any } }
+}

@@ -1,0 +1,80 @@
+// The macros. `@JSONModel` generates a model's mapping; the property attributes only mark
+// properties for it (they expand to nothing themselves).
+
+/// How `@JSONModel` names the JSON key of a property without `@Key`.
+public enum KeyNaming: Sendable {
+  /// The property name as it is (`htmlURL` → `htmlURL`).
+  case useDefaultKeys
+  /// `htmlURL` → `html_url`, `userID2` → `user_id2`.
+  case snakeCase
+  /// `htmlURL` → `html-url`.
+  case kebabCase
+  /// `htmlURL` → `HtmlUrl`.
+  case pascalCase
+  /// `htmlURL` → `HTML_URL`.
+  case screamingSnakeCase
+  /// Your own function of the property name, applied once per model type.
+  case custom(@Sendable (String) -> String)
+
+  /// The key for a property name under a custom strategy (the built-in strategies are
+  /// applied by the macro at compile time).
+  public func key(for name: String) -> String {
+    if case .custom(let transform) = self { return transform(name) }
+    return name
+  }
+}
+
+/// Generates a model's mapping: decoding straight from the parsed tape in one pass over each
+/// object's members, and encoding, both through the engine's key paths, transformers,
+/// coercion, errors and reports.
+///
+/// ```swift
+/// @JSONModel(keys: .snakeCase)
+/// struct Issue {
+///   var number: Int
+///   @Key("user.login") var reporterLogin: String
+///   @Key("html_url", "htmlUrl") var htmlURL: URL        // first present key wins
+///   @Transform(.iso8601) var updatedAt: Date
+///   @Default([Label]()) var labels: [Label]
+///   @Lossy var assignees: [User]                         // bad elements skipped, reported
+///   var body: String = ""                                // missing → "" (reported)
+///   @Ignore var retrievedAt = Date()
+/// }
+/// let issue = try Issue(json: data)
+/// ```
+@attached(member, names: named(init(_jsonReader:)))
+@attached(extension, conformances: JSONModel, names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)))
+public macro JSONModel(
+  keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil
+) = #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
+
+/// The JSON key of a property: a key path (`"user.login"`, `"labels.0.name"`), or several,
+/// the first present one winning (encoding uses the first).
+@attached(peer)
+public macro Key(_ path: String, _ fallbacks: String...) = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")
+
+/// Decode and encode the property through a transformer (`.iso8601`, `.valueMap(…)`, …).
+@attached(peer)
+public macro Transform<T: JSONTransformer>(_ transformer: T) = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")
+
+/// Decode and encode the property through a transformer registered by name.
+@attached(peer)
+public macro Transform(named name: String) = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")
+
+/// The value used when the key is missing (and, with `onNull: true`, when it is null);
+/// using it is noted in the report.
+@attached(peer)
+public macro Default<T>(_ value: T, onNull: Bool = false) = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")
+
+/// Not mapped: the property keeps its initial value.
+@attached(peer)
+public macro Ignore() = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")
+
+/// An array, set or dictionary whose elements that do not decode are left out (and reported)
+/// instead of failing the model.
+@attached(peer)
+public macro Lossy() = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")
+
+/// A coercion policy for this property alone.
+@attached(peer)
+public macro Coercion(_ policy: CoercionPolicy) = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")

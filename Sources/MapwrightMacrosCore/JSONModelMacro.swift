@@ -1,0 +1,63 @@
+// The `@JSONModel` macro: parse → check → generate. Diagnostics are emitted by the member
+// role only (the extension role would repeat them); on any error nothing is generated, so
+// the compiler shows the model's problems and not errors in generated code. The extension
+// holds the conformance, the key table, `encodeJSON(in:)` and, for structs, the decoding
+// initialiser; a class's designated initialiser is added to its body.
+
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
+  /// Parses and checks; nil when there is an error (reported if `context` is given).
+  static func model(
+    _ attribute: AttributeSyntax, _ declaration: some DeclGroupSyntax, report: (Diagnostic) -> Void
+  ) -> ModelDeclaration? {
+    var parser = ModelParser()
+    let parsed = parser.parse(attribute, declaration)
+    var checker = ModelChecker()
+    if let parsed { checker.check(parsed) }
+    let diagnostics = parser.diagnostics + checker.diagnostics
+    diagnostics.forEach(report)
+    return diagnostics.contains { $0.diagMessage.severity == .error } ? nil : parsed
+  }
+
+  public static func expansion(
+    of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    guard let model = model(node, declaration, report: { context.diagnose($0) }) else { return [] }
+    // A class's designated initialiser must be in its body; a struct's goes in the extension,
+    // where it does not suppress the memberwise initialiser.
+    guard model.kind != .struct else { return [] }
+    return [DeclSyntax(stringLiteral: ModelGenerator(model: model).decodingInitializer())]
+  }
+
+  public static func expansion(
+    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    guard let model = model(node, declaration, report: { _ in }) else { return [] }
+    let generator = ModelGenerator(model: model)
+    let conformance = protocols.isEmpty ? "" : ": Mapwright.JSONModel"
+    let initializer = model.kind == .struct ? generator.decodingInitializer() : ""
+    let declaration: DeclSyntax = """
+      extension \(type.trimmed)\(raw: conformance) {
+        \(raw: generator.fieldsDeclaration())
+        \(raw: initializer)
+        \(raw: generator.encodingFunction())
+      }
+      """
+    return [declaration.as(ExtensionDeclSyntax.self)!]
+  }
+}
+
+/// `@Key`, `@Transform`, `@Default`, `@Ignore`, `@Lossy`, `@Coercion`: markers read by
+/// `@JSONModel`; they add nothing themselves.
+public enum PropertyMarkerExpansion: PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] { [] }
+}

@@ -1,0 +1,81 @@
+// Check: everything wrong with a model is reported together, at the offending attribute,
+// before any code is generated.
+
+import SwiftDiagnostics
+import SwiftSyntax
+
+struct ModelChecker {
+  var diagnostics: [Diagnostic] = []
+
+  mutating func error(_ node: some SyntaxProtocol, _ id: String, _ message: String, fixIts: [FixIt] = []) {
+    diagnostics.append(Diagnostic(node: Syntax(node), message: MapwrightDiagnostic(id, message), fixIts: fixIts))
+  }
+
+  mutating func check(_ model: ModelDeclaration) {
+    var writtenKeys: [String: String] = [:]
+    for property in model.properties {
+      let anchor = property.keyAttribute.map(Syntax.init) ?? property.node
+      if property.ignored {
+        if property.initializer == nil && !property.isOptional {
+          error(property.node, "ignoredNeedsValue", "the ignored property '\(property.name)' needs an initial value")
+        }
+        continue
+      }
+      if property.type == nil {
+        error(property.node, "typeAnnotation", "add a type annotation to '\(property.name)' so that @JSONModel can decode it")
+      }
+      if property.isLet, property.initializer != nil {
+        let fixIt: [FixIt]
+        if let variable = property.node.parent?.parent?.as(VariableDeclSyntax.self) {
+          let changed = variable.with(\.bindingSpecifier, .keyword(.var, trailingTrivia: .space))
+          fixIt = [FixIt(message: MapwrightFixIt("make it 'var'"), changes: [.replace(oldNode: Syntax(variable), newNode: Syntax(changed))])]
+        } else {
+          fixIt = []
+        }
+        error(property.node, "letWithValue", "'\(property.name)' is a let with an initial value, so it cannot be decoded; make it var or mark it @Ignore", fixIts: fixIt)
+      }
+      for path in property.paths {
+        if let problem = Self.pathProblem(path) {
+          error(anchor, "keyPath", "the key path \"\(path)\" \(problem)")
+        }
+      }
+      if property.hasKeyAttribute, property.paths.isEmpty {
+        error(anchor, "keyPath", "@Key needs at least one key")
+      }
+      if property.lossy {
+        if let type = property.type, !Self.isCollection(type) {
+          error(property.node, "lossy", "@Lossy applies to an array, a set or a dictionary, not to '\(type)'")
+        }
+        if property.transform != nil || property.transformName != nil {
+          error(property.node, "lossyTransform", "@Lossy and @Transform cannot be combined")
+        }
+        if !property.isPlainKey {
+          error(property.node, "lossyPath", "@Lossy needs a single plain key")
+        }
+      }
+      if property.transform != nil && property.transformName != nil {
+        error(property.node, "twoTransforms", "give '\(property.name)' one @Transform")
+      }
+      if let first = property.paths.first, !first.isEmpty {
+        if let other = writtenKeys[first] {
+          error(anchor, "duplicateKey", "'\(property.name)' and '\(other)' both write the key \"\(first)\"")
+        } else {
+          writtenKeys[first] = property.name
+        }
+      }
+    }
+  }
+
+  /// Why a key path is malformed, or nil.
+  static func pathProblem(_ path: String) -> String? {
+    if path.isEmpty { return "is empty" }
+    if path.hasPrefix(".") || path.hasSuffix(".") { return "starts or ends with a dot" }
+    if path.contains("..") { return "has an empty component" }
+    return nil
+  }
+
+  static func isCollection(_ type: String) -> Bool {
+    let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
+    return bare.hasPrefix("[") || bare.hasPrefix("Set<") || bare.hasPrefix("Array<") || bare.hasPrefix("Dictionary<")
+  }
+}

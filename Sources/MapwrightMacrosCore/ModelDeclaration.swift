@@ -1,0 +1,51 @@
+import SwiftSyntax
+
+/// What `@JSONModel` learned about a type: the result of parsing, checked before generating.
+struct ModelDeclaration {
+  enum Kind { case `struct`, `class`, finalClass }
+
+  var name: String
+  var kind: Kind
+  var isGeneric: Bool
+  var isPublic: Bool
+  var keyNaming: KeyNamingRule
+  /// Source text of the `coercion:` and `unknownKeys:` arguments, when given.
+  var coercion: String?
+  var unknownKeys: String?
+  var properties: [PropertyDeclaration]
+
+  /// The mapped properties (not `@Ignore`d), in declaration order: field numbers.
+  var fields: [PropertyDeclaration] { properties.filter { !$0.ignored } }
+}
+
+/// One stored property and its attributes.
+struct PropertyDeclaration {
+  var name: String
+  var type: String?
+  var isLet: Bool
+  var initializer: String?
+  /// The JSON key paths: `@Key`'s, or the name under the naming rule.
+  var paths: [String]
+  var hasKeyAttribute: Bool
+  var transform: String?
+  var transformName: String?
+  var defaultValue: String?
+  var defaultOnNull: Bool
+  var ignored: Bool
+  var lossy: Bool
+  var coercion: String?
+  /// Where to point diagnostics.
+  var node: Syntax
+  var keyAttribute: AttributeSyntax?
+
+  var isOptional: Bool {
+    guard let type else { return false }
+    return type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<")
+  }
+
+  /// Read in the one pass over the object's members: a single key of one component.
+  var isPlainKey: Bool { paths.count == 1 && !paths[0].contains(".") }
+
+  /// Non-optional, no default, no initial value: a missing key is an error.
+  var isRequired: Bool { !isOptional && defaultValue == nil && initializer == nil }
+}

@@ -1,0 +1,145 @@
+// Generate: the Swift that `@JSONModel` adds to a model. For
+//
+//   @JSONModel(keys: .snakeCase) struct Issue { var number: Int; @Key("user.login") var login: String }
+//
+// it adds `init(_jsonReader:)`, which walks the object's members once and switches on the
+// field each belongs to (plain keys), then reads key paths and fallbacks, checks required
+// keys, and assigns; `encodeJSON(in:)`; and, in an extension, the conformance to JSONModel
+// with the table of keys.
+
+struct ModelGenerator {
+  let model: ModelDeclaration
+
+  var access: String { model.isPublic ? "public " : "" }
+
+  /// `init(_jsonReader:)`.
+  func decodingInitializer() -> String {
+    let fields = model.fields
+    var lines: [String] = []
+    let required = model.kind == .class ? "required " : ""
+    lines.append("\(access)\(required)init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {")
+    for (i, property) in fields.enumerated() {
+      lines.append("  var _\(i): \(property.type ?? "Never")? = nil")
+    }
+    let plain = fields.enumerated().filter { $0.element.isPlainKey }
+    if !plain.isEmpty {
+      lines.append("  while let member = reader.next() {")
+      lines.append("    switch member.field {")
+      for (i, property) in plain {
+        lines.append("    case \(i): _\(i) = \(readExpression(property, source: "member"))")
+      }
+      lines.append("    default: break")
+      lines.append("    }")
+      lines.append("  }")
+    }
+    for (i, property) in fields.enumerated() where !property.isPlainKey {
+      lines.append("  _\(i) = \(readExpression(property, source: "field: \(i), paths: \(stringArray(property.paths))"))")
+    }
+    for (i, property) in fields.enumerated() where property.isRequired {
+      lines.append("  reader.require(_\(i) != nil, \(i))")
+    }
+    lines.append("  try reader.finish()")
+    for (i, property) in fields.enumerated() {
+      let target = "self.\(property.name)"
+      if let defaultValue = property.defaultValue {
+        lines.append("  if let value = _\(i) { \(target) = value } else { reader.noteDefault(\(i)); \(target) = \(defaultValue) }")
+      } else if property.initializer != nil {
+        lines.append("  if let value = _\(i) { \(target) = value } else { reader.noteDefault(\(i)) }")
+      } else if property.isOptional {
+        lines.append("  \(target) = _\(i) ?? nil")
+      } else {
+        lines.append("  \(target) = _\(i)!")
+      }
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n")
+  }
+
+  /// The expression reading one property from `source` (a member, or `paths: [...]`).
+  private func readExpression(_ property: PropertyDeclaration, source: String) -> String {
+    let type = property.type ?? "Never"
+    let coercion = property.coercion.map { ", coercion: \($0)" } ?? ""
+    let isPaths = source.hasPrefix("field:")
+    if let transform = property.transform {
+      if isPaths { return "reader.decode(\(source), using: \(transform))" }
+      return property.isOptional
+        ? "reader.decodeOptional(\(source), using: \(transform))"
+        : "reader.decode(\(source), using: \(transform))"
+    }
+    if let name = property.transformName {
+      return "reader.decode((\(type)).self, \(source), transformerNamed: \(name))"
+    }
+    if property.lossy { return "reader.decodeLossy((\(type)).self, \(source))" }
+    if property.defaultOnNull, !isPaths {
+      return "reader.decodeUnlessNull((\(type)).self, \(source)\(coercion))"
+    }
+    if isPaths { return "reader.decode((\(type)).self, \(source)\(coercion))" }
+    return "reader.decode((\(type)).self, \(source)\(coercion))"
+  }
+
+  /// `encodeJSON(in:)`.
+  func encodingFunction() -> String {
+    var lines: [String] = []
+    lines.append("\(access)func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {")
+    lines.append("  var writer = Mapwright.JSONModelWriter(session: session)")
+    for property in model.fields {
+      let value = "self.\(property.name)"
+      let path = property.paths[0]
+      let target = path.contains(".") ? "path: \(stringArray(path.split(separator: ".").map(String.init)))" : "key: \(stringLiteral(path))"
+      if let transform = property.transform {
+        lines.append("  writer.write(\(value), \(target), using: \(transform))")
+      } else if let name = property.transformName {
+        lines.append("  writer.write(\(value), \(target), transformerNamed: \(name))")
+      } else {
+        lines.append("  writer.write(\(value), \(target))")
+      }
+    }
+    lines.append("  return writer.json")
+    lines.append("}")
+    return lines.joined(separator: "\n")
+  }
+
+  /// The static table of keys, for the conformance extension.
+  func fieldsDeclaration() -> String {
+    let keys = model.fields.map { $0.isPlainKey ? keyExpression($0.paths[0]) : "nil" }
+    var otherKnown = Set<String>()
+    for property in model.fields where !property.isPlainKey {
+      for path in property.paths {
+        otherKnown.insert(String(path.split(separator: ".").first ?? Substring(path)))
+      }
+    }
+    var arguments = ["keys: [\(keys.joined(separator: ", "))]"]
+    if model.fields.contains(where: { !$0.isPlainKey }) {
+      arguments.append("paths: \(stringArray(model.fields.map { $0.paths.first ?? "" }))")
+    }
+    if !otherKnown.isEmpty { arguments.append("otherKnownKeys: \(stringArray(otherKnown.sorted()))") }
+    if let coercion = model.coercion { arguments.append("coercion: \(coercion)") }
+    if let unknownKeys = model.unknownKeys { arguments.append("unknownKeys: \(unknownKeys)") }
+    let value = "Mapwright.JSONModelFields(\(arguments.joined(separator: ", ")))"
+    if model.isGeneric {
+      return "\(access)static var _jsonModelFields: Mapwright.JSONModelFields { \(value) }"
+    }
+    return "\(access)static let _jsonModelFields = \(value)"
+  }
+
+  /// A plain key as an expression: a literal, or the custom naming applied at run time.
+  private func keyExpression(_ key: String) -> String {
+    if case .custom(let expression) = model.keyNaming, let property = model.fields.first(where: { $0.paths == [key] && !$0.hasKeyAttribute }) {
+      return "Mapwright.KeyNaming\(expression.hasPrefix(".") ? "" : ".")\(expression.hasPrefix(".") ? expression : expression).key(for: \(stringLiteral(property.name)))"
+    }
+    return stringLiteral(key)
+  }
+
+  private func stringLiteral(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      if character == "\\" || character == "\"" { escaped.append("\\") }
+      escaped.append(character)
+    }
+    return "\"" + escaped + "\""
+  }
+
+  private func stringArray(_ items: [String]) -> String {
+    "[" + items.map(stringLiteral).joined(separator: ", ") + "]"
+  }
+}

@@ -1,0 +1,176 @@
+// Parse: read a type declaration and its stored properties' attributes into a
+// ModelDeclaration, reporting what cannot be read. Checking comes after (ModelChecker).
+
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+struct ModelParser {
+  var diagnostics: [Diagnostic] = []
+
+  mutating func error(_ node: some SyntaxProtocol, _ id: String, _ message: String, fixIts: [FixIt] = []) {
+    diagnostics.append(Diagnostic(node: Syntax(node), message: MapwrightDiagnostic(id, message), fixIts: fixIts))
+  }
+
+  /// The model, or nil when the declaration is not one `@JSONModel` can map.
+  mutating func parse(_ attribute: AttributeSyntax, _ declaration: some DeclGroupSyntax) -> ModelDeclaration? {
+    let name: String
+    let kind: ModelDeclaration.Kind
+    var isGeneric = false
+    if let structDecl = declaration.as(StructDeclSyntax.self) {
+      name = structDecl.name.text
+      kind = .struct
+      isGeneric = structDecl.genericParameterClause != nil
+    } else if let classDecl = declaration.as(ClassDeclSyntax.self) {
+      name = classDecl.name.text
+      kind = classDecl.modifiers.contains { $0.name.tokenKind == .keyword(.final) } ? .finalClass : .class
+      isGeneric = classDecl.genericParameterClause != nil
+      if let inheritance = classDecl.inheritanceClause, inheritance.inheritedTypes.contains(where: { !isKnownProtocol($0.type) }) {
+        // A superclass (or a protocol we cannot tell from one): not supported yet.
+        if let first = inheritance.inheritedTypes.first, !isKnownProtocol(first.type) {
+          error(first, "superclass", "@JSONModel does not map subclasses yet; declare the superclass's properties in this class or use Mappable")
+          return nil
+        }
+      }
+    } else if declaration.is(ProtocolDeclSyntax.self) {
+      error(attribute, "protocol", "@JSONModel applies to a struct or a class, not to a protocol")
+      return nil
+    } else if declaration.is(ActorDeclSyntax.self) {
+      error(attribute, "actor", "@JSONModel applies to a struct or a class, not to an actor (its state cannot be read synchronously)")
+      return nil
+    } else if declaration.is(EnumDeclSyntax.self) {
+      error(attribute, "enum", "@JSONModel does not map enums yet; give a raw-value enum a String or Int raw type and use it as a property")
+      return nil
+    } else {
+      error(attribute, "unsupported", "@JSONModel applies to a struct or a class")
+      return nil
+    }
+    let isPublic = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.public) || $0.name.tokenKind == .keyword(.open) }
+
+    var keyNaming = KeyNamingRule.useDefaultKeys
+    var coercion: String?
+    var unknownKeys: String?
+    for argument in attribute.arguments?.as(LabeledExprListSyntax.self) ?? [] {
+      switch argument.label?.text {
+      case "keys":
+        if let member = argument.expression.as(MemberAccessExprSyntax.self) {
+          switch member.declName.baseName.text {
+          case "useDefaultKeys": keyNaming = .useDefaultKeys
+          case "snakeCase": keyNaming = .snakeCase
+          case "kebabCase": keyNaming = .kebabCase
+          case "pascalCase": keyNaming = .pascalCase
+          case "screamingSnakeCase": keyNaming = .screamingSnakeCase
+          default: error(argument.expression, "keys", "unknown key naming '\(member.declName.baseName.text)'")
+          }
+        } else if argument.expression.is(FunctionCallExprSyntax.self) {
+          keyNaming = .custom(argument.expression.trimmedDescription)
+        } else {
+          error(argument.expression, "keys", "write the key naming as .snakeCase, .kebabCase, .pascalCase, .screamingSnakeCase or .custom { … }")
+        }
+      case "coercion": coercion = argument.expression.trimmedDescription
+      case "unknownKeys": unknownKeys = argument.expression.trimmedDescription
+      default: break
+      }
+    }
+
+    var properties: [PropertyDeclaration] = []
+    for member in declaration.memberBlock.members {
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+      properties += parseProperties(variable, keyNaming: keyNaming)
+    }
+    return ModelDeclaration(
+      name: name, kind: kind, isGeneric: isGeneric, isPublic: isPublic, keyNaming: keyNaming,
+      coercion: coercion, unknownKeys: unknownKeys, properties: properties)
+  }
+
+  private func isKnownProtocol(_ type: TypeSyntax) -> Bool {
+    let name = type.trimmedDescription
+    return ["Equatable", "Hashable", "Sendable", "Codable", "Encodable", "Decodable", "Identifiable",
+            "CustomStringConvertible", "CustomDebugStringConvertible", "JSONModel", "Mapwright.JSONModel",
+            "@unchecked Sendable", "Comparable", "JSONConvertible"].contains(name)
+  }
+
+  /// The stored properties of one `var`/`let` declaration (several with `var a, b: Int`).
+  private mutating func parseProperties(_ variable: VariableDeclSyntax, keyNaming: KeyNamingRule) -> [PropertyDeclaration] {
+    let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+    let isLazy = variable.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
+    let attributes = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }
+    let marked = attributes.filter { markerName($0) != nil }
+    if isStatic || isLazy {
+      for attribute in marked {
+        error(attribute, "notStored", "@\(markerName(attribute)!) applies to a stored instance property")
+      }
+      return []
+    }
+    var result: [PropertyDeclaration] = []
+    let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+    // In `var a, b: Int` only the last binding carries the type.
+    var trailingType: String?
+    for binding in variable.bindings.reversed() {
+      if let type = binding.typeAnnotation?.type.trimmedDescription { trailingType = type }
+      guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+      if let accessors = binding.accessorBlock, isComputed(accessors) {
+        for attribute in marked {
+          error(attribute, "computed", "@\(markerName(attribute)!) cannot apply to the computed property '\(pattern.identifier.text)'; it has no storage to decode into")
+        }
+        continue
+      }
+      var property = PropertyDeclaration(
+        name: pattern.identifier.text, type: binding.typeAnnotation?.type.trimmedDescription ?? (binding.initializer == nil ? trailingType : nil),
+        isLet: isLet, initializer: binding.initializer?.value.trimmedDescription, paths: [],
+        hasKeyAttribute: false, transform: nil, transformName: nil, defaultValue: nil, defaultOnNull: false,
+        ignored: false, lossy: false, coercion: nil, node: Syntax(binding), keyAttribute: nil)
+      for attribute in marked { apply(attribute, to: &property) }
+      if !property.hasKeyAttribute { property.paths = [keyNaming.key(for: property.name)] }
+      result.append(property)
+    }
+    return result.reversed()
+  }
+
+  private func isComputed(_ accessors: AccessorBlockSyntax) -> Bool {
+    switch accessors.accessors {
+    case .getter: return true
+    case .accessors(let list):
+      return list.contains { ![.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind) }
+    }
+  }
+
+  func markerName(_ attribute: AttributeSyntax) -> String? {
+    var name = attribute.attributeName.trimmedDescription
+    if name.hasPrefix("Mapwright.") { name.removeFirst("Mapwright.".count) }
+    return ["Key", "Transform", "Default", "Ignore", "Lossy", "Coercion"].contains(name) ? name : nil
+  }
+
+  private mutating func apply(_ attribute: AttributeSyntax, to property: inout PropertyDeclaration) {
+    let arguments = Array(attribute.arguments?.as(LabeledExprListSyntax.self) ?? [])
+    switch markerName(attribute) {
+    case "Key":
+      property.hasKeyAttribute = true
+      property.keyAttribute = attribute
+      for argument in arguments {
+        guard let literal = argument.expression.as(StringLiteralExprSyntax.self),
+          literal.segments.count == 1, let segment = literal.segments.first?.as(StringSegmentSyntax.self)
+        else {
+          error(argument.expression, "keyLiteral", "@Key takes string literals")
+          continue
+        }
+        property.paths.append(segment.content.text)
+      }
+    case "Transform":
+      if let named = arguments.first(where: { $0.label?.text == "named" }) {
+        property.transformName = named.expression.trimmedDescription
+      } else {
+        property.transform = arguments.first?.expression.trimmedDescription
+      }
+    case "Default":
+      property.defaultValue = arguments.first?.expression.trimmedDescription
+      if let onNull = arguments.first(where: { $0.label?.text == "onNull" }) {
+        property.defaultOnNull = onNull.expression.trimmedDescription == "true"
+      }
+    case "Ignore": property.ignored = true
+    case "Lossy": property.lossy = true
+    case "Coercion": property.coercion = arguments.first?.expression.trimmedDescription
+    default: break
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Mapwright
+import Testing
+
+@JSONModel(keys: .snakeCase)
+struct MacroIssue: Equatable {
+  enum State: Equatable { case open, closed }
+
+  var url: URL
+  @Key("html_url", "htmlUrl") var htmlURL: URL
+  var number: Int
+  @Transform(.valueMap(["open": State.open, "closed": .closed], default: .open)) var state: State
+  @Key("user.login") var reporterLogin: String
+  @Key("labels.0.name") var firstLabel: String?
+  var assignee: MacroUser?
+  @Transform(.iso8601) var updatedAt: Date
+  @Default("") var body: String
+  @Ignore var retrievedAt = Date(timeIntervalSince1970: 0)
+}
+
+@JSONModel
+struct MacroUser: Equatable {
+  let login: String
+  let id: Int
+}
+
+@Suite struct JSONModelTests {
+  let json = """
+    {
+      "url": "https://api.github.com/repos/octocat/Hello-World/issues/1347",
+      "htmlUrl": "https://github.com/octocat/Hello-World/issues/1347",
+      "number": 1347,
+      "state": "closed",
+      "user": {"login": "octocat", "id": 1},
+      "labels": [{"name": "bug"}, {"name": "ui"}],
+      "assignee": {"login": "hubot", "id": 2},
+      "updated_at": "2011-04-22T13:33:48Z"
+    }
+    """
+
+  @Test func decodesTheGitHubIssue() throws {
+    let (issue, report) = try MacroIssue.decodeReporting(json: json)
+    #expect(issue.url.absoluteString == "https://api.github.com/repos/octocat/Hello-World/issues/1347")
+    #expect(issue.htmlURL.host == "github.com")
+    #expect(issue.number == 1347)
+    #expect(issue.state == .closed)
+    #expect(issue.reporterLogin == "octocat")
+    #expect(issue.firstLabel == "bug")
+    #expect(issue.assignee == MacroUser(login: "hubot", id: 2))
+    #expect(issue.updatedAt == Date(timeIntervalSince1970: 1303479228))
+    #expect(issue.body == "")
+    #expect(report.defaultsUsed.map(\.path.description) == ["$.body"])
+  }
+
+  @Test func encodesAndRoundTrips() throws {
+    let issue = try MacroIssue(json: json)
+    let out = issue.json()
+    #expect(out["html_url"] == "https://github.com/octocat/Hello-World/issues/1347")
+    #expect(out["user"] == ["login": "octocat"])
+    #expect(out["labels"] == [["name": "bug"]])
+    #expect(out["updated_at"] == "2011-04-22T13:33:48Z")
+    #expect(out["state"] == "closed")
+    #expect(try MacroIssue(json: out) == issue)
+  }
+
+  @Test func missingKeysAreAllReported() throws {
+    var options = MappingOptions()
+    options.errorMode = .collectAll
+    do {
+      _ = try MacroIssue(json: #"{"number": "x"}"#, options: options)
+      Issue.record("accepted")
+    } catch let errors as MappingErrors {
+      #expect(errors.errors.map(\.description) == [
+        #"$.number: expected integer, found string "x" (line 1, column 12)"#,
+        "$.url: missing key (line 1, column 1)",
+        "$.html_url: missing key (line 1, column 1)",
+        "$.state: missing key (line 1, column 1)",
+        "$.user.login: missing key (line 1, column 1)",
+        "$.updated_at: missing key (line 1, column 1)",
+      ])
+    }
+  }
+}
