@@ -41,14 +41,12 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     guard let model = model(node, declaration, report: { _ in }) else { return [] }
     let generator = ModelGenerator(model: model)
     let conformance = protocols.isEmpty ? "" : ": Mapwright.JSONModel"
-    let initializer = model.kind == .struct ? generator.decodingInitializer() : ""
-    let declaration: DeclSyntax = """
-      extension \(type.trimmed)\(raw: conformance) {
-        \(raw: generator.fieldsDeclaration())
-        \(raw: initializer)
-        \(raw: generator.encodingFunction())
-      }
-      """
+    var members = [generator.fieldsDeclaration()]
+    if model.kind == .struct { members.append(generator.decodingInitializer()) }
+    members.append(generator.encodingFunction())
+    let body = members.joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+    let declaration: DeclSyntax = "extension \(type.trimmed)\(raw: conformance) {\n\(raw: body)\n}"
     return [declaration.as(ExtensionDeclSyntax.self)!]
   }
 }

@@ -27,8 +27,9 @@ struct ModelChecker {
       if property.isLet, property.initializer != nil {
         let fixIt: [FixIt]
         if let variable = property.node.parent?.parent?.as(VariableDeclSyntax.self) {
-          let changed = variable.with(\.bindingSpecifier, .keyword(.var, trailingTrivia: .space))
-          fixIt = [FixIt(message: MapwrightFixIt("make it 'var'"), changes: [.replace(oldNode: Syntax(variable), newNode: Syntax(changed))])]
+          let old = variable.bindingSpecifier
+          let new = TokenSyntax.keyword(.var, leadingTrivia: old.leadingTrivia, trailingTrivia: old.trailingTrivia)
+          fixIt = [FixIt(message: MapwrightFixIt("make it 'var'"), changes: [.replace(oldNode: Syntax(old), newNode: Syntax(new))])]
         } else {
           fixIt = []
         }

@@ -26,9 +26,11 @@ struct ModelGenerator {
       lines.append("  while let member = reader.next() {")
       lines.append("    switch member.field {")
       for (i, property) in plain {
-        lines.append("    case \(i): _\(i) = \(readExpression(property, source: "member"))")
+        lines.append("    case \(i):")
+        lines.append("      _\(i) = \(readExpression(property, source: "member"))")
       }
-      lines.append("    default: break")
+      lines.append("    default:")
+      lines.append("      break")
       lines.append("    }")
       lines.append("  }")
     }
@@ -42,9 +44,10 @@ struct ModelGenerator {
     for (i, property) in fields.enumerated() {
       let target = "self.\(property.name)"
       if let defaultValue = property.defaultValue {
-        lines.append("  if let value = _\(i) { \(target) = value } else { reader.noteDefault(\(i)); \(target) = \(defaultValue) }")
+        lines += ["  if let value = _\(i) {", "    \(target) = value", "  } else {", "    reader.noteDefault(\(i))",
+                  "    \(target) = \(defaultValue)", "  }"]
       } else if property.initializer != nil {
-        lines.append("  if let value = _\(i) { \(target) = value } else { reader.noteDefault(\(i)) }")
+        lines += ["  if let value = _\(i) {", "    \(target) = value", "  } else {", "    reader.noteDefault(\(i))", "  }"]
       } else if property.isOptional {
         lines.append("  \(target) = _\(i) ?? nil")
       } else {
@@ -67,14 +70,13 @@ struct ModelGenerator {
         : "reader.decode(\(source), using: \(transform))"
     }
     if let name = property.transformName {
-      return "reader.decode((\(type)).self, \(source), transformerNamed: \(name))"
+      return "reader.decode(\(type).self, \(source), transformerNamed: \(name))"
     }
-    if property.lossy { return "reader.decodeLossy((\(type)).self, \(source))" }
+    if property.lossy { return "reader.decodeLossy(\(type).self, \(source))" }
     if property.defaultOnNull, !isPaths {
-      return "reader.decodeUnlessNull((\(type)).self, \(source)\(coercion))"
+      return "reader.decodeUnlessNull(\(type).self, \(source)\(coercion))"
     }
-    if isPaths { return "reader.decode((\(type)).self, \(source)\(coercion))" }
-    return "reader.decode((\(type)).self, \(source)\(coercion))"
+    return "reader.decode(\(type).self, \(source)\(coercion))"
   }
 
   /// `encodeJSON(in:)`.

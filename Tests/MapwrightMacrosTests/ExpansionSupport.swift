@@ -1,0 +1,26 @@
+import MapwrightMacrosCore
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+let macroSpecs: [String: MacroSpec] = [
+  "JSONModel": MacroSpec(type: JSONModelExpansion.self, conformances: ["JSONModel"]),
+  "Key": MacroSpec(type: PropertyMarkerExpansion.self),
+  "Transform": MacroSpec(type: PropertyMarkerExpansion.self),
+  "Default": MacroSpec(type: PropertyMarkerExpansion.self),
+  "Ignore": MacroSpec(type: PropertyMarkerExpansion.self),
+  "Lossy": MacroSpec(type: PropertyMarkerExpansion.self),
+  "Coercion": MacroSpec(type: PropertyMarkerExpansion.self),
+]
+
+/// `assertMacroExpansion` reporting through Swift Testing.
+func expectExpansion(
+  _ source: String, expands expected: String, diagnostics: [DiagnosticSpec] = [],
+  applyFixIts: [String]? = nil, fixedSource: String? = nil,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  assertMacroExpansion(
+    source, expandedSource: expected, diagnostics: diagnostics, macroSpecs: macroSpecs,
+    applyFixIts: applyFixIts, fixedSource: fixedSource, indentationWidth: .spaces(2),
+    failureHandler: { failure in Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation) })
+}

@@ -1,0 +1,261 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+@Suite struct ExpansionTests {
+  @Test func structWithEveryPropertyKind() {
+    expectExpansion(
+      """
+      @JSONModel(keys: .snakeCase)
+      struct Issue {
+        var number: Int
+        @Key("user.login") var reporterLogin: String
+        @Key("html_url", "htmlUrl") var htmlURL: URL
+        @Transform(.iso8601) var updatedAt: Date
+        @Default([Label]()) var labels: [Label]
+        @Lossy var assignees: [User]
+        @Coercion(.lenient) var comments: Int?
+        var body: String = ""
+        @Ignore var retrievedAt = Date()
+      }
+      """,
+      expands: """
+        struct Issue {
+          var number: Int
+          var reporterLogin: String
+          var htmlURL: URL
+          var updatedAt: Date
+          var labels: [Label]
+          var assignees: [User]
+          var comments: Int?
+          var body: String = ""
+          var retrievedAt = Date()
+        }
+
+        extension Issue: Mapwright.JSONModel {
+          static let _jsonModelFields = Mapwright.JSONModelFields(keys: ["number", nil, nil, "updated_at", "labels", "assignees", "comments", "body"], paths: ["number", "user.login", "html_url", "updated_at", "labels", "assignees", "comments", "body"], otherKnownKeys: ["htmlUrl", "html_url", "user"])
+
+          init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {
+            var _0: Int? = nil
+            var _1: String? = nil
+            var _2: URL? = nil
+            var _3: Date? = nil
+            var _4: [Label]? = nil
+            var _5: [User]? = nil
+            var _6: Int?? = nil
+            var _7: String? = nil
+            while let member = reader.next() {
+              switch member.field {
+              case 0:
+                _0 = reader.decode(Int.self, member)
+              case 3:
+                _3 = reader.decode(member, using: .iso8601)
+              case 4:
+                _4 = reader.decode([Label].self, member)
+              case 5:
+                _5 = reader.decodeLossy([User].self, member)
+              case 6:
+                _6 = reader.decode(Int?.self, member, coercion: .lenient)
+              case 7:
+                _7 = reader.decode(String.self, member)
+              default:
+                break
+              }
+            }
+            _1 = reader.decode(String.self, field: 1, paths: ["user.login"])
+            _2 = reader.decode(URL.self, field: 2, paths: ["html_url", "htmlUrl"])
+            reader.require(_0 != nil, 0)
+            reader.require(_1 != nil, 1)
+            reader.require(_2 != nil, 2)
+            reader.require(_3 != nil, 3)
+            reader.require(_5 != nil, 5)
+            try reader.finish()
+            self.number = _0!
+            self.reporterLogin = _1!
+            self.htmlURL = _2!
+            self.updatedAt = _3!
+            if let value = _4 {
+              self.labels = value
+            } else {
+              reader.noteDefault(4)
+              self.labels = [Label]()
+            }
+            self.assignees = _5!
+            self.comments = _6 ?? nil
+            if let value = _7 {
+              self.body = value
+            } else {
+              reader.noteDefault(7)
+            }
+          }
+
+          func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
+            var writer = Mapwright.JSONModelWriter(session: session)
+            writer.write(self.number, key: "number")
+            writer.write(self.reporterLogin, path: ["user", "login"])
+            writer.write(self.htmlURL, key: "html_url")
+            writer.write(self.updatedAt, key: "updated_at", using: .iso8601)
+            writer.write(self.labels, key: "labels")
+            writer.write(self.assignees, key: "assignees")
+            writer.write(self.comments, key: "comments")
+            writer.write(self.body, key: "body")
+            return writer.json
+          }
+        }
+        """)
+  }
+}
+
+@Suite struct DiagnosticTests {
+  @Test func protocolsAndActorsAreRejected() {
+    expectExpansion(
+      """
+      @JSONModel
+      protocol Shape {}
+      """,
+      expands: """
+        protocol Shape {}
+        """,
+      diagnostics: [DiagnosticSpec(message: "@JSONModel applies to a struct or a class, not to a protocol", line: 1, column: 1)])
+    expectExpansion(
+      """
+      @JSONModel
+      actor Counter {}
+      """,
+      expands: """
+        actor Counter {}
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "@JSONModel applies to a struct or a class, not to an actor (its state cannot be read synchronously)",
+          line: 1, column: 1)
+      ])
+  }
+
+  @Test func everyProblemOfADeclarationIsReportedAtOnce() {
+    expectExpansion(
+      """
+      @JSONModel
+      struct Broken {
+        @Key("a..b") var first: Int
+        @Key("") var second: Int
+        @Key("id") var third: Int
+        @Key("id") var fourth: Int
+        @Key("x") var computed: Int { 1 }
+        @Lossy var notACollection: Int
+        var untyped = 3
+      }
+      """,
+      expands: """
+        struct Broken {
+          var first: Int
+          var second: Int
+          var third: Int
+          var fourth: Int
+          var computed: Int { 1 }
+          var notACollection: Int
+          var untyped = 3
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(message: "@Key cannot apply to the computed property 'computed'; it has no storage to decode into", line: 7, column: 3),
+        DiagnosticSpec(message: #"the key path "a..b" has an empty component"#, line: 3, column: 3),
+        DiagnosticSpec(message: #"the key path "" is empty"#, line: 4, column: 3),
+        DiagnosticSpec(message: #"'fourth' and 'third' both write the key "id""#, line: 6, column: 3),
+        DiagnosticSpec(message: "@Lossy applies to an array, a set or a dictionary, not to 'Int'", line: 8, column: 14),
+        DiagnosticSpec(message: "add a type annotation to 'untyped' so that @JSONModel can decode it", line: 9, column: 7),
+      ])
+  }
+
+  @Test func letWithInitialValueOffersVar() {
+    expectExpansion(
+      """
+      @JSONModel
+      struct Fixed {
+        let kind: String = "user"
+      }
+      """,
+      expands: """
+        struct Fixed {
+          let kind: String = "user"
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'kind' is a let with an initial value, so it cannot be decoded; make it var or mark it @Ignore",
+          line: 3, column: 7, fixIts: [FixItSpec(message: "make it 'var'")])
+      ],
+      applyFixIts: ["make it 'var'"],
+      fixedSource: """
+        @JSONModel
+        struct Fixed {
+          var kind: String = "user"
+        }
+        """)
+  }
+
+  @Test func ignoredPropertiesNeedAValue() {
+    expectExpansion(
+      """
+      @JSONModel
+      struct Cache {
+        @Ignore var stamp: Date
+      }
+      """,
+      expands: """
+        struct Cache {
+          var stamp: Date
+        }
+        """,
+      diagnostics: [DiagnosticSpec(message: "the ignored property 'stamp' needs an initial value", line: 3, column: 15)])
+  }
+}
+
+@Suite struct KeyNamingTests {
+  @Test func strategies() {
+    expectExpansion(
+      """
+      @JSONModel(keys: .kebabCase)
+      struct A {
+        var htmlURL: String
+        var userID2: Int
+      }
+      """,
+      expands: """
+        struct A {
+          var htmlURL: String
+          var userID2: Int
+        }
+
+        extension A: Mapwright.JSONModel {
+          static let _jsonModelFields = Mapwright.JSONModelFields(keys: ["html-url", "user-id2"])
+
+          init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {
+            var _0: String? = nil
+            var _1: Int? = nil
+            while let member = reader.next() {
+              switch member.field {
+              case 0:
+                _0 = reader.decode(String.self, member)
+              case 1:
+                _1 = reader.decode(Int.self, member)
+              default:
+                break
+              }
+            }
+            reader.require(_0 != nil, 0)
+            reader.require(_1 != nil, 1)
+            try reader.finish()
+            self.htmlURL = _0!
+            self.userID2 = _1!
+          }
+
+          func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
+            var writer = Mapwright.JSONModelWriter(session: session)
+            writer.write(self.htmlURL, key: "html-url")
+            writer.write(self.userID2, key: "user-id2")
+            return writer.json
+          }
+        }
+        """)
+  }
+}
