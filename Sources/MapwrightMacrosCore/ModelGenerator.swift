@@ -84,10 +84,17 @@ struct ModelGenerator {
     var lines: [String] = []
     lines.append("\(access)func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {")
     lines.append("  var writer = Mapwright.JSONModelWriter(session: session)")
-    for property in model.fields {
+    for (i, property) in model.fields.enumerated() {
       let value = "self.\(property.name)"
       let path = property.paths[0]
-      let target = path.contains(".") ? "path: \(stringArray(path.split(separator: ".").map(String.init)))" : "key: \(stringLiteral(path))"
+      let target: String
+      if path.contains(".") {
+        target = "path: \(stringArray(path.split(separator: ".").map(String.init)))"
+      } else if case .custom = model.keyNaming, !property.hasKeyAttribute {
+        target = "key: Self._jsonModelFields.keys[\(i)]"
+      } else {
+        target = "key: \(stringLiteral(path))"
+      }
       if let transform = property.transform {
         lines.append("  writer.write(\(value), \(target), using: \(transform))")
       } else if let name = property.transformName {
@@ -112,7 +119,8 @@ struct ModelGenerator {
     }
     var arguments = ["keys: [\(keys.joined(separator: ", "))]"]
     if model.fields.contains(where: { !$0.isPlainKey }) {
-      arguments.append("paths: \(stringArray(model.fields.map { $0.paths.first ?? "" }))")
+      let paths = model.fields.map { $0.isPlainKey ? keyExpression($0.paths[0]) : stringLiteral($0.paths.first ?? "") }
+      arguments.append("paths: [\(paths.joined(separator: ", "))]")
     }
     if !otherKnown.isEmpty { arguments.append("otherKnownKeys: \(stringArray(otherKnown.sorted()))") }
     if let coercion = model.coercion { arguments.append("coercion: \(coercion)") }
@@ -127,7 +135,7 @@ struct ModelGenerator {
   /// A plain key as an expression: a literal, or the custom naming applied at run time.
   private func keyExpression(_ key: String) -> String {
     if case .custom(let expression) = model.keyNaming, let property = model.fields.first(where: { $0.paths == [key] && !$0.hasKeyAttribute }) {
-      return "Mapwright.KeyNaming\(expression.hasPrefix(".") ? "" : ".")\(expression.hasPrefix(".") ? expression : expression).key(for: \(stringLiteral(property.name)))"
+      return "Mapwright.KeyNaming\(expression).key(for: \(stringLiteral(property.name)))"
     }
     return stringLiteral(key)
   }

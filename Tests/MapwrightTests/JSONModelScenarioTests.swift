@@ -1,0 +1,152 @@
+import Foundation
+import Mapwright
+import Testing
+
+// The previous issue's scenarios, declared with @JSONModel.
+
+@JSONModel(keys: .snakeCase)
+struct MacroAuthor {
+  @Key("author_id") var id: Int
+  var name: String
+  var books: [MacroBook] = []
+}
+
+@JSONModel(keys: .snakeCase)
+struct MacroBook {
+  var title: String
+  var year: Int
+  var inPrint: Bool = false
+  var price: Decimal?
+}
+
+@JSONModel
+final class MacroAccount {
+  let id: Int
+  var name: String
+  var tags: Set<String> = []
+  var friends: [MacroAccount] = []
+  var parent: MacroAccount?
+}
+
+@JSONModel
+struct Page<Item: JSONModel> {
+  var items: [Item]
+  var total: Int
+  @Key("links.next") var next: URL?
+}
+
+@JSONModel(coercion: .lenient, unknownKeys: .report)
+struct LenientRecord {
+  var count: Int
+  @Coercion(.strict) var exact: Int?
+  @Default(7, onNull: true) var limit: Int
+  @Lossy var values: [Int]
+  @Lossy var named: [String: Int] = [:]
+  @Transform(named: "epochSeconds") var when: Date?
+  @Key("distances.0.value") var firstDistance: Double?
+}
+
+@JSONModel(keys: .custom({ "x-" + $0 }))
+struct Prefixed {
+  var id: Int
+  @Key("plain") var other: String
+}
+
+@JSONModel(unknownKeys: .reject)
+struct Closed {
+  var a: Int
+}
+
+@Suite struct JSONModelScenarioTests {
+  let payload = """
+    [
+      {"author_id": "101", "name": "Mark", "books": [
+        {"title": "Roughing It", "year": "1872", "in_print": "true", "price": "9.99"},
+        {"title": "Life on the Mississippi", "year": 1883.0, "in_print": 1}
+      ]},
+      {"author_id": 102, "name": 7}
+    ]
+    """
+
+  @Test func strictStopsAtTheFirstProblem() throws {
+    do {
+      _ = try [MacroAuthor](json: payload)
+      Issue.record("accepted")
+    } catch let error as MappingError {
+      #expect(error.description == #"$[0].author_id: expected integer, found string "101" (line 2, column 17)"#)
+    }
+  }
+
+  @Test func lenientGivesTheSameValuesAndReportAsMappable() throws {
+    let (authors, report) = try [MacroAuthor].decodeReporting(json: payload, options: .lenient)
+    let (mapped, mappedReport) = try [Author].decodeReporting(json: payload, options: .lenient)
+    #expect(authors.map(\.id) == mapped.map(\.id))
+    #expect(authors.map(\.name) == mapped.map(\.name))
+    #expect(authors[0].books.map(\.year) == mapped[0].books.map(\.year))
+    #expect(authors[0].books.map(\.inPrint) == [true, true])
+    #expect(authors[0].books[0].price == Decimal(string: "9.99"))
+    #expect(report.coercions == mappedReport.coercions)
+    #expect(report.defaultsUsed.map(\.path.description) == ["$[1].books"])
+  }
+
+  @Test func finalClassesWithLetsSetsAndRecursion() throws {
+    let account = try MacroAccount(json: #"{"id": 1, "name": "a", "tags": ["x", "x"], "friends": [{"id": 2, "name": "b"}], "parent": {"id": 0, "name": "root"}}"#)
+    #expect(account.id == 1)
+    #expect(account.tags == ["x"])
+    #expect(account.friends.first?.name == "b")
+    #expect(account.parent?.name == "root")
+    let out = account.json()
+    #expect(out["parent"] == ["id": 0, "name": "root", "tags": [], "friends": []])
+    #expect(try MacroAccount(json: out).friends.count == 1)
+  }
+
+  @Test func genericModels() throws {
+    let page = try Page<MacroBook>(json: #"{"items": [{"title": "t", "year": 1}], "total": 1, "links": {"next": "https://x.io/2"}}"#)
+    #expect(page.items.first?.title == "t")
+    #expect(page.next?.absoluteString == "https://x.io/2")
+    #expect(page.json()["links"] == ["next": "https://x.io/2"])
+  }
+
+  @Test func typeAndPropertyOptions() throws {
+    let json = """
+      {"count": "3", "limit": null, "values": [1, "x", 2], "named": {"a": 1, "b": "no"},
+       "when": 60, "distances": [{"value": 1.5}], "extra": true}
+      """
+    let (record, report) = try LenientRecord.decodeReporting(json: json)
+    #expect(record.count == 3)
+    #expect(record.limit == 7)
+    #expect(record.values == [1, 2])
+    #expect(record.named == ["a": 1])
+    #expect(record.when == Date(timeIntervalSince1970: 60))
+    #expect(record.firstDistance == 1.5)
+    #expect(report.coercions.map(\.path.description) == ["$.count"])
+    #expect(report.skippedElements.map(\.path.description) == ["$.values[1]", "$.named.b"])
+    #expect(report.unknownKeys.map(\.path.description) == ["$.extra"])
+    #expect(report.defaultsUsed.map(\.path.description) == ["$.limit"])
+    #expect(throws: MappingError.self) { try LenientRecord(json: #"{"count": 1, "exact": "2", "values": []}"#) }
+    #expect(record.json()["when"] == 60)
+  }
+
+  @Test func customKeyNaming() throws {
+    let value = try Prefixed(json: #"{"x-id": 4, "plain": "p"}"#)
+    #expect(value.id == 4)
+    #expect(value.other == "p")
+    #expect(value.json() == ["x-id": 4, "plain": "p"])
+  }
+
+  @Test func unknownKeysRejectedByTheModel() throws {
+    #expect(throws: Never.self) { try Closed(json: #"{"a": 1}"#) }
+    do {
+      _ = try Closed(json: #"{"a": 1, "b": 2}"#)
+      Issue.record("accepted")
+    } catch let error as MappingError {
+      #expect(error.code == .unknownKey)
+      #expect(error.path.description == "$.b")
+    }
+  }
+
+  @Test func memberwiseInitialiserStaysAvailable() throws {
+    let book = MacroBook(title: "t", year: 1)
+    #expect(try book.jsonString(.sortedKeys) == #"{"in_print":false,"title":"t","year":1}"#)
+  }
+}
