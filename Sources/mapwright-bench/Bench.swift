@@ -51,6 +51,11 @@ struct Bench {
       if filter == nil || "json.parse json.write".contains(filter!) {
         results += try JSONBenchmarks.run(file: name, bytes: bytes, timer: timer)
       }
+      if filter == nil || "macro.decode macro.encode".contains(filter!) {
+        results += try MacroBenchmarks.run(file: name, bytes: bytes, timer: timer) { name in
+          filter == nil || name.hasPrefix(filter!)
+        }
+      }
       if filter == nil || "mappable.decode mappable.encode".contains(filter!) {
         results += try MappableBenchmarks.run(file: name, bytes: bytes, timer: timer) { name in
           filter == nil || name.hasPrefix(filter!)

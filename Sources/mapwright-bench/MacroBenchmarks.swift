@@ -1,0 +1,61 @@
+// macro.decode and macro.encode: @JSONModel models beside the same properties decoded and
+// encoded by Foundation's JSONDecoder and JSONEncoder (Codable). Before timing, both sides'
+// results are compared as JSON, so they do the same work.
+
+import Foundation
+import Mapwright
+
+enum MacroBenchmarks {
+  static func run(file: String, bytes: [UInt8], timer: Timer, wants: (String) -> Bool) throws -> [Measurement] {
+    switch file {
+    case "twitter.json":
+      return try measure(MTwitterSearch.self, TwitterSearch.self, file: file, bytes: bytes, timer: timer, wants: wants)
+    case "citm_catalog.json":
+      return try measure(MCitmCatalog.self, CitmCatalog.self, file: file, bytes: bytes, timer: timer, wants: wants)
+    case "canada.json":
+      return try measure(FeatureCollection.self, FeatureCollection.self, file: file, bytes: bytes, timer: timer, wants: wants)
+    default:
+      return []
+    }
+  }
+
+  static func measure<Model: JSONModel, Baseline: Codable>(
+    _ model: Model.Type, _ baseline: Baseline.Type, file: String, bytes: [UInt8], timer: Timer,
+    wants: (String) -> Bool
+  ) throws -> [Measurement] {
+    let data = Data(bytes)
+    let decoder = JSONDecoder()
+    let encoder = JSONEncoder()
+
+    let ours = try Model(json: data)
+    let theirs = try decoder.decode(Baseline.self, from: data)
+    let ourJSON = try JSON(parsing: try ours.jsonData())
+    guard ourJSON == (try JSON(parsing: try encoder.encode(theirs))) else {
+      throw BenchError("\(file): the @JSONModel and Codable sides do not agree")
+    }
+    let outputSize = try ours.jsonBytes().count
+
+    var results: [Measurement] = []
+    if wants("macro.decode") {
+      let (decode, foundationDecode) = try timer.compare {
+        blackHole(try Model(json: data))
+      } baseline: {
+        blackHole(try decoder.decode(Baseline.self, from: data))
+      }
+      results.append(Measurement(
+        name: "macro.decode", file: file, bytes: bytes.count, medianNanoseconds: decode,
+        baselineName: "Foundation.JSONDecoder", baselineMedianNanoseconds: foundationDecode))
+    }
+    if wants("macro.encode") {
+      let (encode, foundationEncode) = try timer.compare {
+        blackHole(try ours.jsonData())
+      } baseline: {
+        blackHole(try encoder.encode(theirs))
+      }
+      results.append(Measurement(
+        name: "macro.encode", file: file, bytes: outputSize, medianNanoseconds: encode,
+        baselineName: "Foundation.JSONEncoder", baselineMedianNanoseconds: foundationEncode))
+    }
+    return results
+  }
+}

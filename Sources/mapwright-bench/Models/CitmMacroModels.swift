@@ -1,0 +1,62 @@
+// citm_catalog.json models declared with @JSONModel, the same properties as CitmModels.swift.
+
+import Mapwright
+
+@JSONModel
+struct MCitmCatalog {
+  var areaNames: [String: String]
+  var audienceSubCategoryNames: [String: String]
+  var blockNames: [String: String]
+  var events: [String: MCitmEvent]
+  var performances: [MCitmPerformance]
+  var seatCategoryNames: [String: String]
+  var subTopicNames: [String: String]
+  var subjectNames: [String: String]
+  var topicNames: [String: String]
+  var topicSubTopics: [String: [Int]]
+  var venueNames: [String: String]
+}
+
+@JSONModel
+struct MCitmEvent {
+  var description: String?
+  var id: Int
+  var logo: String?
+  var name: String
+  var subTopicIds: [Int]
+  var subjectCode: String?
+  var subtitle: String?
+  var topicIds: [Int]
+}
+
+@JSONModel
+struct MCitmPerformance {
+  var eventId: Int
+  var id: Int
+  var logo: String?
+  var name: String?
+  var prices: [MCitmPrice]
+  var seatCategories: [MCitmSeatCategory]
+  var seatMapImage: String?
+  var start: Int
+  var venueCode: String
+}
+
+@JSONModel
+struct MCitmPrice {
+  var amount: Int
+  var audienceSubCategoryId: Int
+  var seatCategoryId: Int
+}
+
+@JSONModel
+struct MCitmSeatCategory {
+  var areas: [MCitmArea]
+  var seatCategoryId: Int
+}
+
+@JSONModel
+struct MCitmArea {
+  var areaId: Int
+  var blockIds: [Int]
+}
