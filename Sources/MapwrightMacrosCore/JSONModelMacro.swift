@@ -44,6 +44,7 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     var members = [generator.fieldsDeclaration()]
     if model.kind == .struct { members.append(generator.decodingInitializer()) }
     members.append(generator.encodingFunction())
+    if let streaming = generator.streamingFunction() { members.append(streaming) }
     let body = members.joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false)
       .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
     let declaration: DeclSyntax = "extension \(type.trimmed)\(raw: conformance) {\n\(raw: body)\n}"

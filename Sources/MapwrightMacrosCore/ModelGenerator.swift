@@ -108,6 +108,31 @@ struct ModelGenerator {
     return lines.joined(separator: "\n")
   }
 
+  /// `writeJSON(to:in:)`, streaming the object, for models whose keys are all plain (a key
+  /// path or a registry transformer goes through `encodeJSON` instead, the default).
+  func streamingFunction() -> String? {
+    guard model.fields.allSatisfy({ $0.isPlainKey && $0.transformName == nil }) else { return nil }
+    var lines: [String] = []
+    lines.append("\(access)func writeJSON(to output: inout Mapwright.JSONOutput, in session: Mapwright.EncodingSession) {")
+    lines.append("  output.beginObject()")
+    for (i, property) in model.fields.enumerated() {
+      let key: String
+      if case .custom = model.keyNaming, !property.hasKeyAttribute {
+        key = "Self._jsonModelFields.keys[\(i)]"
+      } else {
+        key = stringLiteral(property.paths[0])
+      }
+      if let transform = property.transform {
+        lines.append("  output.write(self.\(property.name), key: \(key), using: \(transform), in: session)")
+      } else {
+        lines.append("  output.write(self.\(property.name), key: \(key), in: session)")
+      }
+    }
+    lines.append("  output.endObject()")
+    lines.append("}")
+    return lines.joined(separator: "\n")
+  }
+
   /// The static table of keys, for the conformance extension.
   func fieldsDeclaration() -> String {
     let keys = model.fields.map { $0.isPlainKey ? keyExpression($0.paths[0]) : "nil" }

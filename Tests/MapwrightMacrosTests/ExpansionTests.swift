@@ -255,6 +255,13 @@ import Testing
             writer.write(self.userID2, key: "user-id2")
             return writer.json
           }
+
+          func writeJSON(to output: inout Mapwright.JSONOutput, in session: Mapwright.EncodingSession) {
+            output.beginObject()
+            output.write(self.htmlURL, key: "html-url", in: session)
+            output.write(self.userID2, key: "user-id2", in: session)
+            output.endObject()
+          }
         }
         """)
   }

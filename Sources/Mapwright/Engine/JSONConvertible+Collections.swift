@@ -12,6 +12,11 @@ extension Optional: JSONConvertible where Wrapped: JSONConvertible {
     self?.encodeJSON(in: session) ?? .null
   }
 
+  @inlinable
+  public func writeJSON(to output: inout JSONOutput, in session: EncodingSession) {
+    if let self { self.writeJSON(to: &output, in: session) } else { output.null() }
+  }
+
   public static var valueForMissingKey: Wrapped?? { .some(nil) }
   public var isNilValue: Bool { self == nil }
 }
@@ -33,6 +38,13 @@ extension Array: JSONConvertible where Element: JSONConvertible {
   @inlinable
   public func encodeJSON(in session: EncodingSession) -> JSON {
     .array(map { $0.encodeJSON(in: session) })
+  }
+
+  @inlinable
+  public func writeJSON(to output: inout JSONOutput, in session: EncodingSession) {
+    output.beginArray()
+    for element in self { element.writeJSON(to: &output, in: session) }
+    output.endArray()
   }
 }
 
@@ -58,6 +70,16 @@ extension Dictionary: JSONConvertible where Key == String, Value: JSONConvertibl
       if let decoded = try session.decodeElement(Value.self, from: member.value) { result[member.key] = decoded }
     }
     return result
+  }
+
+  @inlinable
+  public func writeJSON(to output: inout JSONOutput, in session: EncodingSession) {
+    output.beginObject()
+    for (key, value) in self {
+      output.key(key)
+      value.writeJSON(to: &output, in: session)
+    }
+    output.endObject()
   }
 
   @inlinable

@@ -7,6 +7,9 @@ extension JSONConvertible where Self: FixedWidthInteger {
   }
 
   public func encodeJSON(in session: EncodingSession) -> JSON { .number(JSONNumber(self)) }
+
+  @inlinable
+  public func writeJSON(to output: inout JSONOutput, in session: EncodingSession) { output.integer(self) }
 }
 
 extension Int: JSONConvertible {}
@@ -26,6 +29,9 @@ extension Bool: JSONConvertible {
   }
 
   public func encodeJSON(in session: EncodingSession) -> JSON { .bool(self) }
+
+  @inlinable
+  public func writeJSON(to output: inout JSONOutput, in session: EncodingSession) { output.bool(self) }
 }
 
 extension String: JSONConvertible {
@@ -34,6 +40,9 @@ extension String: JSONConvertible {
   }
 
   public func encodeJSON(in session: EncodingSession) -> JSON { .string(self) }
+
+  @inlinable
+  public func writeJSON(to output: inout JSONOutput, in session: EncodingSession) { output.string(self) }
 }
 
 extension Double: JSONConvertible {
@@ -42,6 +51,9 @@ extension Double: JSONConvertible {
   }
 
   public func encodeJSON(in session: EncodingSession) -> JSON { .number(JSONNumber(self)) }
+
+  @inlinable
+  public func writeJSON(to output: inout JSONOutput, in session: EncodingSession) { output.double(self) }
 }
 
 extension Float: JSONConvertible {

@@ -21,6 +21,10 @@ public protocol JSONConvertible {
   /// Encodes the value.
   func encodeJSON(in session: EncodingSession) -> JSON
 
+  /// Writes the value compactly to `output`. The default goes through `encodeJSON`; scalars,
+  /// collections and `@JSONModel` models write directly.
+  func writeJSON(to output: inout JSONOutput, in session: EncodingSession)
+
   /// The value to use when the key is missing, or nil when a missing key is an error.
   /// Optionals answer `.some(nil)`.
   static var valueForMissingKey: Self? { get }
@@ -32,6 +36,43 @@ public protocol JSONConvertible {
 extension JSONConvertible {
   public static var valueForMissingKey: Self? { nil }
   public var isNilValue: Bool { false }
+
+  @inlinable
+  public func writeJSON(to output: inout JSONOutput, in session: EncodingSession) {
+    output.json(encodeJSON(in: session))
+  }
+}
+
+extension JSONOutput {
+  /// Writes `key` and `value`, leaving out a nil optional unless nil values are included.
+  @inlinable
+  public mutating func write<T: JSONConvertible>(_ value: T, key: String, in session: EncodingSession) {
+    if value.isNilValue && !session.includesNilValues { return }
+    self.key(key)
+    value.writeJSON(to: &self, in: session)
+  }
+
+  /// Writes `key` and `value` through a transformer.
+  public mutating func write<T: JSONTransformer>(_ value: T.Value, key: String, using transformer: T, in session: EncodingSession) {
+    do {
+      let json = try transformer.encode(value)
+      self.key(key)
+      self.json(json)
+    } catch {
+      session.record(MappingError(.transformFailed("\(error)"), path: JSONPath([.key(key)])))
+    }
+  }
+
+  public mutating func write<T: JSONTransformer>(_ value: T.Value?, key: String, using transformer: T, in session: EncodingSession) {
+    guard let value else {
+      if session.includesNilValues {
+        self.key(key)
+        null()
+      }
+      return
+    }
+    write(value, key: key, using: transformer, in: session)
+  }
 }
 
 // MARK: Decoding and encoding whole documents
@@ -93,14 +134,19 @@ extension JSONConvertible {
 
   /// The value as JSON text.
   public func jsonString(_ options: JSONWriter.Options = []) throws -> String {
-    let session = EncodingSession()
-    let json = encodeJSON(in: session)
-    try session.throwIfFailed()
-    return try json.jsonString(options)
+    String(decoding: try jsonBytes(options), as: UTF8.self)
   }
 
   /// The value as UTF-8 JSON bytes.
   public func jsonBytes(_ options: JSONWriter.Options = []) throws -> [UInt8] {
+    if options.isEmpty {
+      // Compact output is streamed; a NaN or infinity goes the long way for its error.
+      let session = EncodingSession()
+      var output = JSONOutput()
+      writeJSON(to: &output, in: session)
+      try session.throwIfFailed()
+      if !output.sawNonFinite { return output.bytes }
+    }
     let session = EncodingSession()
     let json = encodeJSON(in: session)
     try session.throwIfFailed()
@@ -109,10 +155,7 @@ extension JSONConvertible {
 
   /// The value as UTF-8 JSON.
   public func jsonData(_ options: JSONWriter.Options = []) throws -> Data {
-    let session = EncodingSession()
-    let json = encodeJSON(in: session)
-    try session.throwIfFailed()
-    return try json.jsonData(options)
+    Data(try jsonBytes(options))
   }
 }
 

@@ -8,6 +8,7 @@ public struct JSONModelReader {
   public let session: DecodingSession
   /// The model's object.
   public let object: JSONValue
+  @usableFromInline let raw: RawJSON
   @usableFromInline let fields: JSONModelFields
   /// Tape index of the next member's key, and how many members remain.
   @usableFromInline var nextKey: Int
@@ -35,13 +36,14 @@ public struct JSONModelReader {
   }
 
   @inlinable
-  public init(_ value: JSONValue, in session: DecodingSession, fields: JSONModelFields) throws(MappingError) {
+  public init(_ value: JSONValue, in session: DecodingSession, fields: JSONModelFields, raw: RawJSON) throws(MappingError) {
     guard value.kind == .object else {
       throw MappingError(.typeMismatch(expected: "object", found: describeFound(value)), at: value)
     }
     self.session = session
     self.object = value
     self.fields = fields
+    self.raw = raw
     nextKey = value.firstMemberKeyIndex
     remaining = value.count
     savedCoercion = session.coercion
@@ -57,16 +59,18 @@ public struct JSONModelReader {
   /// reported or recorded as the unknown-key policy says.
   @inlinable
   public mutating func next() -> Member? {
+    let table = fields.table
     while remaining > 0 {
       remaining -= 1
       let keyIndex = nextKey
-      nextKey = object.memberKeyIndex(after: keyIndex)
-      let field = fields.keyBytes.withUnsafeBufferPointer { bytes in
-        fields.keyStarts.withUnsafeBufferPointer { starts in
-          object.field(ofKeyAt: keyIndex, keyBytes: bytes, keyStarts: starts, guess: guess)
-        }
+      nextKey = raw.next(after: keyIndex + 1)
+      var field = raw.field(ofKeyAt: keyIndex, keyBytes: table.bytes, keyStarts: table.starts, fieldCount: table.fieldCount, guess: guess)
+      if field == nil {  // an escaped key: compare its decoded text
+        field = object.field(
+          ofKeyAt: keyIndex, keyBytes: UnsafeBufferPointer(start: table.bytes, count: table.starts[table.fieldCount]),
+          keyStarts: UnsafeBufferPointer(start: table.starts, count: table.fieldCount + 1), guess: guess) ?? -1
       }
-      if let field {
+      if let field, field >= 0 {
         guess = field + 1
         markSeen(field)
         return Member(field: field, keyIndex: keyIndex)
@@ -109,9 +113,22 @@ public struct JSONModelReader {
 
   // MARK: Values
 
+  /// The member's value, read straight from the tape when its JSON type matches exactly,
+  /// through the engine otherwise (same value, or the same error).
+  @inlinable
+  public mutating func decode<T: JSONConvertible & RawDecodable>(_ type: T.Type, _ member: Member, coercion: CoercionPolicy? = nil) -> T? {
+    if !skipping, let value = T.decodeRaw(raw, at: member.keyIndex + 1) { return value }
+    return decodeThroughEngine(type, member, coercion: coercion)
+  }
+
   /// The member's value, decoded; nil (with the problem recorded) when it does not decode.
   @inlinable
   public mutating func decode<T: JSONConvertible>(_ type: T.Type, _ member: Member, coercion: CoercionPolicy? = nil) -> T? {
+    decodeThroughEngine(type, member, coercion: coercion)
+  }
+
+  @inlinable
+  mutating func decodeThroughEngine<T: JSONConvertible>(_ type: T.Type, _ member: Member, coercion: CoercionPolicy?) -> T? {
     guard !skipping else { return nil }
     let value = object.memberValue(keyIndex: member.keyIndex)
     do {

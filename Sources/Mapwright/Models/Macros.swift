@@ -43,7 +43,7 @@ public enum KeyNaming: Sendable {
 /// let issue = try Issue(json: data)
 /// ```
 @attached(member, names: named(init(_jsonReader:)))
-@attached(extension, conformances: JSONModel, names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)))
+@attached(extension, conformances: JSONModel, names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)))
 public macro JSONModel(
   keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil
 ) = #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")

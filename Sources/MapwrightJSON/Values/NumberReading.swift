@@ -178,6 +178,7 @@ private let exactPowersOfTen: [Double] = [
 
 /// Reads validated number text as the nearest Double, or nil when it overflows to infinity.
 /// Values too small for a Double round to zero (or a subnormal), as `Double(String)` does.
+@usableFromInline
 package func readDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
   var i = 0
   let negative = text[0] == UInt8(ascii: "-")

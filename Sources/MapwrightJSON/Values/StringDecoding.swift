@@ -79,6 +79,7 @@ func writeUTF8(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
 }
 
 /// The text of a string tape entry.
+@usableFromInline
 func decodeStringEntry(_ entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8>) -> String {
   let raw = UnsafeBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)])
   guard entry.has(TapeFlag.hasEscapes) else {
@@ -114,7 +115,7 @@ func stringEntry(_ entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8>, equal
   }
 }
 
-@inline(__always)
+@inlinable
 func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
   var i = 0
   while i + 8 <= count {

@@ -80,7 +80,8 @@ public struct JSONWriter: Sendable {
   }
 
   // Paths are not tracked while writing: an error collects its path as it propagates out.
-  private func write(_ value: JSON, to out: inout OutputBuffer, depth: Int) throws(JSONWriteError) {
+  @usableFromInline
+  func write(_ value: JSON, to out: inout OutputBuffer, depth: Int) throws(JSONWriteError) {
     switch value {
     case .null: out.append("null")
     case .bool(let flag): flag ? out.append("true") : out.append("false")

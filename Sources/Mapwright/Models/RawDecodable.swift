@@ -1,0 +1,66 @@
+// The fast path of generated model readers: values whose JSON type matches exactly are read
+// straight from the tape (no view, no session). Anything else — a coercion, a null, an error
+// — returns nil, and the reader falls back to the engine, which gives the same value or the
+// same error with its path. The fast path never accepts what the engine would reject, so the
+// result does not depend on which path ran.
+
+/// A value that can be read straight from the tape when its JSON type matches exactly.
+public protocol RawDecodable {
+  static func decodeRaw(_ raw: RawJSON, at index: Int) -> Self?
+}
+
+extension String: RawDecodable {
+  @inlinable
+  public static func decodeRaw(_ raw: RawJSON, at index: Int) -> String? { raw.string(at: index) }
+}
+
+extension Bool: RawDecodable {
+  @inlinable
+  public static func decodeRaw(_ raw: RawJSON, at index: Int) -> Bool? { raw.bool(at: index) }
+}
+
+extension Double: RawDecodable {
+  @inlinable
+  public static func decodeRaw(_ raw: RawJSON, at index: Int) -> Double? { raw.double(at: index) }
+}
+
+extension RawDecodable where Self: FixedWidthInteger {
+  @inlinable
+  public static func decodeRaw(_ raw: RawJSON, at index: Int) -> Self? { raw.integer(at: index, as: Self.self) }
+}
+
+extension Int: RawDecodable {}
+extension Int8: RawDecodable {}
+extension Int16: RawDecodable {}
+extension Int32: RawDecodable {}
+extension Int64: RawDecodable {}
+extension UInt: RawDecodable {}
+extension UInt8: RawDecodable {}
+extension UInt16: RawDecodable {}
+extension UInt32: RawDecodable {}
+extension UInt64: RawDecodable {}
+
+extension Optional: RawDecodable where Wrapped: RawDecodable {
+  @inlinable
+  public static func decodeRaw(_ raw: RawJSON, at index: Int) -> Wrapped?? {
+    if raw.isNull(at: index) { return .some(nil) }
+    return Wrapped.decodeRaw(raw, at: index).map { .some($0) }
+  }
+}
+
+extension Array: RawDecodable where Element: RawDecodable {
+  @inlinable
+  public static func decodeRaw(_ raw: RawJSON, at index: Int) -> [Element]? {
+    guard raw.isArray(at: index) else { return nil }
+    let count = raw.count(at: index)
+    var result: [Element] = []
+    result.reserveCapacity(count)
+    var element = index + 1
+    for _ in 0..<count {
+      guard let value = Element.decodeRaw(raw, at: element) else { return nil }
+      result.append(value)
+      element = raw.next(after: element)
+    }
+    return result
+  }
+}

@@ -1,0 +1,122 @@
+// Raw access to a document for the decoders that `@JSONModel` generates: the input bytes and
+// the tape as pointers, valid only inside `JSONDocument.withRawAccess`. The fast paths here
+// read the common cases — a string without escapes, an integer literal, a double, a bool —
+// and answer nil for anything else, leaving the full engine (coercion, errors with paths) to
+// handle it. They never accept what the engine would reject.
+
+/// Pointers into one parsed document, for use inside `JSONDocument.withRawAccess` only.
+public struct RawJSON {
+  @usableFromInline let bytes: UnsafePointer<UInt8>
+  @usableFromInline let tape: UnsafePointer<TapeEntry>
+
+  @inlinable
+  init(bytes: UnsafePointer<UInt8>, tape: UnsafePointer<TapeEntry>) {
+    self.bytes = bytes
+    self.tape = tape
+  }
+
+  /// The tape index after the value at `index` (its next sibling).
+  @inlinable
+  public func next(after index: Int) -> Int { Int(tape[index].next) }
+
+  /// The element or member count of the container at `index` (0 for scalars).
+  @inlinable
+  public func count(at index: Int) -> Int {
+    let entry = tape[index]
+    return entry.kind == .array || entry.kind == .object ? Int(entry.length) : 0
+  }
+
+  @inlinable
+  public func isArray(at index: Int) -> Bool { tape[index].kind == .array }
+
+  @inlinable
+  public func isNull(at index: Int) -> Bool { tape[index].kind == .null }
+
+  /// A string without escapes or repairs, or nil.
+  @inlinable
+  public func plainString(at index: Int) -> String? {
+    let entry = tape[index]
+    guard entry.header == TapeKind.string.rawValue else { return nil }
+    return String(decoding: UnsafeBufferPointer(start: bytes + Int(entry.offset), count: Int(entry.length)), as: UTF8.self)
+  }
+
+  /// Any string (escapes resolved), or nil for another kind.
+  @inlinable
+  public func string(at index: Int) -> String? {
+    if let plain = plainString(at: index) { return plain }
+    let entry = tape[index]
+    guard entry.kind == .string else { return nil }
+    return decodeStringEntry(entry, in: UnsafeBufferPointer(start: bytes, count: Int(entry.offset) + Int(entry.length)))
+  }
+
+  /// An integer literal of up to 18 digits that fits `T`, or nil.
+  @inlinable
+  public func integer<T: FixedWidthInteger>(at index: Int, as type: T.Type) -> T? {
+    let entry = tape[index]
+    guard entry.header & 0xF == TapeKind.number.rawValue, entry.has(TapeFlag.integerLiteral) else { return nil }
+    var p = bytes + Int(entry.offset)
+    var length = Int(entry.length)
+    let negative = p[0] == UInt8(ascii: "-")
+    if negative {
+      p += 1
+      length -= 1
+    }
+    guard length <= 18 else { return nil }
+    var magnitude: Int64 = 0
+    for i in 0..<length { magnitude = magnitude &* 10 &+ Int64(p[i] &- UInt8(ascii: "0")) }
+    return T(exactly: negative ? -magnitude : magnitude)
+  }
+
+  /// A number as the nearest Double, when that is finite; nil for another kind.
+  @inlinable
+  public func double(at index: Int) -> Double? {
+    let entry = tape[index]
+    guard entry.kind == .number else { return nil }
+    return readDouble(UnsafeBufferPointer(start: bytes + Int(entry.offset), count: Int(entry.length)))
+  }
+
+  @inlinable
+  public func bool(at index: Int) -> Bool? {
+    switch tape[index].kind {
+    case .true: true
+    case .false: false
+    default: nil
+    }
+  }
+
+  /// The field whose key equals the key at `keyIndex` (see `JSONValue.field(ofKeyAt:…)`).
+  @inlinable
+  public func field(ofKeyAt keyIndex: Int, keyBytes: UnsafePointer<UInt8>, keyStarts: UnsafePointer<Int>, fieldCount: Int, guess: Int) -> Int? {
+    let key = tape[keyIndex]
+    guard key.header == TapeKind.string.rawValue else { return nil }  // escaped keys: the slow path
+    let pointer = bytes + Int(key.offset)
+    let length = Int(key.length)
+    @inline(__always) func matches(_ field: Int) -> Bool {
+      let start = keyStarts[field]
+      return keyStarts[field + 1] - start == length && (length == 0 || memoryEqual(pointer, keyBytes + start, length))
+    }
+    if guess < fieldCount, matches(guess) { return guess }
+    for field in 0..<fieldCount where field != guess && matches(field) { return field }
+    return -1
+  }
+}
+
+extension JSONDocument {
+  /// Calls `body` with raw pointers to the input and tape; they must not escape it.
+  @inlinable
+  public func withRawAccess<R, E: Error>(_ body: (RawJSON) throws(E) -> R) throws(E) -> R {
+    let tapeBase = UnsafePointer(tape.entries)
+    // withUnsafeBufferPointer rethrows untyped errors; carry the typed one out by hand.
+    var failure: E?
+    let result: R? = bytes.withUnsafeBufferPointer { buffer in
+      do throws(E) {
+        return try body(RawJSON(bytes: buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, tape: tapeBase))
+      } catch {
+        failure = error
+        return nil
+      }
+    }
+    if let failure { throw failure }
+    return result!
+  }
+}

@@ -1,0 +1,144 @@
+// Streaming compact output, for encoders that know their structure (the code `@JSONModel`
+// generates): values are written straight to bytes, with no `JSON` tree in between. Commas
+// need no stack: a container always holds at least one value when it closes, so after a
+// close the enclosing container is never at its first element.
+
+/// Compact JSON written as it is produced.
+///
+/// ```swift
+/// var out = JSONOutput()
+/// out.beginObject()
+/// out.key("id"); out.integer(7)
+/// out.key("tags"); out.beginArray(); out.string("a"); out.endArray()
+/// out.endObject()
+/// out.bytes   // {"id":7,"tags":["a"]}
+/// ```
+public struct JSONOutput {
+  @usableFromInline final class Storage {
+    @usableFromInline var buffer = OutputBuffer(capacity: 4096)
+  }
+
+  @usableFromInline let storage = Storage()
+  /// True when the next value or key is the first of its container (no comma before it).
+  @usableFromInline var first = true
+  /// Set by `key(_:)`: the next value follows a colon, not a comma.
+  @usableFromInline var afterKey = false
+  /// NaN or an infinity was given: the output is not JSON.
+  public internal(set) var sawNonFinite: Bool {
+    get { nonFinite }
+    set { nonFinite = newValue }
+  }
+  @usableFromInline var nonFinite = false
+
+  public init() {}
+
+  @inlinable
+  mutating func separate() {
+    if afterKey {
+      afterKey = false
+    } else if first {
+      first = false
+    } else {
+      storage.buffer.append(UInt8(ascii: ","))
+    }
+  }
+
+  @inlinable
+  public mutating func key(_ key: String) {
+    separate()
+    JSONWriter().writeString(key, to: &storage.buffer)
+    storage.buffer.append(UInt8(ascii: ":"))
+    afterKey = true
+  }
+
+  @inlinable
+  public mutating func beginObject() {
+    separate()
+    storage.buffer.append(UInt8(ascii: "{"))
+    first = true
+  }
+
+  @inlinable
+  public mutating func endObject() {
+    storage.buffer.append(UInt8(ascii: "}"))
+    first = false
+  }
+
+  @inlinable
+  public mutating func beginArray() {
+    separate()
+    storage.buffer.append(UInt8(ascii: "["))
+    first = true
+  }
+
+  @inlinable
+  public mutating func endArray() {
+    storage.buffer.append(UInt8(ascii: "]"))
+    first = false
+  }
+
+  @inlinable
+  public mutating func string(_ value: String) {
+    separate()
+    JSONWriter().writeString(value, to: &storage.buffer)
+  }
+
+  @inlinable
+  public mutating func integer<T: BinaryInteger>(_ value: T) {
+    separate()
+    // Digits written backwards into a small stack buffer.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
+      var magnitude = value.magnitude
+      var i = 40
+      repeat {
+        i -= 1
+        digits[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+      } while magnitude != 0
+      if value < 0 {
+        i -= 1
+        digits[i] = UInt8(ascii: "-")
+      }
+      storage.buffer.append(UnsafeBufferPointer(rebasing: digits[i..<40]))
+    }
+  }
+
+  /// A double, shortest round-trip text; NaN and infinities are written as `null` and flagged
+  /// (`sawNonFinite`), for the caller to report.
+  @inlinable
+  public mutating func double(_ value: Double) {
+    separate()
+    guard value.isFinite else {
+      nonFinite = true
+      storage.buffer.append("null")
+      return
+    }
+    var text = value.description
+    text.withUTF8 { storage.buffer.append($0) }
+  }
+
+  @inlinable
+  public mutating func bool(_ value: Bool) {
+    separate()
+    value ? storage.buffer.append("true") : storage.buffer.append("false")
+  }
+
+  @inlinable
+  public mutating func null() {
+    separate()
+    storage.buffer.append("null")
+  }
+
+  /// Any JSON value (written compactly).
+  public mutating func json(_ value: JSON) {
+    separate()
+    do {
+      try JSONWriter().write(value, to: &storage.buffer, depth: 0)
+    } catch {
+      sawNonFinite = true
+    }
+  }
+
+  /// The bytes written.
+  public var bytes: [UInt8] { storage.buffer.copyBytes() }
+}
