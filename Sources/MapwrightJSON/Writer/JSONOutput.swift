@@ -14,25 +14,20 @@
 /// out.bytes   // {"id":7,"tags":["a"]}
 /// ```
 public struct JSONOutput {
-  @usableFromInline final class Storage {
-    @usableFromInline var buffer = OutputBuffer(capacity: 4096)
+  final class Storage {
+    var buffer = OutputBuffer(capacity: 4096)
   }
 
-  @usableFromInline let storage = Storage()
+  let storage = Storage()
   /// True when the next value or key is the first of its container (no comma before it).
-  @usableFromInline var first = true
+  var first = true
   /// Set by `key(_:)`: the next value follows a colon, not a comma.
-  @usableFromInline var afterKey = false
+  var afterKey = false
   /// NaN or an infinity was given: the output is not JSON.
-  public internal(set) var sawNonFinite: Bool {
-    get { nonFinite }
-    set { nonFinite = newValue }
-  }
-  @usableFromInline var nonFinite = false
+  public private(set) var sawNonFinite = false
 
   public init() {}
 
-  @inlinable
   mutating func separate() {
     if afterKey {
       afterKey = false
@@ -43,7 +38,6 @@ public struct JSONOutput {
     }
   }
 
-  @inlinable
   public mutating func key(_ key: String) {
     separate()
     JSONWriter().writeString(key, to: &storage.buffer)
@@ -51,39 +45,33 @@ public struct JSONOutput {
     afterKey = true
   }
 
-  @inlinable
   public mutating func beginObject() {
     separate()
     storage.buffer.append(UInt8(ascii: "{"))
     first = true
   }
 
-  @inlinable
   public mutating func endObject() {
     storage.buffer.append(UInt8(ascii: "}"))
     first = false
   }
 
-  @inlinable
   public mutating func beginArray() {
     separate()
     storage.buffer.append(UInt8(ascii: "["))
     first = true
   }
 
-  @inlinable
   public mutating func endArray() {
     storage.buffer.append(UInt8(ascii: "]"))
     first = false
   }
 
-  @inlinable
   public mutating func string(_ value: String) {
     separate()
     JSONWriter().writeString(value, to: &storage.buffer)
   }
 
-  @inlinable
   public mutating func integer<T: BinaryInteger>(_ value: T) {
     separate()
     // Digits written backwards into a small stack buffer.
@@ -105,11 +93,10 @@ public struct JSONOutput {
 
   /// A double, shortest round-trip text; NaN and infinities are written as `null` and flagged
   /// (`sawNonFinite`), for the caller to report.
-  @inlinable
   public mutating func double(_ value: Double) {
     separate()
     guard value.isFinite else {
-      nonFinite = true
+      sawNonFinite = true
       storage.buffer.append("null")
       return
     }
@@ -117,13 +104,11 @@ public struct JSONOutput {
     text.withUTF8 { storage.buffer.append($0) }
   }
 
-  @inlinable
   public mutating func bool(_ value: Bool) {
     separate()
     value ? storage.buffer.append("true") : storage.buffer.append("false")
   }
 
-  @inlinable
   public mutating func null() {
     separate()
     storage.buffer.append("null")

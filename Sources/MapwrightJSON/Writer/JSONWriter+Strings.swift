@@ -4,7 +4,7 @@
 private let hexDigits: StaticString = "0123456789abcdef"
 
 extension JSONWriter {
-  @usableFromInline
+  @inline(__always)
   func writeString(_ text: String, to out: inout OutputBuffer) {
     var text = text
     text.withUTF8 { writeString(utf8: $0, to: &out) }

@@ -80,7 +80,6 @@ public struct JSONWriter: Sendable {
   }
 
   // Paths are not tracked while writing: an error collects its path as it propagates out.
-  @usableFromInline
   func write(_ value: JSON, to out: inout OutputBuffer, depth: Int) throws(JSONWriteError) {
     switch value {
     case .null: out.append("null")

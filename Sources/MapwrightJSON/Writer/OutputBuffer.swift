@@ -1,11 +1,9 @@
 /// A growable byte buffer for the writer; cheaper per append than `[UInt8]`.
-@usableFromInline
 struct OutputBuffer: ~Copyable {
-  @usableFromInline var base: UnsafeMutablePointer<UInt8>
-  @usableFromInline var count = 0
-  @usableFromInline var capacity: Int
+  private var base: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+  private var capacity: Int
 
-  @usableFromInline
   init(capacity: Int) {
     self.capacity = max(capacity, 16)
     base = .allocate(capacity: self.capacity)
@@ -13,13 +11,13 @@ struct OutputBuffer: ~Copyable {
 
   deinit { base.deallocate() }
 
-  @inlinable
+  @inline(__always)
   mutating func reserve(_ extra: Int) {
     if count + extra > capacity { grow(to: count + extra) }
   }
 
-  @usableFromInline
-  mutating func grow(to needed: Int) {
+  @inline(never)
+  private mutating func grow(to needed: Int) {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
     let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -29,14 +27,14 @@ struct OutputBuffer: ~Copyable {
     capacity = newCapacity
   }
 
-  @inlinable
+  @inline(__always)
   mutating func append(_ byte: UInt8) {
     reserve(1)
     base[count] = byte
     count += 1
   }
 
-  @inlinable
+  @inline(__always)
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress, bytes.count > 0 else { return }
     reserve(bytes.count)
@@ -44,7 +42,7 @@ struct OutputBuffer: ~Copyable {
     count += bytes.count
   }
 
-  @inlinable
+  @inline(__always)
   mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
@@ -66,7 +64,6 @@ struct OutputBuffer: ~Copyable {
   mutating func advance(by n: Int) { count += n }
 
   /// A copy of the bytes written.
-  @usableFromInline
   func copyBytes() -> [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
 
   consuming func finish() -> [UInt8] {
