@@ -169,3 +169,25 @@ import Testing
     #expect(try value("1e-999").decimalValue == nil)
   }
 }
+
+extension NumberTests {
+  /// Seventeen- to nineteen-digit significands with small exponents (canada.json's kind of
+  /// number) take the extended-precision path; every result must equal Double(String).
+  @Test func longSignificandsAreCorrectlyRounded() throws {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<20_000 {
+      let digits = 15 + Int(generator.next() % 5)
+      var text = String(1 + generator.next() % 9)
+      for _ in 1..<digits { text += String(generator.next() % 10) }
+      let point = Int(generator.next() % UInt64(digits))
+      if point > 0 { text.insert(".", at: text.index(text.startIndex, offsetBy: point)) }
+      let exponent = Int(generator.next() % 50) - 25
+      let number = (generator.next() % 2 == 0 ? "-" : "") + text + "e\(exponent)"
+      #expect(try value(number).doubleValue == Double(number), "\(number)")
+    }
+    // Values whose 64-bit quotient lies at a Double midpoint fall back to the exact path.
+    for text in ["9007199254740993", "9007199254740993.0", "0.30000000000000001665", "-65.613616999999977"] {
+      #expect(try value(text).doubleValue == Double(text), "\(text)")
+    }
+  }
+}

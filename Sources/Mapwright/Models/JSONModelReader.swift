@@ -15,8 +15,10 @@ public struct JSONModelReader {
   @usableFromInline var remaining: Int
   /// The field expected next (the one after the last matched).
   @usableFromInline var guess = 0
-  /// The first problem of this object, thrown by `finish()`.
-  @usableFromInline var failure: MappingError?
+  /// Whether a problem was found in this object, and the first one (thrown by `finish()`;
+  /// kept in an array so the reader stays small).
+  @usableFromInline var failed = false
+  @usableFromInline var failures: [MappingError] = []
   /// Fields whose key was present (bit `i` for field `i` < 64; more in `seenMore`).
   @usableFromInline var seen: UInt64 = 0
   @usableFromInline var seenMore: Set<Int> = []
@@ -101,15 +103,18 @@ public struct JSONModelReader {
   }
 
   /// Records a problem; the first one of this object is thrown by `finish()`.
-  @inlinable
-  public mutating func fail(_ error: MappingError) {
+  @usableFromInline
+  mutating func fail(_ error: MappingError) {
     session.record(error)
-    if failure == nil { failure = error }
+    if !failed {
+      failed = true
+      failures.append(error)
+    }
   }
 
   /// True once a problem stops the decoding (under `.stopAtFirst`): reads are skipped.
   @inlinable
-  var skipping: Bool { failure != nil && !session.collectsAllErrors }
+  var skipping: Bool { failed && !session.collectsAllErrors }
 
   // MARK: Values
 
@@ -279,7 +284,7 @@ public struct JSONModelReader {
   /// After every field: throws the object's first problem.
   @inlinable
   public func finish() throws(MappingError) {
-    if let failure { throw failure }
+    if failed { throw failures[0] }
   }
 }
 
