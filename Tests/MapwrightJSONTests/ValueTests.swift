@@ -191,3 +191,11 @@ extension NumberTests {
     }
   }
 }
+
+extension NumberTests {
+  @Test func eightDigitChunksMatchDigitByDigitReading() throws {
+    for text in ["0.12345678", "1.1234567812345678", "-3.00000001", "12.87654321e3", "0.000000012345678901", "5.999999999999999999"] {
+      #expect(try value(text).doubleValue == Double(text), "\(text)")
+    }
+  }
+}

@@ -176,6 +176,24 @@ private let exactPowersOfTen: [Double] = [
   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ]
 
+/// The value of eight ASCII digits loaded little-endian, or nil if any byte is not a digit.
+/// (Subtract '0' from every byte, then combine neighbouring digits in pairs, pairs in fours,
+/// and fours in the eight with three multiplications.)
+@inline(__always)
+func eightDigits(_ word: UInt64) -> UInt64? {
+  let chunk = UInt64(littleEndian: word)
+  // Every byte in 0x30...0x39: the high nibble is 3, and adding 6 does not carry into it.
+  guard chunk & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030,
+    (chunk &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030
+  else { return nil }
+  var value = chunk &- 0x3030_3030_3030_3030
+  value = (value &* 10) &+ (value >> 8)  // pairs: byte 0, 2, 4, 6 hold two-digit numbers
+  let pairs1 = value & 0x0000_00FF_0000_00FF
+  let pairs2 = (value >> 16) & 0x0000_00FF_0000_00FF
+  value = (pairs1 &* (100 &+ (1_000_000 << 32)) &+ pairs2 &* (1 &+ (10_000 << 32))) >> 32
+  return value
+}
+
 #if arch(x86_64) || arch(i386)
 /// Powers of ten that Float80 holds exactly (5^27 < 2^64).
 private let exactPowersOfTen80: [Float80] = (0...27).map { power in
@@ -217,6 +235,15 @@ package func readDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
   }
   if i < text.count, text[i] == UInt8(ascii: ".") {
     i += 1
+    // Eight fraction digits at a time once the leading zeros are behind.
+    while significand != 0, i + 8 <= text.count,
+      let eight = eightDigits(UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self))
+    {
+      significand = significand &* 100_000_000 &+ eight
+      digitCount += 8
+      exponent -= 8
+      i += 8
+    }
     while i < text.count, isDigit(text[i]) {
       if significand != 0 || text[i] != UInt8(ascii: "0") { digitCount += 1 }
       significand = significand &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
