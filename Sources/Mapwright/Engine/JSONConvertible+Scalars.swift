@@ -9,7 +9,9 @@ extension JSONConvertible where Self: FixedWidthInteger {
   public func encodeJSON(in session: EncodingSession) -> JSON { .number(JSONNumber(self)) }
 
   @inlinable
-  public func writeJSON(to output: inout JSONOutput, in session: EncodingSession) { output.integer(self) }
+  public func writeJSON(to output: inout JSONOutput, in session: EncodingSession) {
+    if Self.isSigned { output.integer(Int64(truncatingIfNeeded: self)) } else { output.unsignedInteger(UInt64(truncatingIfNeeded: self)) }
+  }
 }
 
 extension Int: JSONConvertible {}

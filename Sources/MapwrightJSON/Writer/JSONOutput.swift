@@ -15,7 +15,7 @@
 /// ```
 public struct JSONOutput {
   final class Storage {
-    var buffer = OutputBuffer(capacity: 4096)
+    @exclusivity(unchecked) var buffer = OutputBuffer(capacity: 4096)
   }
 
   let storage = Storage()
@@ -72,22 +72,31 @@ public struct JSONOutput {
     JSONWriter().writeString(value, to: &storage.buffer)
   }
 
-  public mutating func integer<T: BinaryInteger>(_ value: T) {
+  public mutating func integer(_ value: Int64) {
     separate()
-    // Digits written backwards into a small stack buffer.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
-      var magnitude = value.magnitude
-      var i = 40
+    writeDigits(value.magnitude, negative: value < 0)
+  }
+
+  public mutating func unsignedInteger(_ value: UInt64) {
+    separate()
+    writeDigits(value, negative: false)
+  }
+
+  /// Digits written backwards into a small stack buffer, then copied.
+  private mutating func writeDigits(_ magnitude: UInt64, negative: Bool) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
+      var magnitude = magnitude
+      var i = 24
       repeat {
         i -= 1
         digits[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
         magnitude /= 10
       } while magnitude != 0
-      if value < 0 {
+      if negative {
         i -= 1
         digits[i] = UInt8(ascii: "-")
       }
-      storage.buffer.append(UnsafeBufferPointer(rebasing: digits[i..<40]))
+      storage.buffer.append(UnsafeBufferPointer(rebasing: digits[i..<24]))
     }
   }
 
