@@ -27,6 +27,7 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
     conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
+    if declaration.is(EnumDeclSyntax.self) { return [] }  // enums: the extension role does it all
     guard let model = model(node, declaration, report: { context.diagnose($0) }) else { return [] }
     // A class's designated initialiser must be in its body; a struct's goes in the extension,
     // where it does not suppress the memberwise initialiser.
@@ -38,9 +39,23 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingExtensionsOf type: some TypeSyntaxProtocol,
     conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
+    if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+      var diagnostics: [Diagnostic] = []
+      let parsed = EnumSupport.parse(enumDecl, attribute: node, diagnostics: &diagnostics)
+      diagnostics.forEach { context.diagnose($0) }
+      guard let model = parsed, !diagnostics.contains(where: { $0.diagMessage.severity == .error }) else { return [] }
+      let conformance = protocols.isEmpty ? "" : ": Mapwright.JSONConvertible"
+      let body = EnumSupport.extensionBody(model).split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+      let declaration: DeclSyntax = "extension \(type.trimmed)\(raw: conformance) {\n\(raw: body)\n}"
+      return [declaration.as(ExtensionDeclSyntax.self)!]
+    }
     guard let model = model(node, declaration, report: { _ in }) else { return [] }
     let generator = ModelGenerator(model: model)
-    let conformance = protocols.isEmpty ? "" : ": Mapwright.JSONModel"
+    // The conformances the compiler asks for (those the type does not have yet).
+    let requested = protocols.map { $0.trimmedDescription }
+    let names = ["JSONModel", "JSONConvertible"].filter { name in requested.contains { $0.hasSuffix(name) } }
+    let conformance = names.isEmpty ? "" : ": " + names.map { "Mapwright.\($0)" }.joined(separator: ", ")
     var members = [generator.fieldsDeclaration()]
     if model.kind == .struct { members.append(generator.decodingInitializer()) }
     members.append(generator.encodingFunction())

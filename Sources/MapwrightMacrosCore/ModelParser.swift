@@ -38,9 +38,6 @@ struct ModelParser {
     } else if declaration.is(ActorDeclSyntax.self) {
       error(attribute, "actor", "@JSONModel applies to a struct or a class, not to an actor (its state cannot be read synchronously)")
       return nil
-    } else if declaration.is(EnumDeclSyntax.self) {
-      error(attribute, "enum", "@JSONModel does not map enums yet; give a raw-value enum a String or Int raw type and use it as a property")
-      return nil
     } else {
       error(attribute, "unsupported", "@JSONModel applies to a struct or a class")
       return nil

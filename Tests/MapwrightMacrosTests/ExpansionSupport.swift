@@ -4,13 +4,14 @@ import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 let macroSpecs: [String: MacroSpec] = [
-  "JSONModel": MacroSpec(type: JSONModelExpansion.self, conformances: ["JSONModel"]),
+  "JSONModel": MacroSpec(type: JSONModelExpansion.self, conformances: ["JSONModel", "JSONConvertible"]),
   "Key": MacroSpec(type: PropertyMarkerExpansion.self),
   "Transform": MacroSpec(type: PropertyMarkerExpansion.self),
   "Default": MacroSpec(type: PropertyMarkerExpansion.self),
   "Ignore": MacroSpec(type: PropertyMarkerExpansion.self),
   "Lossy": MacroSpec(type: PropertyMarkerExpansion.self),
   "Coercion": MacroSpec(type: PropertyMarkerExpansion.self),
+  "Fallback": MacroSpec(type: PropertyMarkerExpansion.self),
 ]
 
 /// `assertMacroExpansion` reporting through Swift Testing.

@@ -31,7 +31,7 @@ import Testing
           var retrievedAt = Date()
         }
 
-        extension Issue: Mapwright.JSONModel {
+        extension Issue: Mapwright.JSONModel, Mapwright.JSONConvertible {
           static let _jsonModelFields = Mapwright.JSONModelFields(keys: ["number", nil, nil, "updated_at", "labels", "assignees", "comments", "body"], paths: ["number", "user.login", "html_url", "updated_at", "labels", "assignees", "comments", "body"], otherKnownKeys: ["htmlUrl", "html_url", "user"])
 
           init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {
@@ -226,7 +226,7 @@ import Testing
           var userID2: Int
         }
 
-        extension A: Mapwright.JSONModel {
+        extension A: Mapwright.JSONModel, Mapwright.JSONConvertible {
           static let _jsonModelFields = Mapwright.JSONModelFields(keys: ["html-url", "user-id2"])
 
           init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {
@@ -264,5 +264,63 @@ import Testing
           }
         }
         """)
+  }
+}
+
+@Suite struct EnumExpansionTests {
+  @Test func rawValueEnumWithFallback() {
+    expectExpansion(
+      """
+      @JSONModel
+      public enum State: String {
+        case open, closed
+        @Fallback case unknown
+      }
+      """,
+      expands: """
+        public enum State: String {
+          case open, closed
+          case unknown
+        }
+
+        extension State: Mapwright.JSONConvertible {
+          public static func decode(from value: Mapwright.JSONValue, in session: Mapwright.DecodingSession) throws(Mapwright.MappingError) -> Self {
+            let raw = try String.decode(from: value, in: session)
+            if let decoded = Self(rawValue: raw) {
+              return decoded
+            }
+            try session.unknownRawValue(of: Self.self, at: value, fallingBack: true)
+            return .unknown
+          }
+
+          public func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
+            rawValue.encodeJSON(in: session)
+          }
+
+          public func writeJSON(to output: inout Mapwright.JSONOutput, in session: Mapwright.EncodingSession) {
+            rawValue.writeJSON(to: &output, in: session)
+          }
+        }
+        """)
+  }
+
+  @Test func enumsWithAssociatedValuesAreNotMappedYet() {
+    expectExpansion(
+      """
+      @JSONModel
+      enum Shape {
+        case circle(radius: Double)
+      }
+      """,
+      expands: """
+        enum Shape {
+          case circle(radius: Double)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "@JSONModel maps enums with a String or integer raw type; enums with associated values are not mapped yet",
+          line: 1, column: 1)
+      ])
   }
 }

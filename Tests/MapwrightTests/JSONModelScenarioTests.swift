@@ -150,3 +150,52 @@ struct Closed {
     #expect(try book.jsonString(.sortedKeys) == #"{"in_print":false,"title":"t","year":1}"#)
   }
 }
+
+extension JSONModelScenarioTests {
+  @Test func decodesFromAViewOfALargerDocument() throws {
+    let document = try JSONDocument(#"{"data": {"items": [{"title": "t", "year": 2}], "total": 1}}"#)
+    let page = try Page<MacroBook>(json: try #require(document.root["data"]))
+    #expect(page.items.first?.year == 2)
+    do {
+      _ = try MacroBook(json: try #require(document.root["data"]))
+      Issue.record("accepted")
+    } catch let error as MappingError {
+      #expect(error.path.description == "$.data.title")
+    }
+  }
+}
+
+@JSONModel
+enum MacroState: String {
+  case open, closed
+  @Fallback case unknown
+}
+
+@JSONModel
+enum MacroPriority: Int {
+  case low = 1, high = 2
+}
+
+@JSONModel
+struct Ticket {
+  var state: MacroState
+  var priority: MacroPriority?
+  var history: [MacroState] = []
+}
+
+extension JSONModelScenarioTests {
+  @Test func rawValueEnumsWithAndWithoutFallback() throws {
+    let (ticket, report) = try Ticket.decodeReporting(json: #"{"state": "locked", "priority": 2, "history": ["open", "closed"]}"#)
+    #expect(ticket.state == .unknown)
+    #expect(ticket.priority == .high)
+    #expect(ticket.history == [.open, .closed])
+    #expect(report.entries.map(\.description) == [#"$.state: string "locked" is not a known case, fallback used"#])
+    #expect(ticket.json() == ["state": "unknown", "priority": 2, "history": ["open", "closed"]])
+    do {
+      _ = try Ticket(json: #"{"state": "open", "priority": 3}"#)
+      Issue.record("accepted")
+    } catch let error as MappingError {
+      #expect(error.description == "$.priority: number 3 is not a valid MacroPriority (line 1, column 31)")
+    }
+  }
+}

@@ -56,6 +56,15 @@ public final class DecodingSession {
     note(.coerced(from: describeFound(value), to: target), at: value.path)
   }
 
+  /// A raw value that names no case of `type`: noted when a fallback case takes it, an
+  /// `invalidValue` error otherwise.
+  public func unknownRawValue<T>(of type: T.Type, at value: JSONValue, fallingBack: Bool) throws(MappingError) {
+    guard fallingBack else {
+      throw MappingError(.invalidValue("\(describeFound(value)) is not a valid \(T.self)"), at: value)
+    }
+    note(.fallbackUsed(from: describeFound(value)), at: value.path)
+  }
+
   /// Throws what was recorded: the first error, or all of them under `.collectAll`.
   public func throwIfFailed() throws {
     guard !errors.isEmpty else { return }

@@ -96,6 +96,11 @@ extension JSONConvertible {
     self = try Self.decodeReporting(json: Array(text.utf8), options: options).value
   }
 
+  /// Decodes a value of a parsed document (errors carry its place in that document).
+  public init(json value: JSONValue, options: MappingOptions = MappingOptions()) throws {
+    self = try DecodingSession(document: value.document, options: options).decodeRoot(Self.self, at: value)
+  }
+
   /// Decodes from an owned JSON value.
   public init(json value: JSON, options: MappingOptions = MappingOptions()) throws {
     self = try Self.decodeReporting(json: try value.jsonBytes(), options: options).value
@@ -171,11 +176,11 @@ extension DecodingSession {
     self.init(document: document, options: options, context: context)
   }
 
-  /// Decodes the root value and throws whatever was recorded.
-  public func decodeRoot<T: JSONConvertible>(_ type: T.Type) throws -> T {
+  /// Decodes the root value (or `value`) and throws whatever was recorded.
+  public func decodeRoot<T: JSONConvertible>(_ type: T.Type, at root: JSONValue? = nil) throws -> T {
     let value: T
     do {
-      value = try T.decode(from: document.root, in: self)
+      value = try T.decode(from: root ?? document.root, in: self)
     } catch {
       record(error)
       try throwIfFailed()

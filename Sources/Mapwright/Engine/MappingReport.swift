@@ -19,6 +19,8 @@ public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
       case elementSkipped(reason: String)
       /// The object had a key the model does not map.
       case unknownKey
+      /// A raw value named no case, and the enum's fallback case was used.
+      case fallbackUsed(from: String)
     }
 
     public let kind: Kind
@@ -30,6 +32,7 @@ public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
       case .defaultUsed: "\(path): missing key, default used"
       case .elementSkipped(let reason): "\(path): element skipped (\(reason))"
       case .unknownKey: "\(path): unknown key"
+      case .fallbackUsed(let from): "\(path): \(from) is not a known case, fallback used"
       }
     }
   }

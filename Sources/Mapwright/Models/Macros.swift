@@ -43,10 +43,21 @@ public enum KeyNaming: Sendable {
 /// let issue = try Issue(json: data)
 /// ```
 @attached(member, names: named(init(_jsonReader:)))
-@attached(extension, conformances: JSONModel, names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)))
+@attached(
+  extension, conformances: JSONModel, JSONConvertible,
+  names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
+  named(decode(from:in:)))
 public macro JSONModel(
   keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil
 ) = #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
+
+/// The case a raw-value enum takes for a raw value that names no case (noted in the report):
+///
+/// ```swift
+/// @JSONModel enum State: String { case open, closed; @Fallback case unknown }
+/// ```
+@attached(peer)
+public macro Fallback() = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")
 
 /// The JSON key of a property: a key path (`"user.login"`, `"labels.0.name"`), or several,
 /// the first present one winning (encoding uses the first).

@@ -9,7 +9,8 @@ struct RawValueBox<T: RawRepresentable>: JSONConvertible where T.RawValue: JSONC
   static func decode(from json: JSONValue, in session: DecodingSession) throws(MappingError) -> RawValueBox {
     let raw = try T.RawValue.decode(from: json, in: session)
     guard let value = T(rawValue: raw) else {
-      throw MappingError(.invalidValue("\(describeFound(json)) is not a valid \(T.self)"), at: json)
+      try session.unknownRawValue(of: T.self, at: json, fallingBack: false)
+      fatalError("unreachable: unknownRawValue throws without a fallback")
     }
     return RawValueBox(value: value)
   }
