@@ -16,6 +16,10 @@ extension JSONParser {
       }
       guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return c }
       pos += 1
+      // Indentation: runs of spaces, eight at a time.
+      while pos + 8 <= count, UnsafeRawPointer(bytes + pos).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+        pos += 8
+      }
     }
     return nil
   }
