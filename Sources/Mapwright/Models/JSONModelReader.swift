@@ -212,20 +212,9 @@ public struct JSONModelReader {
   /// components index arrays), or nil when none is.
   public func value(atFirstOf paths: [String]) -> JSONValue? {
     for path in paths {
-      var current = object
-      var found = true
-      for component in path.split(separator: ".", omittingEmptySubsequences: false) {
-        if current.kind == .array, let index = Int(component) {
-          guard let element = current[index] else { found = false; break }
-          current = element
-        } else if let member = current[String(component)] {
-          current = member
-        } else {
-          found = false
-          break
-        }
+      if let value = object.value(atKeyPath: path.split(separator: ".", omittingEmptySubsequences: false)) {
+        return value
       }
-      if found { return current }
     }
     return nil
   }

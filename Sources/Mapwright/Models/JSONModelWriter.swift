@@ -59,13 +59,13 @@ public struct JSONModelWriter {
       return
     }
     guard let transformer = TransformerRegistry.shared[name] else {
-      session.record(MappingError(.transformFailed("no transformer is registered as \"\(name)\""), path: Self.jsonPath(path)))
+      session.record(MappingError(.transformFailed("no transformer is registered as \"\(name)\""), path: JSONPath(keyPath: path)))
       return
     }
     do {
       set(try transformer.encode((value as? any OptionalProtocol)?.wrappedAny ?? value), at: path)
     } catch {
-      session.record(MappingError(.transformFailed("\(error)"), path: Self.jsonPath(path)))
+      session.record(MappingError(.transformFailed("\(error)"), path: JSONPath(keyPath: path)))
     }
   }
 
@@ -73,7 +73,7 @@ public struct JSONModelWriter {
     do {
       return try transformer.encode(value)
     } catch {
-      session.record(MappingError(.transformFailed("\(error)"), path: Self.jsonPath(path)))
+      session.record(MappingError(.transformFailed("\(error)"), path: JSONPath(keyPath: path)))
       return nil
     }
   }
@@ -91,15 +91,10 @@ public struct JSONModelWriter {
     }
     var root = JSON.object(object)
     object = JSONObject()
-    root.set(json, at: Self.jsonPath(path))
+    root.set(json, at: JSONPath(keyPath: path))
     object = root.objectValue ?? JSONObject()
   }
 
-  /// A key path's components; numeric ones index arrays.
-  @usableFromInline
-  static func jsonPath(_ path: [String]) -> JSONPath {
-    JSONPath(path.map { component in Int(component).map { .index($0) } ?? .key(component) })
-  }
 }
 
 /// Lets the registry path see through optionals whose wrapped type is not known statically.

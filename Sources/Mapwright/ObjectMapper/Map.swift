@@ -181,17 +181,7 @@ public final class Map {
     }
     let components = path(cursor)
     readKeys?.insert(components[0])
-    var value = object
-    for component in components {
-      if value.kind == .array, let index = Int(component) {
-        guard let element = value[index] else { return nil }
-        value = element
-      } else {
-        guard let member = value[component] else { return nil }
-        value = member
-      }
-    }
-    return value
+    return object.value(atKeyPath: components)
   }
 
   // MARK: ObjectMapper's accessors
@@ -291,10 +281,7 @@ public final class Map {
     if keyIsNested {
       var root = MapwrightJSON.JSON.object(output)
       output = JSONObject()
-      // On the way out a numeric component names an array index.
-      root.set(value, at: JSONPath(currentPath.map { component in
-        Int(component).map { .index($0) } ?? .key(component)
-      }))
+      root.set(value, at: JSONPath(keyPath: currentPath))
       output = root.objectValue ?? JSONObject()
     } else {
       output[currentKey] = value
