@@ -6,12 +6,6 @@ extension JSONValue {
   @usableFromInline
   package var firstMemberKeyIndex: Int { index + 1 }
 
-  /// The tape index of the key after the member whose key is at `keyIndex`.
-  @usableFromInline
-  package func memberKeyIndex(after keyIndex: Int) -> Int {
-    Int(document.tape[keyIndex + 1].next)
-  }
-
   /// The value of the member whose key is at `keyIndex`.
   @usableFromInline
   package func memberValue(keyIndex: Int) -> JSONValue {
