@@ -199,3 +199,28 @@ extension JSONModelScenarioTests {
     }
   }
 }
+
+extension JSONModelScenarioTests {
+  @Test func nestedModelProblemsAreCollectedWithTheirPaths() throws {
+    var options = MappingOptions()
+    options.errorMode = .collectAll
+    let json = #"{"author_id": 1, "name": "A", "books": [{"title": "x", "year": "y"}, {"title": 2, "year": 3}, {"year": 4}]}"#
+    do {
+      _ = try MacroAuthor(json: json, options: options)
+      Issue.record("accepted")
+    } catch let errors as MappingErrors {
+      #expect(errors.errors.map(\.path.description) == ["$.books[0].year", "$.books[1].title", "$.books[2].title"])
+    }
+    // Stop at the first: the same first error.
+    do {
+      _ = try MacroAuthor(json: json)
+      Issue.record("accepted")
+    } catch let error as MappingError {
+      #expect(error.path.description == "$.books[0].year")
+    }
+    // Optional nested models: null and missing are nil; a bad one is an error at its path.
+    let account = try MacroAccount(json: #"{"id": 1, "name": "n", "parent": null}"#)
+    #expect(account.parent == nil)
+    #expect(throws: MappingError.self) { try MacroAccount(json: #"{"id": 1, "name": "n", "parent": {"id": "x"}}"#) }
+  }
+}

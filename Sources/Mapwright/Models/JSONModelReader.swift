@@ -126,6 +126,58 @@ public struct JSONModelReader {
     return decodeThroughEngine(type, member, coercion: coercion)
   }
 
+  /// A nested model: read with a child reader over the same raw document.
+  @inlinable
+  public mutating func decode<T: JSONModel>(_ type: T.Type, _ member: Member, coercion: CoercionPolicy? = nil) -> T? {
+    guard !skipping else { return nil }
+    do {
+      return try decodeModel(T.self, at: member.keyIndex + 1)
+    } catch {
+      fail(error)
+      return nil
+    }
+  }
+
+  /// An optional nested model: `null` is nil.
+  @inlinable
+  public mutating func decode<T: JSONModel>(_ type: T?.Type, _ member: Member, coercion: CoercionPolicy? = nil) -> T?? {
+    if raw.isNull(at: member.keyIndex + 1) { return .some(nil) }
+    return decode(T.self, member, coercion: coercion).map { .some($0) }
+  }
+
+  /// An array of nested models, each read with a child reader; element problems are handled
+  /// as the engine's arrays handle them (recorded and skipped under `.collectAll`).
+  @inlinable
+  public mutating func decode<T: JSONModel>(_ type: [T].Type, _ member: Member, coercion: CoercionPolicy? = nil) -> [T]? {
+    guard !skipping else { return nil }
+    let index = member.keyIndex + 1
+    guard raw.isArray(at: index) else { return decodeThroughEngine(type, member, coercion: coercion) }
+    let count = raw.count(at: index)
+    var result: [T] = []
+    result.reserveCapacity(count)
+    var element = index + 1
+    for _ in 0..<count {
+      do {
+        result.append(try decodeModel(T.self, at: element))
+      } catch {
+        guard session.collectsAllErrors else {
+          fail(error)
+          return nil
+        }
+        session.record(error)
+      }
+      element = raw.next(after: element)
+    }
+    return result
+  }
+
+  @inlinable
+  func decodeModel<T: JSONModel>(_ type: T.Type, at index: Int) throws(MappingError) -> T {
+    var child = try JSONModelReader(object.value(atTapeIndex: index), in: session, fields: T._jsonModelFields, raw: raw)
+    defer { child.restore() }
+    return try T(_jsonReader: &child)
+  }
+
   /// The member's value, decoded; nil (with the problem recorded) when it does not decode.
   @inlinable
   public mutating func decode<T: JSONConvertible>(_ type: T.Type, _ member: Member, coercion: CoercionPolicy? = nil) -> T? {

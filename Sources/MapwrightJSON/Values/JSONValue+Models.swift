@@ -6,6 +6,12 @@ extension JSONValue {
   @usableFromInline
   package var firstMemberKeyIndex: Int { index + 1 }
 
+  /// The value at tape index `index` of the same document.
+  @usableFromInline
+  package func value(atTapeIndex index: Int) -> JSONValue {
+    JSONValue(document: document, index: index)
+  }
+
   /// The value of the member whose key is at `keyIndex`.
   @usableFromInline
   package func memberValue(keyIndex: Int) -> JSONValue {

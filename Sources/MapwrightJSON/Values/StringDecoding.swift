@@ -7,12 +7,25 @@ func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<
   var i = 0
   var n = 0
   let count = raw.count
+  let base = raw.baseAddress!
   while i < count {
-    let c = raw[i]
-    guard c == UInt8(ascii: "\\") else {
-      out[n] = c
-      n += 1
-      i += 1
+    // Copy the run up to the next backslash whole (found eight bytes at a time).
+    var end = i
+    while end + 8 <= count {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+      let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+      let mask = (backslash &- 0x0101_0101_0101_0101) & ~backslash & 0x8080_8080_8080_8080
+      if mask != 0 {
+        end += mask.trailingZeroBitCount >> 3
+        break
+      }
+      end += 8
+    }
+    while end < count, base[end] != UInt8(ascii: "\\") { end += 1 }
+    if end > i {
+      (out + n).update(from: base + i, count: end - i)
+      n += end - i
+      i = end
       continue
     }
     let e = raw[i + 1]
