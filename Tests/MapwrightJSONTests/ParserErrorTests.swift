@@ -174,3 +174,24 @@ import Testing
     }
   }
 }
+
+/// The parser's UTF-8 validation agrees with the standard library's on every lead byte, every
+/// second byte around the continuation range, and representative third and fourth bytes.
+@Suite struct UTF8ValidationTests {
+  @Test func agreesWithTheStandardLibrary() throws {
+    let tails: [[UInt8]] = [[], [0x80], [0xBF], [0x41], [0x80, 0x80], [0xBF, 0xBF], [0x80, 0x41], [0xC0, 0x80]]
+    var checked = 0
+    for lead in UInt8(0x80)...UInt8(0xFF) {
+      for second in UInt8(0x70)...UInt8(0xCF) {
+        for tail in tails {
+          let content = [lead, second] + tail
+          let expected = String(validating: content, as: UTF8.self) != nil
+          let accepted = (try? JSONDocument([UInt8(ascii: "\"")] + content + [UInt8(ascii: "\"")])) != nil
+          #expect(accepted == expected, "\(content.map { String($0, radix: 16) })")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked == 128 * 96 * 8)
+  }
+}

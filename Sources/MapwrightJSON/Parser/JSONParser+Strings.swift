@@ -129,22 +129,30 @@ extension JSONParser {
   @inline(__always)
   func utf8SequenceLength(at p: Int) -> Int? {
     let lead = bytes[p]
-    @inline(__always) func continuation(_ i: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-      p + i < count && range.contains(bytes[p + i])
+    // Three-byte sequences (most of the BMP, CJK included) first: this is called for
+    // non-ASCII bytes.
+    if lead >= 0xE1, lead <= 0xEF, lead != 0xED {
+      guard p + 2 < count, bytes[p + 1] & 0xC0 == 0x80, bytes[p + 2] & 0xC0 == 0x80 else { return nil }
+      return 3
     }
-    // Three-byte sequences (most of the BMP, CJK included) first, ASCII last: this is called
-    // for non-ASCII bytes.
+    if lead < 0x80 { return 1 }
+    if lead >= 0xC2, lead <= 0xDF {
+      return p + 1 < count && bytes[p + 1] & 0xC0 == 0x80 ? 2 : nil
+    }
+    // The lead bytes whose second byte has a narrower range.
+    let second: ClosedRange<UInt8>
+    let length: Int
     switch lead {
-    case 0xE1...0xEC, 0xEE...0xEF: return continuation(1) && continuation(2) ? 3 : nil
-    case 0xC2...0xDF: return continuation(1) ? 2 : nil
-    case 0xE0: return continuation(1, 0xA0...0xBF) && continuation(2) ? 3 : nil
-    case 0xED: return continuation(1, 0x80...0x9F) && continuation(2) ? 3 : nil
-    case 0xF0: return continuation(1, 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : nil
-    case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : nil
-    case 0xF4: return continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : nil
-    case 0x00...0x7F: return 1
+    case 0xE0: (second, length) = (0xA0...0xBF, 3)
+    case 0xED: (second, length) = (0x80...0x9F, 3)
+    case 0xF0: (second, length) = (0x90...0xBF, 4)
+    case 0xF1...0xF3: (second, length) = (0x80...0xBF, 4)
+    case 0xF4: (second, length) = (0x80...0x8F, 4)
     default: return nil
     }
+    guard p + length - 1 < count, second.contains(bytes[p + 1]) else { return nil }
+    for i in 2..<length where bytes[p + i] & 0xC0 != 0x80 { return nil }
+    return length
   }
 }
 
