@@ -5,9 +5,15 @@
 
 /// Reads one model's object for its generated initialiser.
 public struct JSONModelReader {
-  public let session: DecodingSession
+  // The session and the document outlive every reader (the caller holds both), so the
+  // reader does not retain them: one reader is made per object decoded.
+  public unowned(unsafe) let session: DecodingSession
+  @usableFromInline unowned(unsafe) let document: JSONDocument
+  @usableFromInline let objectIndex: Int
+
   /// The model's object.
-  public let object: JSONValue
+  @inlinable
+  public var object: JSONValue { document.value(atTapeIndex: objectIndex) }
   @usableFromInline let raw: RawJSON
   @usableFromInline let fields: JSONModelFields
   /// Tape index of the next member's key, and how many members remain.
@@ -43,7 +49,8 @@ public struct JSONModelReader {
       throw MappingError(.typeMismatch(expected: "object", found: describeFound(value)), at: value)
     }
     self.session = session
-    self.object = value
+    self.document = value.document
+    self.objectIndex = value.tapeIndex
     self.fields = fields
     self.raw = raw
     nextKey = value.firstMemberKeyIndex
@@ -173,7 +180,7 @@ public struct JSONModelReader {
 
   @inlinable
   func decodeModel<T: JSONModel>(_ type: T.Type, at index: Int) throws(MappingError) -> T {
-    var child = try JSONModelReader(object.value(atTapeIndex: index), in: session, fields: T._jsonModelFields, raw: raw)
+    var child = try JSONModelReader(document.value(atTapeIndex: index), in: session, fields: T._jsonModelFields, raw: raw)
     defer { child.restore() }
     return try T(_jsonReader: &child)
   }
@@ -187,7 +194,7 @@ public struct JSONModelReader {
   @inlinable
   mutating func decodeThroughEngine<T: JSONConvertible>(_ type: T.Type, _ member: Member, coercion: CoercionPolicy?) -> T? {
     guard !skipping else { return nil }
-    let value = object.memberValue(keyIndex: member.keyIndex)
+    let value = document.value(atTapeIndex: member.keyIndex + 1)
     do {
       if let coercion, coercion != session.coercion {
         return try session.with(coercion: coercion) { () throws(MappingError) -> T in try T.decode(from: value, in: session) }
@@ -202,7 +209,7 @@ public struct JSONModelReader {
   /// As `decode`, with `null` read as missing (for `@Default(…, onNull: true)`).
   @inlinable
   public mutating func decodeUnlessNull<T: JSONConvertible>(_ type: T.Type, _ member: Member, coercion: CoercionPolicy? = nil) -> T? {
-    if object.memberValue(keyIndex: member.keyIndex).isNull { return nil }
+    if document.value(atTapeIndex: member.keyIndex + 1).isNull { return nil }
     return decode(type, member, coercion: coercion)
   }
 
@@ -211,7 +218,7 @@ public struct JSONModelReader {
   public mutating func decode<T: JSONTransformer>(_ member: Member, using transformer: T) -> T.Value? {
     guard !skipping else { return nil }
     do {
-      return try Mapwright.decode(object.memberValue(keyIndex: member.keyIndex), with: transformer)
+      return try Mapwright.decode(document.value(atTapeIndex: member.keyIndex + 1), with: transformer)
     } catch {
       fail(error)
       return nil
@@ -221,14 +228,14 @@ public struct JSONModelReader {
   /// The member's value through an optional-aware transformer: `null` is nil.
   @inlinable
   public mutating func decodeOptional<T: JSONTransformer>(_ member: Member, using transformer: T) -> T.Value?? {
-    if object.memberValue(keyIndex: member.keyIndex).isNull { return .some(nil) }
+    if document.value(atTapeIndex: member.keyIndex + 1).isNull { return .some(nil) }
     return decode(member, using: transformer).map { .some($0) }
   }
 
   /// The member's value through a transformer registered by name.
   public mutating func decode<V>(_ type: V.Type, _ member: Member, transformerNamed name: String) -> V? {
     guard !skipping else { return nil }
-    let value = object.memberValue(keyIndex: member.keyIndex)
+    let value = document.value(atTapeIndex: member.keyIndex + 1)
     guard let transformer = TransformerRegistry.shared[name] else {
       fail(MappingError(.transformFailed("no transformer is registered as \"\(name)\""), at: value))
       return nil
@@ -249,7 +256,7 @@ public struct JSONModelReader {
   @inlinable
   public mutating func decodeLossy<C: LossyCollection>(_ type: C.Type, _ member: Member) -> C? {
     guard !skipping else { return nil }
-    let value = object.memberValue(keyIndex: member.keyIndex)
+    let value = document.value(atTapeIndex: member.keyIndex + 1)
     do {
       return try C.decodeLossily(from: value, in: session)
     } catch {

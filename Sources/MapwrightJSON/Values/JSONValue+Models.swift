@@ -1,7 +1,19 @@
 // Member walking for the readers that `@JSONModel` generates: one pass over an object's
 // members, each key matched against the model's key table without allocating.
 
+extension JSONDocument {
+  /// The value at tape index `index` (for readers that keep an index, not a view).
+  @usableFromInline
+  package func value(atTapeIndex index: Int) -> JSONValue {
+    JSONValue(document: self, index: index)
+  }
+}
+
 extension JSONValue {
+  /// The value's tape index (for readers that keep an index, not a view).
+  @usableFromInline
+  package var tapeIndex: Int { index }
+
   /// The tape index of the first member's key (meaningful for a non-empty object).
   @usableFromInline
   package var firstMemberKeyIndex: Int { index + 1 }
