@@ -52,13 +52,12 @@ enum EnumSupport {
     let unknown: String
     if let fallback = model.fallback {
       unknown = """
-          try session.unknownRawValue(of: Self.self, at: value, fallingBack: true)
+          session.noteFallback(at: value)
           return .\(fallback)
         """
     } else {
       unknown = """
-          try session.unknownRawValue(of: Self.self, at: value, fallingBack: false)
-          fatalError("unreachable")
+          throw session.invalidRawValue(of: Self.self, at: value)
         """
     }
     return """

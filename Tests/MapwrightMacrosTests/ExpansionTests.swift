@@ -289,7 +289,7 @@ import Testing
             if let decoded = Self(rawValue: raw) {
               return decoded
             }
-            try session.unknownRawValue(of: Self.self, at: value, fallingBack: true)
+            session.noteFallback(at: value)
             return .unknown
           }
 

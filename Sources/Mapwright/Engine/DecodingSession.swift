@@ -56,12 +56,13 @@ public final class DecodingSession {
     note(.coerced(from: describeFound(value), to: target), at: value.path)
   }
 
-  /// A raw value that names no case of `type`: noted when a fallback case takes it, an
-  /// `invalidValue` error otherwise.
-  public func unknownRawValue<T>(of type: T.Type, at value: JSONValue, fallingBack: Bool) throws(MappingError) {
-    guard fallingBack else {
-      throw MappingError(.invalidValue("\(describeFound(value)) is not a valid \(T.self)"), at: value)
-    }
+  /// The error for a raw value that names no case of `type`.
+  public func invalidRawValue<T>(of type: T.Type, at value: JSONValue) -> MappingError {
+    MappingError(.invalidValue("\(describeFound(value)) is not a valid \(T.self)"), at: value)
+  }
+
+  /// Notes that a raw value named no case and the enum's fallback case took it.
+  public func noteFallback(at value: JSONValue) {
     note(.fallbackUsed(from: describeFound(value)), at: value.path)
   }
 

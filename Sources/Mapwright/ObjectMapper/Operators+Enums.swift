@@ -8,10 +8,7 @@ struct RawValueBox<T: RawRepresentable>: JSONConvertible where T.RawValue: JSONC
 
   static func decode(from json: JSONValue, in session: DecodingSession) throws(MappingError) -> RawValueBox {
     let raw = try T.RawValue.decode(from: json, in: session)
-    guard let value = T(rawValue: raw) else {
-      try session.unknownRawValue(of: T.self, at: json, fallingBack: false)
-      fatalError("unreachable: unknownRawValue throws without a fallback")
-    }
+    guard let value = T(rawValue: raw) else { throw session.invalidRawValue(of: T.self, at: json) }
     return RawValueBox(value: value)
   }
 
