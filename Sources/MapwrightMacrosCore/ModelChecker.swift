@@ -54,6 +54,15 @@ struct ModelChecker {
           error(property.node, "lossyPath", "@Lossy needs a single plain key")
         }
       }
+      if property.flatten {
+        if let type = property.type, Self.isCollection(type) || property.isOptional || Self.scalarTypes.contains(type) {
+          error(property.node, "flatten", "@Flatten applies to a @JSONModel type, not to '\(type)'")
+        }
+        if property.hasKeyAttribute || property.transform != nil || property.transformName != nil || property.lossy {
+          error(property.node, "flattenCombined", "@Flatten cannot be combined with @Key, @Transform or @Lossy")
+        }
+        continue
+      }
       if property.transform != nil && property.transformName != nil {
         error(property.node, "twoTransforms", "give '\(property.name)' one @Transform")
       }
@@ -74,6 +83,11 @@ struct ModelChecker {
     if path.contains("..") { return "has an empty component" }
     return nil
   }
+
+  static let scalarTypes: Set<String> = [
+    "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+    "Double", "Float", "Bool", "Decimal", "URL", "UUID", "Date", "Data", "JSON", "JSONValue",
+  ]
 
   static func isCollection(_ type: String) -> Bool {
     let bare = type.hasSuffix("?") ? String(type.dropLast()) : type

@@ -33,6 +33,7 @@ struct PropertyDeclaration {
   var defaultOnNull: Bool
   var ignored: Bool
   var lossy: Bool
+  var flatten = false
   var coercion: String?
   /// Where to point diagnostics.
   var node: Syntax
@@ -44,7 +45,7 @@ struct PropertyDeclaration {
   }
 
   /// Read in the one pass over the object's members: a single key of one component.
-  var isPlainKey: Bool { paths.count == 1 && !paths[0].contains(".") }
+  var isPlainKey: Bool { !flatten && paths.count == 1 && !paths[0].contains(".") }
 
   /// Non-optional, no default, no initial value: a missing key is an error.
   var isRequired: Bool { !isOptional && defaultValue == nil && initializer == nil }

@@ -34,10 +34,13 @@ struct ModelGenerator {
       lines.append("    }")
       lines.append("  }")
     }
-    for (i, property) in fields.enumerated() where !property.isPlainKey {
+    for (i, property) in fields.enumerated() where property.flatten {
+      lines.append("  _\(i) = reader.decodeFlattened(\(property.type ?? "Never").self)")
+    }
+    for (i, property) in fields.enumerated() where !property.isPlainKey && !property.flatten {
       lines.append("  _\(i) = \(readExpression(property, source: "field: \(i), paths: \(stringArray(property.paths))"))")
     }
-    for (i, property) in fields.enumerated() where property.isRequired {
+    for (i, property) in fields.enumerated() where property.isRequired && !property.flatten {
       lines.append("  reader.require(_\(i) != nil, \(i))")
     }
     lines.append("  try reader.finish()")
@@ -86,6 +89,10 @@ struct ModelGenerator {
     lines.append("  var writer = Mapwright.JSONModelWriter(session: session)")
     for (i, property) in model.fields.enumerated() {
       let value = "self.\(property.name)"
+      if property.flatten {
+        lines.append("  writer.merge(\(value))")
+        continue
+      }
       let path = property.paths[0]
       let target: String
       if path.contains(".") {
@@ -111,7 +118,7 @@ struct ModelGenerator {
   /// `writeJSON(to:in:)`, streaming the object, for models whose keys are all plain (a key
   /// path or a registry transformer goes through `encodeJSON` instead, the default).
   func streamingFunction() -> String? {
-    guard model.fields.allSatisfy({ $0.isPlainKey && $0.transformName == nil }) else { return nil }
+    guard model.fields.allSatisfy({ $0.isPlainKey && $0.transformName == nil && !$0.flatten }) else { return nil }
     var lines: [String] = []
     lines.append("\(access)func writeJSON(to output: inout Mapwright.JSONOutput, in session: Mapwright.EncodingSession) {")
     lines.append("  output.beginObject()")
@@ -137,7 +144,7 @@ struct ModelGenerator {
   func fieldsDeclaration() -> String {
     let keys = model.fields.map { $0.isPlainKey ? keyExpression($0.paths[0]) : "nil" }
     var otherKnown = Set<String>()
-    for property in model.fields where !property.isPlainKey {
+    for property in model.fields where !property.isPlainKey && !property.flatten {
       for path in property.paths {
         otherKnown.insert(String(path.split(separator: ".").first ?? Substring(path)))
       }
@@ -148,6 +155,10 @@ struct ModelGenerator {
       arguments.append("paths: [\(paths.joined(separator: ", "))]")
     }
     if !otherKnown.isEmpty { arguments.append("otherKnownKeys: \(stringArray(otherKnown.sorted()))") }
+    let flattened = model.fields.filter(\.flatten).compactMap(\.type)
+    if !flattened.isEmpty {
+      arguments.append("flattened: [\(flattened.map { "\($0)._jsonModelFields" }.joined(separator: ", "))]")
+    }
     if let coercion = model.coercion { arguments.append("coercion: \(coercion)") }
     if let unknownKeys = model.unknownKeys { arguments.append("unknownKeys: \(unknownKeys)") }
     let value = "Mapwright.JSONModelFields(\(arguments.joined(separator: ", ")))"

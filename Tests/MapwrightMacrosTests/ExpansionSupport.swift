@@ -12,6 +12,7 @@ let macroSpecs: [String: MacroSpec] = [
   "Lossy": MacroSpec(type: PropertyMarkerExpansion.self),
   "Coercion": MacroSpec(type: PropertyMarkerExpansion.self),
   "Fallback": MacroSpec(type: PropertyMarkerExpansion.self),
+  "Flatten": MacroSpec(type: PropertyMarkerExpansion.self),
 ]
 
 /// `assertMacroExpansion` reporting through Swift Testing.

@@ -324,3 +324,26 @@ import Testing
       ])
   }
 }
+
+extension DiagnosticTests {
+  @Test func flattenNeedsAModel() {
+    expectExpansion(
+      """
+      @JSONModel
+      struct Repo {
+        @Flatten var count: Int
+        @Flatten @Key("x") var stats: Stats
+      }
+      """,
+      expands: """
+        struct Repo {
+          var count: Int
+          var stats: Stats
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(message: "@Flatten applies to a @JSONModel type, not to 'Int'", line: 3, column: 16),
+        DiagnosticSpec(message: "@Flatten cannot be combined with @Key, @Transform or @Lossy", line: 4, column: 26),
+      ])
+  }
+}

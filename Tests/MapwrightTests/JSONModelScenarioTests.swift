@@ -224,3 +224,34 @@ extension JSONModelScenarioTests {
     #expect(throws: MappingError.self) { try MacroAccount(json: #"{"id": 1, "name": "n", "parent": {"id": "x"}}"#) }
   }
 }
+
+@JSONModel
+struct RepoStats: Equatable {
+  var stars: Int
+  var forks: Int = 0
+}
+
+@JSONModel(unknownKeys: .reject)
+struct FlatRepo {
+  var name: String
+  @Flatten var stats: RepoStats
+}
+
+extension JSONModelScenarioTests {
+  @Test func flattenedModelsShareTheObject() throws {
+    let repo = try FlatRepo(json: #"{"name": "mapwright", "stars": 5, "forks": 2}"#)
+    #expect(repo.name == "mapwright")
+    #expect(repo.stats == RepoStats(stars: 5, forks: 2))
+    #expect(repo.json() == ["name": "mapwright", "stars": 5, "forks": 2])
+    #expect(try FlatRepo(json: repo.json()).stats.stars == 5)
+    // The flattened model's missing key is reported at its place in the shared object.
+    do {
+      _ = try FlatRepo(json: #"{"name": "x"}"#)
+      Issue.record("accepted")
+    } catch let error as MappingError {
+      #expect(error.description == "$.stars: missing key (line 1, column 1)")
+    }
+    // Unknown keys are judged against both models' keys.
+    #expect(throws: MappingError.self) { try FlatRepo(json: #"{"name": "x", "stars": 1, "watchers": 3}"#) }
+  }
+}

@@ -35,14 +35,17 @@ public final class JSONModelFields: Sendable {
   public let otherKnownKeys: Set<String>
   public let coercion: CoercionPolicy?
   public let unknownKeys: UnknownKeyPolicy?
+  /// The fields of `@Flatten`ed models, whose keys are known keys of this object too.
+  public let flattened: [JSONModelFields]
 
   /// `keys[i]` is field `i`'s key when it is one plain key (matched in the member pass), or
   /// nil when the field is read by path or fallback keys.
   /// `paths[i]` is field `i`'s first key path (for messages).
   public init(
-    keys: [String?], paths: [String]? = nil, otherKnownKeys: Set<String> = [], coercion: CoercionPolicy? = nil,
-    unknownKeys: UnknownKeyPolicy? = nil
+    keys: [String?], paths: [String]? = nil, otherKnownKeys: Set<String> = [], flattened: [JSONModelFields] = [],
+    coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil
   ) {
+    self.flattened = flattened
     var bytes: [UInt8] = []
     var starts: [Int] = []
     for key in keys {
@@ -61,6 +64,11 @@ public final class JSONModelFields: Sendable {
 
   @inlinable
   var count: Int { table.fieldCount }
+
+  /// Whether `key` is one of this model's keys, its flattened models' included.
+  func knows(_ key: String) -> Bool {
+    keys.contains(key) || otherKnownKeys.contains(key) || flattened.contains { $0.knows(key) }
+  }
 }
 
 /// The key bytes of a model's fields in memory of their own, so readers can hold pointers.

@@ -29,7 +29,7 @@ public struct JSONModelReader {
   @usableFromInline var seen: UInt64 = 0
   @usableFromInline var seenMore: Set<Int> = []
   @usableFromInline let savedCoercion: CoercionPolicy
-  @usableFromInline let unknownKeys: UnknownKeyPolicy
+  @usableFromInline var unknownKeys: UnknownKeyPolicy
 
   /// One member of the object, matched to a field (`field` is -1 for an unknown key).
   public struct Member {
@@ -101,7 +101,7 @@ public struct JSONModelReader {
 
   @usableFromInline
   mutating func noteUnknown(_ keyIndex: Int) {
-    guard let key = object.memberKey(keyIndex: keyIndex).stringValue, !fields.otherKnownKeys.contains(key) else { return }
+    guard let key = object.memberKey(keyIndex: keyIndex).stringValue, !fields.knows(key) else { return }
     switch unknownKeys {
     case .ignore: break
     case .report: session.note(.unknownKey, at: object.path.appending(key: key))
@@ -259,6 +259,22 @@ public struct JSONModelReader {
     let value = document.value(atTapeIndex: member.keyIndex + 1)
     do {
       return try C.decodeLossily(from: value, in: session)
+    } catch {
+      fail(error)
+      return nil
+    }
+  }
+
+  /// A `@Flatten`ed model: read from this same object. Its reader leaves unknown keys to
+  /// this one (which knows the flattened model's keys).
+  @inlinable
+  public mutating func decodeFlattened<T: JSONModel>(_ type: T.Type) -> T? {
+    guard !skipping else { return nil }
+    do {
+      var child = try JSONModelReader(object, in: session, fields: T._jsonModelFields, raw: raw)
+      child.unknownKeys = .ignore
+      defer { child.restore() }
+      return try T(_jsonReader: &child)
     } catch {
       fail(error)
       return nil

@@ -25,6 +25,12 @@ public struct JSONModelWriter {
     set(value.encodeJSON(in: session), at: path)
   }
 
+  /// Writes a `@Flatten`ed model's members into this object.
+  public mutating func merge<T: JSONConvertible>(_ value: T) {
+    guard case .object(let members) = value.encodeJSON(in: session) else { return }
+    for (key, member) in members { object[key] = member }
+  }
+
   public mutating func write<T: JSONTransformer>(_ value: T.Value, key: String, using transformer: T) {
     put(transformed(value, transformer, [key]), at: [key])
   }

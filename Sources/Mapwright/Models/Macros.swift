@@ -86,6 +86,11 @@ public macro Ignore() = #externalMacro(module: "MapwrightMacros", type: "Propert
 @attached(peer)
 public macro Lossy() = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")
 
+/// The property's model reads its keys from this object, not from a nested one, and writes
+/// them into it: `@Flatten var stats: Stats` with `{"id": 1, "stars": 5, "forks": 2}`.
+@attached(peer)
+public macro Flatten() = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")
+
 /// A coercion policy for this property alone.
 @attached(peer)
 public macro Coercion(_ policy: CoercionPolicy) = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")
