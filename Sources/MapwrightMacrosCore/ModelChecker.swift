@@ -54,6 +54,9 @@ struct ModelChecker {
           error(property.node, "lossyPath", "@Lossy needs a single plain key")
         }
       }
+      if property.inverse != nil, model.kind == .struct {
+        error(property.node, "inverseStruct", "@Inverse needs a class model: a struct has no identity for its children to point back to")
+      }
       if property.flatten {
         if let type = property.type, Self.isCollection(type) || property.isOptional || Self.scalarTypes.contains(type) {
           error(property.node, "flatten", "@Flatten applies to a @JSONModel type, not to '\(type)'")

@@ -34,6 +34,8 @@ struct PropertyDeclaration {
   var ignored: Bool
   var lossy: Bool
   var flatten = false
+  /// `@Inverse`'s key path expression.
+  var inverse: String?
   var coercion: String?
   /// Where to point diagnostics.
   var node: Syntax

@@ -57,6 +57,11 @@ struct ModelGenerator {
         lines.append("  \(target) = _\(i)!")
       }
     }
+    for property in fields {
+      if let inverse = property.inverse {
+        lines.append("  Mapwright.linkInverse(self.\(property.name), \(inverse), to: self)")
+      }
+    }
     lines.append("}")
     return lines.joined(separator: "\n")
   }

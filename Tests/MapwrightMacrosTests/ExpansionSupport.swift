@@ -13,6 +13,7 @@ let macroSpecs: [String: MacroSpec] = [
   "Coercion": MacroSpec(type: PropertyMarkerExpansion.self),
   "Fallback": MacroSpec(type: PropertyMarkerExpansion.self),
   "Flatten": MacroSpec(type: PropertyMarkerExpansion.self),
+  "Inverse": MacroSpec(type: PropertyMarkerExpansion.self),
 ]
 
 /// `assertMacroExpansion` reporting through Swift Testing.

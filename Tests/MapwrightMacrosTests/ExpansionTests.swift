@@ -347,3 +347,25 @@ extension DiagnosticTests {
       ])
   }
 }
+
+extension DiagnosticTests {
+  @Test func inverseNeedsAClass() {
+    expectExpansion(
+      """
+      @JSONModel
+      struct Author {
+        @Inverse(\\Book.author) var books: [Book]
+      }
+      """,
+      expands: """
+        struct Author {
+          var books: [Book]
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "@Inverse needs a class model: a struct has no identity for its children to point back to",
+          line: 3, column: 30)
+      ])
+  }
+}

@@ -255,3 +255,25 @@ extension JSONModelScenarioTests {
     #expect(throws: MappingError.self) { try FlatRepo(json: #"{"name": "x", "stars": 1, "watchers": 3}"#) }
   }
 }
+
+@JSONModel
+final class LinkedAuthor {
+  var name: String
+  @Inverse(\LinkedBook.author) var books: [LinkedBook]
+  @Inverse(\LinkedBook.author) var featured: LinkedBook?
+}
+
+@JSONModel
+final class LinkedBook {
+  var title: String
+  @Ignore weak var author: LinkedAuthor?
+}
+
+extension JSONModelScenarioTests {
+  @Test func inverseLinksPointBackToTheParent() throws {
+    let author = try LinkedAuthor(json: #"{"name": "Mark", "books": [{"title": "a"}, {"title": "b"}], "featured": {"title": "c"}}"#)
+    #expect(author.books.allSatisfy { $0.author === author })
+    #expect(author.featured?.author === author)
+    #expect(author.json() == ["name": "Mark", "books": [["title": "a"], ["title": "b"]], "featured": ["title": "c"]])
+  }
+}

@@ -91,6 +91,18 @@ public macro Lossy() = #externalMacro(module: "MapwrightMacros", type: "Property
 @attached(peer)
 public macro Flatten() = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")
 
+/// After decoding, each child in this property gets its parent reference set to the model
+/// (Modelmatic's inverse relationships). The model must be a class; the child's reference is
+/// usually `@Ignore weak var`:
+///
+/// ```swift
+/// @JSONModel final class Author { var name: String; @Inverse(\Book.author) var books: [Book] }
+/// @JSONModel final class Book { var title: String; @Ignore weak var author: Author? }
+/// ```
+@attached(peer)
+public macro Inverse<Child, Parent>(_ keyPath: ReferenceWritableKeyPath<Child, Parent>) =
+  #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")
+
 /// A coercion policy for this property alone.
 @attached(peer)
 public macro Coercion(_ policy: CoercionPolicy) = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")
