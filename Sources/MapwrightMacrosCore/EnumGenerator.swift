@@ -1,14 +1,28 @@
-// `@JSONModel` on a raw-value enum: decoding through the raw value, with an optional
-// `@Fallback` case for raw values that name no case.
+// `@JSONModel` on enums: a raw-value enum decodes through its raw value, with an optional
+// `@Fallback` case for raw values that name no case; an enum with associated values uses a
+// tagged encoding (TaggedEnumGenerator).
 
 import SwiftDiagnostics
 import SwiftSyntax
 
 struct EnumDeclaration {
   var name: String
-  var rawType: String
+  /// Nil for an enum with associated values.
+  var rawType: String?
   var fallback: String?
   var isPublic: Bool
+  var tag: String?
+  var content: String?
+  var cases: [EnumCase] = []
+}
+
+/// One case of an enum with associated values.
+struct EnumCase {
+  var name: String
+  /// The JSON name (`@Key` on the case, or the case name).
+  var jsonName: String
+  /// Labels (the JSON keys) and types of the associated values.
+  var values: [(label: String, type: String)]
 }
 
 enum EnumSupport {
@@ -21,11 +35,46 @@ enum EnumSupport {
     func error(_ node: some SyntaxProtocol, _ id: String, _ message: String) {
       diagnostics.append(Diagnostic(node: Syntax(node), message: MapwrightDiagnostic(id, message)))
     }
-    guard let rawType = declaration.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
-      rawTypes.contains(rawType)
-    else {
-      error(attribute, "enum", "@JSONModel maps enums with a String or integer raw type; enums with associated values are not mapped yet")
-      return nil
+    var tag: String?
+    var content: String?
+    for argument in attribute.arguments?.as(LabeledExprListSyntax.self) ?? [] {
+      let text = argument.expression.as(StringLiteralExprSyntax.self)?.segments.first?.as(StringSegmentSyntax.self)?.content.text
+      switch argument.label?.text {
+      case "tag": tag = text
+      case "content": content = text
+      default: break
+      }
+    }
+    let isPublic = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.public) }
+    let rawType = declaration.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+    if rawType == nil || !rawTypes.contains(rawType!) {
+      // An enum with associated values, in a tagged encoding.
+      if content != nil, tag == nil {
+        error(attribute, "contentWithoutTag", "content: needs tag: (adjacent tagging names both keys)")
+      }
+      var cases: [EnumCase] = []
+      for member in declaration.memberBlock.members {
+        guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+        let keyAttribute = caseDecl.attributes.compactMap { $0.as(AttributeSyntax.self) }
+          .first { $0.attributeName.trimmedDescription.hasSuffix("Key") }
+        let renamed = keyAttribute?.arguments?.as(LabeledExprListSyntax.self)?.first?.expression
+          .as(StringLiteralExprSyntax.self)?.segments.first?.as(StringSegmentSyntax.self)?.content.text
+        for element in caseDecl.elements {
+          var values: [(String, String)] = []
+          for (i, parameter) in (element.parameterClause?.parameters ?? []).enumerated() {
+            guard let label = parameter.firstName?.text, label != "_" else {
+              error(parameter, "unlabeled", "label the associated value \(i + 1) of '\(element.name.text)': its label is its JSON key")
+              continue
+            }
+            values.append((label, parameter.type.trimmedDescription))
+          }
+          cases.append(EnumCase(name: element.name.text, jsonName: renamed ?? element.name.text, values: values))
+        }
+      }
+      if let tag, cases.contains(where: { $0.values.contains { $0.label == tag } }), content == nil {
+        error(attribute, "tagClash", "an associated value is named like the tag \"\(tag)\"; choose another tag: or add content:")
+      }
+      return EnumDeclaration(name: declaration.name.text, rawType: nil, fallback: nil, isPublic: isPublic, tag: tag, content: content, cases: cases)
     }
     var fallbacks: [(String, Syntax)] = []
     for member in declaration.memberBlock.members {
@@ -43,11 +92,11 @@ enum EnumSupport {
     if fallbacks.count > 1 {
       error(fallbacks[1].1, "fallbackTwice", "only one case can be the fallback; '\(fallbacks[0].0)' already is")
     }
-    let isPublic = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.public) }
     return EnumDeclaration(name: declaration.name.text, rawType: rawType, fallback: fallbacks.first?.0, isPublic: isPublic)
   }
 
   static func extensionBody(_ model: EnumDeclaration) -> String {
+    guard let rawType = model.rawType else { return TaggedEnumGenerator(model: model).extensionBody() }
     let access = model.isPublic ? "public " : ""
     let unknown: String
     if let fallback = model.fallback {
@@ -62,7 +111,7 @@ enum EnumSupport {
     }
     return """
       \(access)static func decode(from value: Mapwright.JSONValue, in session: Mapwright.DecodingSession) throws(Mapwright.MappingError) -> Self {
-        let raw = try \(model.rawType).decode(from: value, in: session)
+        let raw = try \(rawType).decode(from: value, in: session)
         if let decoded = Self(rawValue: raw) { return decoded }
       \(unknown)
       }

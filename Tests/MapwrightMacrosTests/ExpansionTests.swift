@@ -303,26 +303,6 @@ import Testing
         }
         """)
   }
-
-  @Test func enumsWithAssociatedValuesAreNotMappedYet() {
-    expectExpansion(
-      """
-      @JSONModel
-      enum Shape {
-        case circle(radius: Double)
-      }
-      """,
-      expands: """
-        enum Shape {
-          case circle(radius: Double)
-        }
-        """,
-      diagnostics: [
-        DiagnosticSpec(
-          message: "@JSONModel maps enums with a String or integer raw type; enums with associated values are not mapped yet",
-          line: 1, column: 1)
-      ])
-  }
 }
 
 extension DiagnosticTests {
@@ -367,5 +347,75 @@ extension DiagnosticTests {
           message: "@Inverse needs a class model: a struct has no identity for its children to point back to",
           line: 3, column: 30)
       ])
+  }
+}
+
+extension EnumExpansionTests {
+  @Test func associatedValuesNeedLabels() {
+    expectExpansion(
+      """
+      @JSONModel(tag: "type")
+      enum Shape {
+        case circle(Double)
+      }
+      """,
+      expands: """
+        enum Shape {
+          case circle(Double)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(message: "label the associated value 1 of 'circle': its label is its JSON key", line: 3, column: 15)
+      ])
+  }
+}
+
+extension EnumExpansionTests {
+  @Test func internallyTaggedEnum() {
+    expectExpansion(
+      """
+      @JSONModel(tag: "type")
+      enum Shape {
+        case circle(radius: Double)
+        case empty
+      }
+      """,
+      expands: """
+        enum Shape {
+          case circle(radius: Double)
+          case empty
+        }
+
+        extension Shape: Mapwright.JSONConvertible {
+          static func decode(from value: Mapwright.JSONValue, in session: Mapwright.DecodingSession) throws(Mapwright.MappingError) -> Self {
+            let (tag, tagValue) = try session.enumTag(of: value, key: "type")
+            switch tag {
+            case "circle":
+              return .circle(radius: try session.enumField(Double.self, "radius", in: value))
+            case "empty":
+              return .empty
+            default:
+              throw session.unknownCase(tag, of: Self.self, at: tagValue)
+            }
+          }
+
+          func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
+            switch self {
+            case .circle(let radius):
+              var values = Mapwright.JSONObject()
+              if !radius.isNilValue || session.includesNilValues {
+                values["radius"] = radius.encodeJSON(in: session)
+              }
+              var object: Mapwright.JSONObject = ["type": .string("circle")]
+              for (key, member) in values {
+                object[key] = member
+              }
+              return .object(object)
+            case .empty:
+              return .object(["type": .string("empty")])
+            }
+          }
+        }
+        """)
   }
 }

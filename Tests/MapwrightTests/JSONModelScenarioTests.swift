@@ -277,3 +277,71 @@ extension JSONModelScenarioTests {
     #expect(author.json() == ["name": "Mark", "books": [["title": "a"], ["title": "b"]], "featured": ["title": "c"]])
   }
 }
+
+@JSONModel(tag: "type")
+enum InternalShape: Equatable {
+  case circle(radius: Double)
+  case rectangle(width: Double, height: Double)
+  @Key("sq") case square(side: Double)
+  case empty
+}
+
+@JSONModel(tag: "kind", content: "data")
+enum AdjacentEvent: Equatable {
+  case opened(by: String, at: Int?)
+  case closed
+}
+
+@JSONModel
+enum ExternalValue: Equatable {
+  case number(value: Double)
+  case pair(first: String, second: String)
+  case none
+}
+
+@JSONModel
+struct Drawing {
+  var shapes: [InternalShape]
+  var events: [AdjacentEvent] = []
+  var values: [ExternalValue] = []
+}
+
+extension JSONModelScenarioTests {
+  @Test func taggedEnumsRoundTrip() throws {
+    let json = """
+      {"shapes": [{"type": "circle", "radius": 1.5}, {"type": "rectangle", "width": 2, "height": 3},
+                  {"type": "sq", "side": 4}, {"type": "empty"}],
+       "events": [{"kind": "opened", "data": {"by": "ana"}}, {"kind": "closed"}],
+       "values": [{"number": {"value": 2}}, {"pair": {"first": "a", "second": "b"}}, "none"]}
+      """
+    let drawing = try Drawing(json: json)
+    #expect(drawing.shapes == [.circle(radius: 1.5), .rectangle(width: 2, height: 3), .square(side: 4), .empty])
+    #expect(drawing.events == [.opened(by: "ana", at: nil), .closed])
+    #expect(drawing.values == [.number(value: 2), .pair(first: "a", second: "b"), .none])
+    let out = drawing.json()
+    #expect(out["shapes"]?[2] == ["type": "sq", "side": 4])
+    #expect(out["events"]?[0] == ["kind": "opened", "data": ["by": "ana"]])
+    #expect(out["values"]?[2] == "none")
+    let again = try Drawing(json: out)
+    #expect(again.shapes == drawing.shapes)
+    #expect(again.events == drawing.events)
+    #expect(again.values == drawing.values)
+  }
+
+  @Test func taggedEnumErrorsNameThePlace() throws {
+    for (json, message) in [
+      (#"{"shapes": [{"type": "hexagon"}]}"#, #"$.shapes[0].type: "hexagon" is not a case of InternalShape"#),
+      (#"{"shapes": [{"radius": 1}]}"#, "$.shapes[0].type: missing key"),
+      (#"{"shapes": [{"type": "circle"}]}"#, "$.shapes[0].radius: missing key"),
+      (#"{"shapes": [], "values": ["pair"]}"#, #"$.values[0]: the case "pair" of ExternalValue needs its associated values"#),
+      (#"{"shapes": [], "events": [{"kind": "opened"}]}"#, "$.events[0].data: missing key"),
+    ] {
+      do {
+        _ = try Drawing(json: json)
+        Issue.record("accepted \(json)")
+      } catch let error as MappingError {
+        #expect(error.description.hasPrefix(message), "\(error)")
+      }
+    }
+  }
+}

@@ -51,6 +51,18 @@ public macro JSONModel(
   keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil
 ) = #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
 
+/// An enum with associated values in a tagged encoding: internally tagged with `tag:` alone
+/// (`{"type": "circle", "radius": 1}`), adjacently tagged with `tag:` and `content:`
+/// (`{"type": "circle", "data": {"radius": 1}}`). Without arguments an enum with associated
+/// values is externally tagged (`{"circle": {"radius": 1}}`, and `"empty"` for a case without
+/// values). Associated values are keyed by their labels; `@Key("name")` renames a case.
+@attached(member, names: named(init(_jsonReader:)))
+@attached(
+  extension, conformances: JSONModel, JSONConvertible,
+  names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
+  named(decode(from:in:)))
+public macro JSONModel(tag: String, content: String? = nil) = #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
+
 /// The case a raw-value enum takes for a raw value that names no case (noted in the report):
 ///
 /// ```swift
