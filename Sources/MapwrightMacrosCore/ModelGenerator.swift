@@ -181,16 +181,19 @@ struct ModelGenerator {
     return stringLiteral(key)
   }
 
-  private func stringLiteral(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      if character == "\\" || character == "\"" { escaped.append("\\") }
-      escaped.append(character)
-    }
-    return "\"" + escaped + "\""
-  }
+  private func stringLiteral(_ text: String) -> String { swiftStringLiteral(text) }
 
   private func stringArray(_ items: [String]) -> String {
     "[" + items.map(stringLiteral).joined(separator: ", ") + "]"
   }
+}
+
+/// `text` as a Swift string literal (quotes and backslashes escaped).
+func swiftStringLiteral(_ text: String) -> String {
+  var escaped = ""
+  for character in text {
+    if character == "\\" || character == "\"" { escaped.append("\\") }
+    escaped.append(character)
+  }
+  return "\"" + escaped + "\""
 }

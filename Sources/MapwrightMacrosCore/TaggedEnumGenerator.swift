@@ -11,14 +11,7 @@ struct TaggedEnumGenerator {
     [decodeFunction(), encodeFunction()].joined(separator: "\n\n")
   }
 
-  private func literal(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      if character == "\\" || character == "\"" { escaped.append("\\") }
-      escaped.append(character)
-    }
-    return "\"" + escaped + "\""
-  }
+  private func literal(_ text: String) -> String { swiftStringLiteral(text) }
 
   /// The expression building a case from the object `source` holding its associated values.
   private func construct(_ enumCase: EnumCase, from source: String) -> String {
