@@ -15,6 +15,48 @@ func parseTape(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions)
   return parser.tape.finish()
 }
 
+/// The parser's stack of open containers: a plain growable buffer (cheaper per step than an
+/// Array, whose every access checks its bounds and storage).
+struct ContainerStack: ~Copyable {
+  private var frames: UnsafeMutablePointer<OpenContainer>
+  private var capacity = 32
+  private(set) var count = 0
+
+  init() { frames = .allocate(capacity: capacity) }
+
+  deinit { frames.deallocate() }
+
+  /// The innermost open container.
+  var top: OpenContainer? {
+    @inline(__always) get { count > 0 ? frames[count - 1] : nil }
+  }
+
+  @inline(__always)
+  mutating func push(_ frame: OpenContainer) {
+    if count == capacity { grow() }
+    (frames + count).initialize(to: frame)
+    count += 1
+  }
+
+  @inline(__always)
+  mutating func pop() -> OpenContainer {
+    count -= 1
+    return frames[count]
+  }
+
+  @inline(__always)
+  mutating func countComma() { frames[count - 1].commas += 1 }
+
+  @inline(never)
+  private mutating func grow() {
+    let larger = UnsafeMutablePointer<OpenContainer>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: frames, count: count)
+    frames.deallocate()
+    frames = larger
+    capacity *= 2
+  }
+}
+
 /// An open array or object on the parser's stack.
 struct OpenContainer {
   var tapeIndex: Int
@@ -36,7 +78,7 @@ struct JSONParser: ~Copyable {
   let replacesInvalidUnicode: Bool
   let rejectsDuplicateKeys: Bool
   let maximumDepth: Int
-  var stack: [OpenContainer] = []
+  var stack = ContainerStack()
 
   init(bytes input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) {
     self.input = input
@@ -50,7 +92,6 @@ struct JSONParser: ~Copyable {
     rejectsDuplicateKeys = options.duplicateKeys == .reject
     maximumDepth = options.maximumDepth
     self.tape = TapeBuilder(estimatedInputSize: input.count)
-    stack.reserveCapacity(32)
   }
 
   // MARK: Errors
@@ -123,14 +164,14 @@ struct JSONParser: ~Copyable {
       }
 
       // A value is complete: move to the next element or close containers.
-      while let top = stack.last {
+      while let top = stack.top {
         guard let d = try peekSignificant() else {
           throw unexpected(top.isObject ? "',' or '}'" : "',' or ']'")
         }
         let closer = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if d == UInt8(ascii: ",") {
           pos += 1
-          stack[stack.count - 1].commas += 1
+          stack.countComma()
           if allowsTrailingCommas, try peekSignificant() == closer {
             pos += 1
             try closeTop(elements: top.commas + 1)
@@ -163,12 +204,12 @@ struct JSONParser: ~Copyable {
 
   @inline(__always)
   mutating func open(_ index: Int, isObject: Bool) {
-    stack.append(OpenContainer(tapeIndex: index, commas: 0, isObject: isObject))
+    stack.push(OpenContainer(tapeIndex: index, commas: 0, isObject: isObject))
   }
 
   @inline(__always)
   mutating func closeTop(elements: Int) throws(JSONError) {
-    let top = stack.removeLast()
+    let top = stack.pop()
     tape.close(top.tapeIndex, count: elements)
     if top.isObject, rejectsDuplicateKeys {
       try checkDuplicateKeys(object: top.tapeIndex)
