@@ -199,20 +199,3 @@ extension NumberTests {
     }
   }
 }
-
-extension ValueTests {
-  @Test func dataInputIsReadInPlace() throws {
-    let data = Data(#"{"a": "\u00e9", "b": [1, 2]}"#.utf8)
-    let document = try JSONDocument(data)
-    #expect(document.root["a"]?.stringValue == "é")
-    #expect(document.bytes == [UInt8](data))
-    #expect(document.root["b"]?[1]?.location.column == 26)
-    do {
-      _ = try JSONDocument(Data("[1,\n 2,]".utf8))
-      Issue.record("accepted")
-    } catch {
-      #expect(error.line == 2)
-      #expect(error.column == 4)
-    }
-  }
-}

@@ -89,7 +89,7 @@ extension JSONConvertible {
   }
 
   public init(json data: Data, options: MappingOptions = MappingOptions()) throws {
-    self = try Self.decodeReporting(json: data, options: options).value
+    self = try Self.decodeReporting(json: [UInt8](data), options: options).value
   }
 
   public init(json text: String, options: MappingOptions = MappingOptions()) throws {
@@ -123,9 +123,7 @@ extension JSONConvertible {
   public static func decodeReporting(
     json data: Data, options: MappingOptions = MappingOptions(), context: MapContext? = nil
   ) throws -> (value: Self, report: MappingReport) {
-    let session = try DecodingSession(parsing: data, options: options, context: context)
-    let value = try session.decodeRoot(Self.self)
-    return (value, session.report)
+    try decodeReporting(json: [UInt8](data), options: options, context: context)
   }
 
   public static func decodeReporting(
@@ -169,20 +167,9 @@ extension JSONConvertible {
 extension DecodingSession {
   /// Parses `bytes`, turning a parse error into a `MappingError` with its place.
   public convenience init(parsing bytes: [UInt8], options: MappingOptions, context: MapContext? = nil) throws(MappingError) {
-    try self.init(options: options, context: context) { () throws(JSONError) in try JSONDocument(bytes, options: options.parsing) }
-  }
-
-  /// Parses `data` in place (no copy).
-  public convenience init(parsing data: Data, options: MappingOptions, context: MapContext? = nil) throws(MappingError) {
-    try self.init(options: options, context: context) { () throws(JSONError) in try JSONDocument(data, options: options.parsing) }
-  }
-
-  private convenience init(
-    options: MappingOptions, context: MapContext?, parse: () throws(JSONError) -> JSONDocument
-  ) throws(MappingError) {
     let document: JSONDocument
     do {
-      document = try parse()
+      document = try JSONDocument(bytes, options: options.parsing)
     } catch {
       throw MappingError(.invalidJSON(error), path: .root, line: error.line, column: error.column)
     }

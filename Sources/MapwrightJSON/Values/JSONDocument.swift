@@ -15,75 +15,24 @@ import Foundation
 /// let second = document.root["ids"]?[1]?.intValue             // 2
 /// ```
 ///
-/// `[UInt8]` and `Data` inputs are kept as they are, without copying; a `String` is copied
-/// once into the document. The document is immutable and `Sendable`.
+/// A `[UInt8]` input is kept as it is, without copying; `Data` and `String` inputs are
+/// copied once into the document. The document is immutable and `Sendable`.
 public final class JSONDocument: Sendable {
-  /// The input the tape points into.
-  @usableFromInline
-  enum Storage: Sendable {
-    case array([UInt8])
-    case data(Data)
-  }
-
-  @usableFromInline let storage: Storage
+  /// The UTF-8 input the tape points into.
+  public let bytes: [UInt8]
   @usableFromInline let tape: Tape
-
-  /// The UTF-8 input (a copy when the document was made from `Data`).
-  public var bytes: [UInt8] {
-    switch storage {
-    case .array(let array): array
-    case .data(let data): [UInt8](data)
-    }
-  }
 
   /// Parses UTF-8 bytes.
   public init(_ bytes: [UInt8], options: JSONParsingOptions = JSONParsingOptions()) throws(JSONError) {
-    self.storage = .array(bytes)
+    self.bytes = bytes
     self.tape = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONError) in
       try parseTape(buffer, options: options)
     }
   }
 
-  /// Parses UTF-8 data, in place.
-  public init(_ data: Data, options: JSONParsingOptions = JSONParsingOptions()) throws(JSONError) {
-    self.storage = .data(data)
-    var failure: JSONError?
-    let tape: Tape? = data.withUnsafeBytes { raw in
-      do throws(JSONError) {
-        return try parseTape(raw.assumingMemoryBound(to: UInt8.self), options: options)
-      } catch {
-        failure = error
-        return nil
-      }
-    }
-    if let failure { throw failure }
-    self.tape = tape!
-  }
-
-  /// Calls `body` with the input bytes; the pointer must not escape it.
-  @inlinable
-  public func withBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
-    // The standard library's closures rethrow untyped errors; carry the typed one out by hand.
-    var failure: E?
-    let result: R?
-    switch storage {
-    case .array(let array):
-      result = array.withUnsafeBufferPointer { buffer in
-        do throws(E) { return try body(buffer) } catch {
-          failure = error
-          return nil
-        }
-      }
-    case .data(let data):
-      result = data.withUnsafeBytes { raw in
-        do throws(E) { return try body(raw.assumingMemoryBound(to: UInt8.self)) } catch {
-          failure = error
-          return nil
-        }
-      }
-    }
-    if let failure { throw failure }
-    return result!
+  /// Parses UTF-8 data.
+  public convenience init(_ data: Data, options: JSONParsingOptions = JSONParsingOptions()) throws(JSONError) {
+    try self.init([UInt8](data), options: options)
   }
 
   /// Parses a string.
@@ -117,6 +66,6 @@ public final class JSONDocument: Sendable {
 
   /// The line, column and excerpt of a byte offset in this document.
   public func location(ofOffset offset: Int) -> SourceLocation {
-    withBytes { SourceLocation(offset: offset, in: $0) }
+    bytes.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) }
   }
 }

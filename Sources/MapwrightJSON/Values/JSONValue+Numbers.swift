@@ -21,7 +21,7 @@ extension JSONValue {
   func withNumberText<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
     let entry = entry
     guard entry.kind == .number else { return nil }
-    return try document.withBytes {
+    return try document.bytes.withUnsafeBufferPointer {
       try body(UnsafeBufferPointer(rebasing: $0[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)]))
     }
   }

@@ -106,8 +106,17 @@ extension JSONDocument {
   @inlinable
   public func withRawAccess<R, E: Error>(_ body: (RawJSON) throws(E) -> R) throws(E) -> R {
     let tapeBase = UnsafePointer(tape.entries)
-    return try withBytes { (buffer) throws(E) -> R in
-      try body(RawJSON(bytes: buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, tape: tapeBase))
+    // withUnsafeBufferPointer rethrows untyped errors; carry the typed one out by hand.
+    var failure: E?
+    let result: R? = bytes.withUnsafeBufferPointer { buffer in
+      do throws(E) {
+        return try body(RawJSON(bytes: buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, tape: tapeBase))
+      } catch {
+        failure = error
+        return nil
+      }
     }
+    if let failure { throw failure }
+    return result!
   }
 }
