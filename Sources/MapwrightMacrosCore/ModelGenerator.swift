@@ -27,7 +27,7 @@ struct ModelGenerator {
       lines.append("    switch member.field {")
       for (i, property) in plain {
         lines.append("    case \(i):")
-        lines.append("      _\(i) = \(readExpression(property, source: "member"))")
+        lines.append("      _\(i) = \(readExpression(property, from: .member))")
       }
       lines.append("    default:")
       lines.append("      break")
@@ -38,7 +38,7 @@ struct ModelGenerator {
       lines.append("  _\(i) = reader.decodeFlattened(\(property.type ?? "Never").self)")
     }
     for (i, property) in fields.enumerated() where !property.isPlainKey && !property.flatten {
-      lines.append("  _\(i) = \(readExpression(property, source: "field: \(i), paths: \(stringArray(property.paths))"))")
+      lines.append("  _\(i) = \(readExpression(property, from: .paths(field: i, stringArray(property.paths))))")
     }
     for (i, property) in fields.enumerated() where property.isRequired && !property.flatten {
       lines.append("  reader.require(_\(i) != nil, \(i))")
@@ -66,25 +66,36 @@ struct ModelGenerator {
     return lines.joined(separator: "\n")
   }
 
-  /// The expression reading one property from `source` (a member, or `paths: [...]`).
-  private func readExpression(_ property: PropertyDeclaration, source: String) -> String {
+  /// Where a property is read from: the member of the one pass, or key paths and fallbacks.
+  enum Source {
+    case member
+    case paths(field: Int, String)
+
+    var arguments: String {
+      switch self {
+      case .member: "member"
+      case .paths(let field, let paths): "field: \(field), paths: \(paths)"
+      }
+    }
+  }
+
+  /// The expression reading one property.
+  private func readExpression(_ property: PropertyDeclaration, from source: Source) -> String {
     let type = property.type ?? "Never"
     let coercion = property.coercion.map { ", coercion: \($0)" } ?? ""
-    let isPaths = source.hasPrefix("field:")
+    let arguments = source.arguments
     if let transform = property.transform {
-      if isPaths { return "reader.decode(\(source), using: \(transform))" }
-      return property.isOptional
-        ? "reader.decodeOptional(\(source), using: \(transform))"
-        : "reader.decode(\(source), using: \(transform))"
+      if case .member = source, property.isOptional { return "reader.decodeOptional(\(arguments), using: \(transform))" }
+      return "reader.decode(\(arguments), using: \(transform))"
     }
     if let name = property.transformName {
-      return "reader.decode(\(type).self, \(source), transformerNamed: \(name))"
+      return "reader.decode(\(type).self, \(arguments), transformerNamed: \(name))"
     }
-    if property.lossy { return "reader.decodeLossy(\(type).self, \(source))" }
-    if property.defaultOnNull, !isPaths {
-      return "reader.decodeUnlessNull(\(type).self, \(source)\(coercion))"
+    if property.lossy { return "reader.decodeLossy(\(type).self, \(arguments))" }
+    if property.defaultOnNull, case .member = source {
+      return "reader.decodeUnlessNull(\(type).self, \(arguments)\(coercion))"
     }
-    return "reader.decode(\(type).self, \(source)\(coercion))"
+    return "reader.decode(\(type).self, \(arguments)\(coercion))"
   }
 
   /// `encodeJSON(in:)`.

@@ -345,3 +345,22 @@ extension JSONModelScenarioTests {
     }
   }
 }
+
+@JSONModel
+struct NestedStamp {
+  @Key("meta.created") @Transform(named: "epochSeconds") var created: Date
+}
+
+extension JSONModelScenarioTests {
+  @Test func registryTransformerAtAKeyPath() throws {
+    let stamp = try NestedStamp(json: #"{"meta": {"created": 60}}"#)
+    #expect(stamp.created == Date(timeIntervalSince1970: 60))
+    #expect(stamp.json() == ["meta": ["created": 60]])
+    do {
+      _ = try NestedStamp(json: #"{"meta": {}}"#)
+      Issue.record("accepted")
+    } catch let error as MappingError {
+      #expect(error.description == "$.meta.created: missing key (line 1, column 1)")
+    }
+  }
+}

@@ -81,20 +81,7 @@ extension DecodingSession {
   }
 
   public func double(_ value: JSONValue) throws(MappingError) -> Double {
-    if value.kind == .number {
-      guard let double = value.doubleValue else {
-        throw MappingError(.outOfRange(found: describeFound(value), type: "Double"), at: value)
-      }
-      return double
-    }
-    if coercion == .lenient, let number = lenientNumber(value) {
-      guard let double = number.doubleValue else {
-        throw MappingError(.outOfRange(found: describeFound(value), type: "Double"), at: value)
-      }
-      noteCoercion(of: value, to: "number")
-      return double
-    }
-    throw MappingError(.typeMismatch(expected: "number", found: describeFound(value)), at: value)
+    try number(value, as: "Double", \.doubleValue, \.doubleValue)
   }
 
   public func float(_ value: JSONValue) throws(MappingError) -> Float {
@@ -107,18 +94,26 @@ extension DecodingSession {
   }
 
   public func decimal(_ value: JSONValue) throws(MappingError) -> Decimal {
+    try number(value, as: "Decimal", \.decimalValue, \.decimalValue)
+  }
+
+  /// A number read by `read` (a JSON number) or, when lenient, by `readCoerced` (a numeric
+  /// string); a number that does not fit is out of range, anything else a mismatch.
+  private func number<T>(
+    _ value: JSONValue, as type: String, _ read: (JSONValue) -> T?, _ readCoerced: (JSONNumber) -> T?
+  ) throws(MappingError) -> T {
     if value.kind == .number {
-      guard let decimal = value.decimalValue else {
-        throw MappingError(.outOfRange(found: describeFound(value), type: "Decimal"), at: value)
+      guard let result = read(value) else {
+        throw MappingError(.outOfRange(found: describeFound(value), type: type), at: value)
       }
-      return decimal
+      return result
     }
     if coercion == .lenient, let number = lenientNumber(value) {
-      guard let decimal = number.decimalValue else {
-        throw MappingError(.outOfRange(found: describeFound(value), type: "Decimal"), at: value)
+      guard let result = readCoerced(number) else {
+        throw MappingError(.outOfRange(found: describeFound(value), type: type), at: value)
       }
       noteCoercion(of: value, to: "number")
-      return decimal
+      return result
     }
     throw MappingError(.typeMismatch(expected: "number", found: describeFound(value)), at: value)
   }

@@ -235,7 +235,10 @@ public struct JSONModelReader {
   /// The member's value through a transformer registered by name.
   public mutating func decode<V>(_ type: V.Type, _ member: Member, transformerNamed name: String) -> V? {
     guard !skipping else { return nil }
-    let value = document.value(atTapeIndex: member.keyIndex + 1)
+    return decode(type, document.value(atTapeIndex: member.keyIndex + 1), transformerNamed: name)
+  }
+
+  mutating func decode<V>(_ type: V.Type, _ value: JSONValue, transformerNamed name: String) -> V? {
     guard let transformer = TransformerRegistry.shared[name] else {
       fail(MappingError(.transformFailed("no transformer is registered as \"\(name)\""), at: value))
       return nil
@@ -250,6 +253,13 @@ public struct JSONModelReader {
       fail(MappingError(.transformFailed("\(error)"), at: value))
       return nil
     }
+  }
+
+  /// The value at the first present of `paths` through a transformer registered by name.
+  public mutating func decode<V>(_ type: V.Type, field: Int, paths: [String], transformerNamed name: String) -> V? {
+    guard !skipping, let value = value(atFirstOf: paths) else { return nil }
+    markSeen(field)
+    return decode(type, value, transformerNamed: name)
   }
 
   /// A lossy collection: elements that do not decode are left out and reported.

@@ -90,10 +90,12 @@ public final class Map {
   ) {
     switch mappingType {
     case .fromJSON:
+      // A dictionary always converts to an object; values JSON cannot hold (a `Date`, say)
+      // leave the map empty, as this initialiser cannot throw.
       let bytes = (try? MapwrightJSON.JSON(foundationObject: JSON).jsonBytes()) ?? Array("{}".utf8)
       let document = (try? JSONDocument(bytes)) ?? (try! JSONDocument("{}"))
       let session = DecodingSession(document: document, options: MappingOptions(errorMode: .collectAll), context: context)
-      try! self.init(decoding: document.root, in: session, toObject: toObject)
+      try! self.init(decoding: document.root, in: session, toObject: toObject)  // the root is an object
     case .toJSON:
       self.init(encodingIn: EncodingSession(includesNilValues: shouldIncludeNilValues, context: context))
     }
@@ -159,10 +161,7 @@ public final class Map {
   }
 
   /// The components of the current key: split on the delimiter when nested.
-  var currentPath: [String] {
-    guard let currentKey else { return [] }
-    return keyIsNested ? currentKey.components(separatedBy: nestedKeyDelimiter) : [currentKey]
-  }
+  var currentPath: [String] { path(cursor) }
 
   func path(_ cursor: Cursor) -> [String] {
     guard let key = cursor.key else { return [] }
@@ -267,10 +266,9 @@ public final class Map {
   /// A missing key keeps the property's initial value; a non-optional one is reported.
   @usableFromInline
   func noteMissing(_ optional: Bool) {
-    guard let session, let object, let currentKey, !optional else { return }
+    guard let session, let object, cursor.key != nil, !optional else { return }
     var path = object.path
     for component in currentPath { path = path.appending(key: component) }
-    _ = currentKey
     session.note(.defaultUsed, at: path)
   }
 

@@ -227,7 +227,6 @@ package func readDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
   var significand: UInt64 = 0
   var digitCount = 0
   var exponent = 0
-  var fast = true
   while i < text.count, isDigit(text[i]) {
     if significand != 0 || text[i] != UInt8(ascii: "0") { digitCount += 1 }
     significand = significand &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
@@ -252,8 +251,8 @@ package func readDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
     }
   }
   exponent += writtenExponent(text, from: i)
-  if digitCount > 19 || significand > 1 << 53 || exponent < -22 || exponent > 22 { fast = false }
-  if fast {
+  // Clinger's fast path: the significand and the power of ten are both exact Doubles.
+  if digitCount <= 19, significand <= 1 << 53, exponent >= -22, exponent <= 22 {
     var value = Double(significand)
     value = exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
     return negative ? -value : value
