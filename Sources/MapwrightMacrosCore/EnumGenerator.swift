@@ -14,6 +14,12 @@ struct EnumDeclaration {
   var tag: String?
   var content: String?
   var cases: [EnumCase] = []
+
+  /// A raw-value enum is always Sendable; one with associated values when their types are
+  /// all known Sendable types.
+  var isKnownSendable: Bool {
+    rawType != nil || cases.allSatisfy { $0.values.allSatisfy { TypeText.isKnownSendable($0.type) } }
+  }
 }
 
 /// One case of an enum with associated values.

@@ -30,9 +30,15 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     if declaration.is(EnumDeclSyntax.self) { return [] }  // enums: the extension role does it all
     guard let model = model(node, declaration, report: { context.diagnose($0) }) else { return [] }
     // A class's designated initialiser must be in its body; a struct's goes in the extension,
-    // where it does not suppress the memberwise initialiser.
+    // where it does not suppress the memberwise initialiser. What subclasses override is in
+    // the body too.
     guard model.kind != .struct else { return [] }
-    return [DeclSyntax(stringLiteral: ModelGenerator(model: model).decodingInitializer())]
+    let generator = ModelGenerator(model: model)
+    guard model.mappingInBody else { return [DeclSyntax(stringLiteral: generator.decodingInitializer())] }
+    let members = [generator.fieldsDeclaration(), generator.clusterDeclaration(), generator.decodingInitializer(), generator.encodingFunction()]
+    // A stored table and its accessor come as two lines: one declaration each.
+    return members.compactMap { $0 }.flatMap { $0.hasPrefix("private static let") ? $0.split(separator: "\n").map(String.init) : [$0] }
+      .map { DeclSyntax(stringLiteral: $0) }
   }
 
   public static func expansion(
@@ -44,7 +50,12 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
       let parsed = EnumSupport.parse(enumDecl, attribute: node, diagnostics: &diagnostics)
       diagnostics.forEach { context.diagnose($0) }
       guard let model = parsed, !diagnostics.contains(where: { $0.diagMessage.severity == .error }) else { return [] }
-      let conformance = protocols.isEmpty ? "" : ": Mapwright.JSONConvertible"
+      let requested = protocols.map { $0.trimmedDescription }
+      var names = requested.contains { $0.hasSuffix("JSONConvertible") } ? ["Mapwright.JSONConvertible"] : []
+      // Declared only where the macro can see that every associated value is Sendable (a
+      // public enum is not inferred Sendable by Swift).
+      if model.isKnownSendable, requested.contains("Sendable") { names.append("Sendable") }
+      let conformance = names.isEmpty ? "" : ": " + names.joined(separator: ", ")
       let body = EnumSupport.extensionBody(model).split(separator: "\n", omittingEmptySubsequences: false)
         .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
       let declaration: DeclSyntax = "extension \(type.trimmed)\(raw: conformance) {\n\(raw: body)\n}"
@@ -55,14 +66,19 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     // The conformances the compiler asks for (those the type does not have yet).
     let requested = protocols.map { $0.trimmedDescription }
     let names = ["JSONModel", "JSONConvertible"].filter { name in requested.contains { $0.hasSuffix(name) } }
-    let conformance = names.isEmpty ? "" : ": " + names.map { "Mapwright.\($0)" }.joined(separator: ", ")
-    var members = [generator.fieldsDeclaration()]
-    if model.kind == .struct { members.append(generator.decodingInitializer()) }
-    members.append(generator.encodingFunction())
-    if let streaming = generator.streamingFunction() { members.append(streaming) }
+      .map { "Mapwright.\($0)" }
+    let conformance = names.isEmpty ? "" : ": " + names.joined(separator: ", ")
+    var members: [String] = []
+    if !model.mappingInBody {
+      members.append(generator.fieldsDeclaration())
+      if model.kind == .struct { members.append(generator.decodingInitializer()) }
+      members.append(generator.encodingFunction())
+      if let streaming = generator.streamingFunction() { members.append(streaming) }
+    }
+    if members.isEmpty && conformance.isEmpty { return [] }
     let body = members.joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false)
       .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
-    let declaration: DeclSyntax = "extension \(type.trimmed)\(raw: conformance) {\n\(raw: body)\n}"
+    let declaration: DeclSyntax = "extension \(type.trimmed)\(raw: conformance) {\(raw: body.isEmpty ? "" : "\n" + body)\n}"
     return [declaration.as(ExtensionDeclSyntax.self)!]
   }
 }

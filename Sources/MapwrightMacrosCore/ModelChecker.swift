@@ -66,6 +66,9 @@ struct ModelChecker {
         }
         continue
       }
+      if let node = property.defaultNode, let type = property.type, let problem = Self.defaultProblem(node, type) {
+        error(node, "defaultType", "@Default(\(node.trimmedDescription)) \(problem) '\(type)' of '\(property.name)'")
+      }
       if property.transform != nil && property.transformName != nil {
         error(property.node, "twoTransforms", "give '\(property.name)' one @Transform")
       }
@@ -77,6 +80,32 @@ struct ModelChecker {
         }
       }
     }
+  }
+
+  /// Why a `@Default` literal cannot be a value of `type`, or nil when it can (or when the
+  /// macro cannot tell: an expression that is not a literal, or a type it does not know; the
+  /// compiler checks those in the generated code).
+  static func defaultProblem(_ value: ExprSyntax, _ type: String) -> String? {
+    let (base, optional) = TypeText.unwrapped(type)
+    let shape = TypeText.shape(type)
+    // JSON takes every literal.
+    let known = base != "JSON" && (shape != .other || scalarTypes.contains(base) || TypeText.numeric.contains(base))
+    let mismatch = "does not match the type"
+    if value.is(NilLiteralExprSyntax.self) { return optional ? nil : "is nil, which cannot be a value of the non-optional type" }
+    guard known else { return nil }
+    if value.is(StringLiteralExprSyntax.self) {
+      return shape == .other && !TypeText.numeric.contains(base) && base != "Bool" && !TypeText.nonLiteral.contains(base) ? nil : mismatch
+    }
+    if value.is(IntegerLiteralExprSyntax.self) {
+      return shape == .other && TypeText.numeric.contains(base) ? nil : mismatch
+    }
+    if value.is(FloatLiteralExprSyntax.self) {
+      return shape == .other && TypeText.numeric.contains(base) && !TypeText.integers.contains(base) ? nil : mismatch
+    }
+    if value.is(BooleanLiteralExprSyntax.self) { return shape == .other && base == "Bool" ? nil : mismatch }
+    if value.is(ArrayExprSyntax.self) { return shape == .array || shape == .set ? nil : mismatch }
+    if value.is(DictionaryExprSyntax.self) { return shape == .dictionary ? nil : mismatch }
+    return nil
   }
 
   /// Why a key path is malformed, or nil.

@@ -4,15 +4,32 @@ import SwiftSyntax
 struct ModelDeclaration {
   enum Kind { case `struct`, `class`, finalClass }
 
+  /// How a class cluster's base chooses the class of an object.
+  enum Cluster {
+    /// `discriminator:` and the source of `subclasses:`.
+    case discriminator(String, subclasses: String)
+    /// The source of the `subclass:` closure.
+    case closure(String)
+  }
+
   var name: String
   var kind: Kind
   var isGeneric: Bool
   var isPublic: Bool
+  var isOpen = false
+  /// The superclass (the first inherited type that is not a known protocol), as written.
+  var superclass: String?
+  var cluster: Cluster?
   var keyNaming: KeyNamingRule
   /// Source text of the `coercion:` and `unknownKeys:` arguments, when given.
   var coercion: String?
   var unknownKeys: String?
   var properties: [PropertyDeclaration]
+
+  /// Whether the class's mapping lives in its body so that subclasses can override it: a
+  /// class that is not final, or that has a superclass. (A struct's, and a final root
+  /// class's, goes in the extension, with only a class's initialiser in the body.)
+  var mappingInBody: Bool { kind == .class || superclass != nil }
 
   /// The mapped properties (not `@Ignore`d), in declaration order: field numbers.
   var fields: [PropertyDeclaration] { properties.filter { !$0.ignored } }
@@ -30,6 +47,7 @@ struct PropertyDeclaration {
   var transform: String?
   var transformName: String?
   var defaultValue: String?
+  var defaultNode: ExprSyntax?
   var defaultOnNull: Bool
   var ignored: Bool
   var lossy: Bool

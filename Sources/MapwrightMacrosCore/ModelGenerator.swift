@@ -12,11 +12,19 @@ struct ModelGenerator {
 
   var access: String { model.isPublic ? "public " : "" }
 
+  /// Modifiers of what a subclass overrides: `open`/`public`, and `override` in a subclass.
+  var overridable: String {
+    (model.isOpen ? "open " : access) + (superclassIsModel ? "override " : "")
+  }
+
+  /// A superclass that is a model too (NSObject is a root for mapping).
+  var superclassIsModel: Bool { model.superclass.map { $0 != "NSObject" } ?? false }
+
   /// `init(_jsonReader:)`.
   func decodingInitializer() -> String {
     let fields = model.fields
     var lines: [String] = []
-    let required = model.kind == .class ? "required " : ""
+    let required = model.kind == .class || model.superclass != nil ? "required " : ""
     lines.append("\(access)\(required)init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {")
     for (i, property) in fields.enumerated() {
       lines.append("  var _\(i): \(property.type ?? "Never")? = nil")
@@ -55,6 +63,16 @@ struct ModelGenerator {
         lines.append("  \(target) = _\(i) ?? nil")
       } else {
         lines.append("  \(target) = _\(i)!")
+      }
+    }
+    if let superclass = model.superclass {
+      // The superclass reads its own keys, from the same object.
+      if superclassIsModel {
+        lines.append("  var _superReader = try reader.superclassReader(fields: \(superclass)._jsonModelFields)")
+        lines.append("  defer { _superReader.restore() }")
+        lines.append("  try super.init(_jsonReader: &_superReader)")
+      } else {
+        lines.append("  super.init()")
       }
     }
     for property in fields {
@@ -101,8 +119,15 @@ struct ModelGenerator {
   /// `encodeJSON(in:)`.
   func encodingFunction() -> String {
     var lines: [String] = []
-    lines.append("\(access)func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {")
+    let modifiers = model.mappingInBody ? overridable : access
+    lines.append("\(modifiers)func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {")
     lines.append("  var writer = Mapwright.JSONModelWriter(session: session)")
+    if case .discriminator = model.cluster {
+      lines.append("  if let cluster = type(of: self)._jsonModelCluster, let key = cluster.discriminator, let tag = cluster.tag(for: type(of: self)) {")
+      lines.append("    writer.write(tag, key: key)")
+      lines.append("  }")
+    }
+    if superclassIsModel { lines.append("  writer.merge(super.encodeJSON(in: session))") }
     for (i, property) in model.fields.enumerated() {
       let value = "self.\(property.name)"
       if property.flatten {
@@ -134,6 +159,8 @@ struct ModelGenerator {
   /// `writeJSON(to:in:)`, streaming the object, for models whose keys are all plain (a key
   /// path or a registry transformer goes through `encodeJSON` instead, the default).
   func streamingFunction() -> String? {
+    // A class with subclasses encodes through `encodeJSON`, which they override.
+    guard !model.mappingInBody else { return nil }
     guard model.fields.allSatisfy({ $0.isPlainKey && $0.transformName == nil && !$0.flatten }) else { return nil }
     var lines: [String] = []
     lines.append("\(access)func writeJSON(to output: inout Mapwright.JSONOutput, in session: Mapwright.EncodingSession) {")
@@ -175,13 +202,44 @@ struct ModelGenerator {
     if !flattened.isEmpty {
       arguments.append("flattened: [\(flattened.map { "\($0)._jsonModelFields" }.joined(separator: ", "))]")
     }
+    if superclassIsModel, let superclass = model.superclass { arguments.append("superclass: \(superclass)._jsonModelFields") }
     if let coercion = model.coercion { arguments.append("coercion: \(coercion)") }
     if let unknownKeys = model.unknownKeys { arguments.append("unknownKeys: \(unknownKeys)") }
     let value = "Mapwright.JSONModelFields(\(arguments.joined(separator: ", ")))"
+    if model.mappingInBody {
+      // Overridable, so a subclass's table is found through the class; stored once per
+      // class where Swift allows (not in generic classes).
+      if model.isGeneric {
+        return "\(overridable)class var _jsonModelFields: Mapwright.JSONModelFields { \(value) }"
+      }
+      return "private static let _jsonModelFieldsStorage = \(value)\n"
+        + "\(overridable)class var _jsonModelFields: Mapwright.JSONModelFields { \(model.name)._jsonModelFieldsStorage }"
+    }
     if model.isGeneric {
       return "\(access)static var _jsonModelFields: Mapwright.JSONModelFields { \(value) }"
     }
     return "\(access)static let _jsonModelFields = \(value)"
+  }
+
+  /// A class's `_jsonModelCluster`: how a cluster's base chooses the class, and nil in a root
+  /// class that is not one (so that its subclasses can override it).
+  func clusterDeclaration() -> String? {
+    guard model.mappingInBody else { return nil }
+    let value: String
+    switch model.cluster {
+    case .discriminator(let key, let subclasses)?:
+      value = "Mapwright.JSONModelCluster(discriminator: \(stringLiteral(key)), subclasses: \(subclasses))"
+    case .closure(let closure)?:
+      value = "Mapwright.JSONModelCluster(choosing: \(closure))"
+    case nil:
+      guard !superclassIsModel else { return nil }
+      return "\(overridable)class var _jsonModelCluster: Mapwright.JSONModelCluster? { nil }"
+    }
+    if model.isGeneric {
+      return "\(overridable)class var _jsonModelCluster: Mapwright.JSONModelCluster? { \(value) }"
+    }
+    return "private static let _jsonModelClusterStorage = \(value)\n"
+      + "\(overridable)class var _jsonModelCluster: Mapwright.JSONModelCluster? { \(model.name)._jsonModelClusterStorage }"
   }
 
   /// A plain key as an expression: a literal, or the custom naming applied at run time.

@@ -17,6 +17,7 @@ struct ModelParser {
     let name: String
     let kind: ModelDeclaration.Kind
     var isGeneric = false
+    var superclass: String?
     if let structDecl = declaration.as(StructDeclSyntax.self) {
       name = structDecl.name.text
       kind = .struct
@@ -25,12 +26,10 @@ struct ModelParser {
       name = classDecl.name.text
       kind = classDecl.modifiers.contains { $0.name.tokenKind == .keyword(.final) } ? .finalClass : .class
       isGeneric = classDecl.genericParameterClause != nil
-      if let inheritance = classDecl.inheritanceClause, inheritance.inheritedTypes.contains(where: { !isKnownProtocol($0.type) }) {
-        // A superclass (or a protocol we cannot tell from one): not supported yet.
-        if let first = inheritance.inheritedTypes.first, !isKnownProtocol(first.type) {
-          error(first, "superclass", "@JSONModel does not map subclasses yet; declare the superclass's properties in this class or use Mappable")
-          return nil
-        }
+      // Swift lists the superclass first; a root class conforming to a protocol of its own
+      // lists `JSONModel` first to say it has none.
+      if let first = classDecl.inheritanceClause?.inheritedTypes.first, !isKnownProtocol(first.type) {
+        superclass = first.type.trimmedDescription
       }
     } else if declaration.is(ProtocolDeclSyntax.self) {
       error(attribute, "protocol", "@JSONModel applies to a struct or a class, not to a protocol")
@@ -47,6 +46,9 @@ struct ModelParser {
     var keyNaming = KeyNamingRule.useDefaultKeys
     var coercion: String?
     var unknownKeys: String?
+    var discriminator: (String, node: Syntax)?
+    var subclasses: String?
+    var cluster: ModelDeclaration.Cluster?
     for argument in attribute.arguments?.as(LabeledExprListSyntax.self) ?? [] {
       switch argument.label?.text {
       case "keys":
@@ -66,8 +68,36 @@ struct ModelParser {
         }
       case "coercion": coercion = argument.expression.trimmedDescription
       case "unknownKeys": unknownKeys = argument.expression.trimmedDescription
+      case "discriminator":
+        if let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue, !text.isEmpty {
+          discriminator = (text, Syntax(argument))
+        } else {
+          error(argument.expression, "discriminator", "the discriminator is a non-empty string literal key")
+        }
+      case "subclasses": subclasses = parseSubclasses(argument.expression)
       default: break
       }
+    }
+    if let (key, node) = discriminator {
+      if let subclasses {
+        cluster = .discriminator(key, subclasses: subclasses)
+      } else {
+        error(node, "discriminator", "a discriminator needs its subclasses: add subclasses: [\"value\": \"Subclass\", …]")
+      }
+    } else if subclasses != nil {
+      error(attribute, "subclasses", "subclasses: needs the discriminator key that names them")
+    }
+    if cluster != nil, kind == .finalClass {
+      error(attribute, "clusterFinal", "a class cluster's base cannot be final: it has subclasses")
+    }
+    // `class func jsonModelClass(for:)` in the body: the class chosen by the user's code.
+    if discriminator == nil, declaration.memberBlock.members.contains(where: { member in
+      member.decl.as(FunctionDeclSyntax.self).map { $0.name.text == "jsonModelClass" } ?? false
+    }) {
+      cluster = .closure("{ \(name).jsonModelClass(for: $0) }")
+    }
+    if cluster != nil, kind == .struct {
+      error(attribute, "clusterStruct", "a class cluster needs a class: a struct has no subclasses to choose from")
     }
 
     var properties: [PropertyDeclaration] = []
@@ -75,16 +105,37 @@ struct ModelParser {
       guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
       properties += parseProperties(variable, keyNaming: keyNaming)
     }
+    let isOpen = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.open) }
     return ModelDeclaration(
-      name: name, kind: kind, isGeneric: isGeneric, isPublic: isPublic, keyNaming: keyNaming,
-      coercion: coercion, unknownKeys: unknownKeys, properties: properties)
+      name: name, kind: kind, isGeneric: isGeneric, isPublic: isPublic, isOpen: isOpen, superclass: superclass,
+      cluster: cluster, keyNaming: keyNaming, coercion: coercion, unknownKeys: unknownKeys, properties: properties)
+  }
+
+  /// `["dog": "Dog", …]` as the source of `["dog": Dog.self, …]`.
+  private mutating func parseSubclasses(_ expression: ExprSyntax) -> String? {
+    guard let dictionary = expression.as(DictionaryExprSyntax.self) else {
+      error(expression, "subclasses", "write the subclasses as a dictionary literal: [\"value\": \"TypeName\", …]")
+      return nil
+    }
+    guard case .elements(let elements) = dictionary.content else { return "[:]" }
+    var entries: [String] = []
+    for element in elements {
+      guard let tag = element.key.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
+        let type = element.value.as(StringLiteralExprSyntax.self)?.representedLiteralValue, !type.isEmpty
+      else {
+        error(element, "subclasses", "each subclass is a string literal value and the subclass's name as a string literal")
+        continue
+      }
+      entries.append("\(swiftStringLiteral(tag)): \(type).self")
+    }
+    return "[" + entries.joined(separator: ", ") + "]"
   }
 
   private func isKnownProtocol(_ type: TypeSyntax) -> Bool {
     let name = type.trimmedDescription
     return ["Equatable", "Hashable", "Sendable", "Codable", "Encodable", "Decodable", "Identifiable",
             "CustomStringConvertible", "CustomDebugStringConvertible", "JSONModel", "Mapwright.JSONModel",
-            "@unchecked Sendable", "Comparable", "JSONConvertible"].contains(name)
+            "@unchecked Sendable", "Comparable", "JSONConvertible", "Mapwright.JSONConvertible", "AnyObject"].contains(name)
   }
 
   /// The stored properties of one `var`/`let` declaration (several with `var a, b: Int`).
@@ -161,6 +212,7 @@ struct ModelParser {
       }
     case "Default":
       property.defaultValue = arguments.first?.expression.trimmedDescription
+      property.defaultNode = arguments.first?.expression
       if let onNull = arguments.first(where: { $0.label?.text == "onNull" }) {
         property.defaultOnNull = onNull.expression.trimmedDescription == "true"
       }

@@ -16,14 +16,19 @@ let macroSpecs: [String: MacroSpec] = [
   "Inverse": MacroSpec(type: PropertyMarkerExpansion.self),
 ]
 
-/// `assertMacroExpansion` reporting through Swift Testing.
+/// `assertMacroExpansion` reporting through Swift Testing. `requestingSendable`: the compiler
+/// asks for `Sendable` too (as it does for `@JSONModel(tag:)`, which may add it).
 func expectExpansion(
   _ source: String, expands expected: String, diagnostics: [DiagnosticSpec] = [],
-  applyFixIts: [String]? = nil, fixedSource: String? = nil,
+  applyFixIts: [String]? = nil, fixedSource: String? = nil, requestingSendable: Bool = false,
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
+  var specs = macroSpecs
+  if requestingSendable {
+    specs["JSONModel"] = MacroSpec(type: JSONModelExpansion.self, conformances: ["JSONModel", "JSONConvertible", "Sendable"])
+  }
   assertMacroExpansion(
-    source, expandedSource: expected, diagnostics: diagnostics, macroSpecs: macroSpecs,
+    source, expandedSource: expected, diagnostics: diagnostics, macroSpecs: specs,
     applyFixIts: applyFixIts, fixedSource: fixedSource, indentationWidth: .spaces(2),
     failureHandler: { failure in Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation) })
 }

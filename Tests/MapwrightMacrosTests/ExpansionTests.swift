@@ -386,7 +386,7 @@ extension EnumExpansionTests {
           case empty
         }
 
-        extension Shape: Mapwright.JSONConvertible {
+        extension Shape: Mapwright.JSONConvertible, Sendable {
           static func decode(from value: Mapwright.JSONValue, in session: Mapwright.DecodingSession) throws(Mapwright.MappingError) -> Self {
             let (tag, tagValue) = try session.enumTag(of: value, key: "type")
             switch tag {
@@ -416,6 +416,7 @@ extension EnumExpansionTests {
             }
           }
         }
-        """)
+        """,
+      requestingSendable: true)
   }
 }

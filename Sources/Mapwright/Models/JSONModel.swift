@@ -10,15 +10,16 @@ public protocol JSONModel: JSONConvertible {
   static var _jsonModelFields: JSONModelFields { get }
   /// Reads the model from a reader positioned on its object (generated).
   init(_jsonReader reader: inout JSONModelReader) throws(MappingError)
+  /// For a class cluster's base, how the class of an object is chosen (generated; nil
+  /// otherwise).
+  static var _jsonModelCluster: JSONModelCluster? { get }
 }
 
 extension JSONModel {
   @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
     try value.document.withRawAccess { (raw) throws(MappingError) -> Self in
-      var reader = try JSONModelReader(value, in: session, fields: _jsonModelFields, raw: raw)
-      defer { reader.restore() }
-      return try Self(_jsonReader: &reader)
+      try _decodeModel(value, in: session, raw: raw)
     }
   }
 }
@@ -41,11 +42,13 @@ public final class JSONModelFields: Sendable {
   /// `keys[i]` is field `i`'s key when it is one plain key (matched in the member pass), or
   /// nil when the field is read by path or fallback keys.
   /// `paths[i]` is field `i`'s first key path (for messages).
+  /// A subclass's fields name its `superclass`'s: their keys are known keys of its object,
+  /// and it inherits their coercion and unknown-key policies unless it sets its own.
   public init(
     keys: [String?], paths: [String]? = nil, otherKnownKeys: Set<String> = [], flattened: [JSONModelFields] = [],
-    coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil
+    superclass: JSONModelFields? = nil, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil
   ) {
-    self.flattened = flattened
+    self.flattened = (superclass.map { [$0] } ?? []) + flattened
     var bytes: [UInt8] = []
     var starts: [Int] = []
     for key in keys {
@@ -58,8 +61,8 @@ public final class JSONModelFields: Sendable {
     table = KeyTable(bytes: bytes, starts: starts)
     self.keys = paths ?? keys.map { $0 ?? "" }
     self.otherKnownKeys = otherKnownKeys
-    self.coercion = coercion
-    self.unknownKeys = unknownKeys
+    self.coercion = coercion ?? superclass?.coercion
+    self.unknownKeys = unknownKeys ?? superclass?.unknownKeys
   }
 
   @inlinable

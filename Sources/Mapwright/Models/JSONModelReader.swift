@@ -180,9 +180,7 @@ public struct JSONModelReader {
 
   @inlinable
   func decodeModel<T: JSONModel>(_ type: T.Type, at index: Int) throws(MappingError) -> T {
-    var child = try JSONModelReader(document.value(atTapeIndex: index), in: session, fields: T._jsonModelFields, raw: raw)
-    defer { child.restore() }
-    return try T(_jsonReader: &child)
+    try T._decodeModel(document.value(atTapeIndex: index), in: session, raw: raw)
   }
 
   /// The member's value, decoded; nil (with the problem recorded) when it does not decode.
@@ -289,6 +287,14 @@ public struct JSONModelReader {
       fail(error)
       return nil
     }
+  }
+
+  /// The reader a subclass's initialiser hands to its superclass's: the same object, read
+  /// with the superclass's fields (this reader, which knows them, judges unknown keys).
+  public func superclassReader(fields: JSONModelFields) throws(MappingError) -> JSONModelReader {
+    var reader = try JSONModelReader(object, in: session, fields: fields, raw: raw)
+    reader.unknownKeys = .ignore
+    return reader
   }
 
   // MARK: Key paths and fallbacks

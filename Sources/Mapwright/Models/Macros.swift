@@ -42,13 +42,46 @@ public enum KeyNaming: Sendable {
 /// }
 /// let issue = try Issue(json: data)
 /// ```
-@attached(member, names: named(init(_jsonReader:)))
+@attached(
+  member,
+  names: named(init(_jsonReader:)), named(_jsonModelFields), named(_jsonModelFieldsStorage), named(encodeJSON(in:)),
+  named(_jsonModelCluster), named(_jsonModelClusterStorage))
 @attached(
   extension, conformances: JSONModel, JSONConvertible,
   names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
   named(decode(from:in:)))
 public macro JSONModel(
   keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil
+) = #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
+
+/// A class cluster's base: decoding it (by any entry point) makes an instance of the subclass
+/// that the `discriminator` key's value names; a value that names none makes the base class
+/// (noted in the report as `fallbackUsed`), and so does a missing key. Encoding writes the
+/// discriminator of the instance's class. The subclasses are named by their type names (a
+/// reference to them here would be circular: they inherit from the type being expanded);
+/// each is a `@JSONModel` too:
+///
+/// ```swift
+/// @JSONModel(discriminator: "kind", subclasses: ["dog": "Dog", "cat": "Cat"])
+/// class Animal { var name: String }
+/// @JSONModel class Dog: Animal { var barks: Bool }
+/// @JSONModel class Cat: Animal { var lives: Int }
+///
+/// let pets = try [Animal](json: #"[{"kind": "dog", "name": "Rex", "barks": true}]"#)
+/// pets[0] is Dog   // true
+/// ```
+///
+/// When no single key decides, a base class without `discriminator:` declares
+/// `class func jsonModelClass(for object: JSONValue) -> Base.Type?` (Mantle's
+/// `classForParsingJSONDictionary:`), returning nil for the base class itself.
+@attached(
+  member,
+  names: named(init(_jsonReader:)), named(_jsonModelFields), named(_jsonModelFieldsStorage), named(encodeJSON(in:)),
+  named(_jsonModelCluster), named(_jsonModelClusterStorage))
+@attached(extension, conformances: JSONModel, JSONConvertible)
+public macro JSONModel(
+  keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil,
+  discriminator: String, subclasses: KeyValuePairs<String, String>
 ) = #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
 
 /// An enum with associated values in a tagged encoding: internally tagged with `tag:` alone
@@ -58,7 +91,7 @@ public macro JSONModel(
 /// values). Associated values are keyed by their labels; `@Key("name")` renames a case.
 @attached(member, names: named(init(_jsonReader:)))
 @attached(
-  extension, conformances: JSONModel, JSONConvertible,
+  extension, conformances: JSONModel, JSONConvertible, Sendable,
   names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
   named(decode(from:in:)))
 public macro JSONModel(tag: String, content: String? = nil) = #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")

@@ -1,0 +1,235 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+@Suite struct ClassExpansionTests {
+  @Test func subclassReadsItsKeysThenHandsTheObjectToItsSuperclass() {
+    expectExpansion(
+      """
+      @JSONModel
+      final class Dog: Animal {
+        var barks: Bool
+      }
+      """,
+      expands: """
+        final class Dog: Animal {
+          var barks: Bool
+
+          private static let _jsonModelFieldsStorage = Mapwright.JSONModelFields(keys: ["barks"], superclass: Animal._jsonModelFields)
+
+          override class var _jsonModelFields: Mapwright.JSONModelFields {
+            Dog._jsonModelFieldsStorage
+          }
+
+          required init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {
+            var _0: Bool? = nil
+            while let member = reader.next() {
+              switch member.field {
+              case 0:
+                _0 = reader.decode(Bool.self, member)
+              default:
+                break
+              }
+            }
+            reader.require(_0 != nil, 0)
+            try reader.finish()
+            self.barks = _0!
+            var _superReader = try reader.superclassReader(fields: Animal._jsonModelFields)
+            defer {
+              _superReader.restore()
+            }
+            try super.init(_jsonReader: &_superReader)
+          }
+
+          override func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
+            var writer = Mapwright.JSONModelWriter(session: session)
+            writer.merge(super.encodeJSON(in: session))
+            writer.write(self.barks, key: "barks")
+            return writer.json
+          }
+        }
+
+        extension Dog: Mapwright.JSONModel, Mapwright.JSONConvertible {
+        }
+        """)
+  }
+
+  @Test func clusterBaseChoosesByDiscriminatorAndWritesIt() {
+    expectExpansion(
+      """
+      @JSONModel(discriminator: "kind", subclasses: ["dog": "Dog"])
+      open class Animal {
+        public var name: String
+      }
+      """,
+      expands: """
+        open class Animal {
+          public var name: String
+
+          private static let _jsonModelFieldsStorage = Mapwright.JSONModelFields(keys: ["name"])
+
+          open class var _jsonModelFields: Mapwright.JSONModelFields {
+            Animal._jsonModelFieldsStorage
+          }
+
+          private static let _jsonModelClusterStorage = Mapwright.JSONModelCluster(discriminator: "kind", subclasses: ["dog": Dog.self])
+
+          open class var _jsonModelCluster: Mapwright.JSONModelCluster? {
+            Animal._jsonModelClusterStorage
+          }
+
+          public required init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {
+            var _0: String? = nil
+            while let member = reader.next() {
+              switch member.field {
+              case 0:
+                _0 = reader.decode(String.self, member)
+              default:
+                break
+              }
+            }
+            reader.require(_0 != nil, 0)
+            try reader.finish()
+            self.name = _0!
+          }
+
+          open func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
+            var writer = Mapwright.JSONModelWriter(session: session)
+            if let cluster = type(of: self)._jsonModelCluster, let key = cluster.discriminator, let tag = cluster.tag(for: type(of: self)) {
+              writer.write(tag, key: key)
+            }
+            writer.write(self.name, key: "name")
+            return writer.json
+          }
+        }
+
+        extension Animal: Mapwright.JSONModel, Mapwright.JSONConvertible {
+        }
+        """)
+  }
+
+  @Test func clusterBaseWithAClassChoosingFunction() {
+    expectExpansion(
+      """
+      @JSONModel
+      class Shape {
+        var label: String
+        class func jsonModelClass(for object: JSONValue) -> Shape.Type? { nil }
+      }
+      """,
+      expands: """
+        class Shape {
+          var label: String
+          class func jsonModelClass(for object: JSONValue) -> Shape.Type? { nil }
+
+          private static let _jsonModelFieldsStorage = Mapwright.JSONModelFields(keys: ["label"])
+
+          class var _jsonModelFields: Mapwright.JSONModelFields {
+            Shape._jsonModelFieldsStorage
+          }
+
+          private static let _jsonModelClusterStorage = Mapwright.JSONModelCluster(choosing: {
+              Shape.jsonModelClass(for: $0)
+            })
+
+          class var _jsonModelCluster: Mapwright.JSONModelCluster? {
+            Shape._jsonModelClusterStorage
+          }
+
+          required init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {
+            var _0: String? = nil
+            while let member = reader.next() {
+              switch member.field {
+              case 0:
+                _0 = reader.decode(String.self, member)
+              default:
+                break
+              }
+            }
+            reader.require(_0 != nil, 0)
+            try reader.finish()
+            self.label = _0!
+          }
+
+          func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
+            var writer = Mapwright.JSONModelWriter(session: session)
+            writer.write(self.label, key: "label")
+            return writer.json
+          }
+        }
+
+        extension Shape: Mapwright.JSONModel, Mapwright.JSONConvertible {
+        }
+        """)
+  }
+}
+
+extension DiagnosticTests {
+  @Test func clustersNeedANonFinalClassAndBothArguments() {
+    expectExpansion(
+      """
+      @JSONModel(discriminator: "kind", subclasses: ["a": "A"])
+      struct S {}
+      @JSONModel(discriminator: "kind", subclasses: ["a": "A"])
+      final class F {}
+      @JSONModel(discriminator: "kind")
+      class D {}
+      @JSONModel(subclasses: ["a": A.self])
+      class E {}
+      """,
+      expands: """
+        struct S {}
+        final class F {}
+        class D {}
+        class E {}
+        """,
+      diagnostics: [
+        DiagnosticSpec(message: "a class cluster needs a class: a struct has no subclasses to choose from", line: 1, column: 1),
+        DiagnosticSpec(message: "a class cluster's base cannot be final: it has subclasses", line: 3, column: 1),
+        DiagnosticSpec(
+          message: "a discriminator needs its subclasses: add subclasses: [\"value\": \"Subclass\", …]", line: 5, column: 12),
+        DiagnosticSpec(
+          message: "each subclass is a string literal value and the subclass's name as a string literal", line: 7, column: 25),
+        DiagnosticSpec(message: "subclasses: needs the discriminator key that names them", line: 7, column: 1),
+      ])
+  }
+
+  @Test func defaultsMustMatchThePropertyType() {
+    expectExpansion(
+      """
+      @JSONModel
+      struct M {
+        @Default(0) var name: String
+        @Default("x") var count: Int
+        @Default(1.5) var whole: Int
+        @Default([]) var flag: Bool
+        @Default(nil) var size: Int
+        @Default([:]) var tags: [String]
+        @Default(1) var ratio: Double?
+        @Default(Level.low) var level: Level
+        @Default(["a": 1]) var table: [String: Int]
+      }
+      """,
+      expands: """
+        struct M {
+          var name: String
+          var count: Int
+          var whole: Int
+          var flag: Bool
+          var size: Int
+          var tags: [String]
+          var ratio: Double?
+          var level: Level
+          var table: [String: Int]
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(message: "@Default(0) does not match the type 'String' of 'name'", line: 3, column: 12),
+        DiagnosticSpec(message: "@Default(\"x\") does not match the type 'Int' of 'count'", line: 4, column: 12),
+        DiagnosticSpec(message: "@Default(1.5) does not match the type 'Int' of 'whole'", line: 5, column: 12),
+        DiagnosticSpec(message: "@Default([]) does not match the type 'Bool' of 'flag'", line: 6, column: 12),
+        DiagnosticSpec(
+          message: "@Default(nil) is nil, which cannot be a value of the non-optional type 'Int' of 'size'", line: 7, column: 12),
+        DiagnosticSpec(message: "@Default([:]) does not match the type '[String]' of 'tags'", line: 8, column: 12),
+      ])
+  }
+}
