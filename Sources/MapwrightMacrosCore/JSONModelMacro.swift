@@ -32,10 +32,11 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     // A class's designated initialiser must be in its body; a struct's goes in the extension,
     // where it does not suppress the memberwise initialiser. What subclasses override is in
     // the body too.
-    guard model.kind != .struct else { return [] }
     let generator = ModelGenerator(model: model)
-    guard model.mappingInBody else { return [DeclSyntax(stringLiteral: generator.decodingInitializer())] }
-    let members = [generator.fieldsDeclaration(), generator.clusterDeclaration(), generator.decodingInitializer(), generator.encodingFunction()]
+    let storage = generator.preservedStorage().map { [DeclSyntax(stringLiteral: $0)] } ?? []
+    guard model.kind != .struct else { return storage }
+    guard model.mappingInBody else { return storage + [DeclSyntax(stringLiteral: generator.decodingInitializer())] }
+    let members = [generator.preservedStorage(), generator.fieldsDeclaration(), generator.clusterDeclaration(), generator.decodingInitializer(), generator.encodingFunction()]
     // A stored table and its accessor come as two lines: one declaration each.
     return members.compactMap { $0 }.flatMap { $0.hasPrefix("private static let") ? $0.split(separator: "\n").map(String.init) : [$0] }
       .map { DeclSyntax(stringLiteral: $0) }

@@ -31,6 +31,9 @@ struct ModelDeclaration {
   /// class's, goes in the extension, with only a class's initialiser in the body.)
   var mappingInBody: Bool { kind == .class || superclass != nil }
 
+  /// `unknownKeys: .preserve`: the model stores its source object to write unknown keys back.
+  var preservesUnknownKeys: Bool { unknownKeys?.hasSuffix(".preserve") ?? false }
+
   /// The mapped properties (not `@Ignore`d), in declaration order: field numbers.
   var fields: [PropertyDeclaration] { properties.filter { !$0.ignored } }
 }

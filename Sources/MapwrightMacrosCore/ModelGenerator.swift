@@ -52,6 +52,7 @@ struct ModelGenerator {
       lines.append("  reader.require(_\(i) != nil, \(i))")
     }
     lines.append("  try reader.finish()")
+    if model.preservesUnknownKeys { lines.append("  self._jsonPreserved = reader.preserved()") }
     for (i, property) in fields.enumerated() {
       let target = "self.\(property.name)"
       if let defaultValue = property.defaultValue {
@@ -151,7 +152,7 @@ struct ModelGenerator {
         lines.append("  writer.write(\(value), \(target))")
       }
     }
-    lines.append("  return writer.json")
+    lines.append(model.preservesUnknownKeys ? "  return writer.json(preserving: self._jsonPreserved)" : "  return writer.json")
     lines.append("}")
     return lines.joined(separator: "\n")
   }
@@ -160,7 +161,7 @@ struct ModelGenerator {
   /// path or a registry transformer goes through `encodeJSON` instead, the default).
   func streamingFunction() -> String? {
     // A class with subclasses encodes through `encodeJSON`, which they override.
-    guard !model.mappingInBody else { return nil }
+    guard !model.mappingInBody, !model.preservesUnknownKeys else { return nil }
     guard model.fields.allSatisfy({ $0.isPlainKey && $0.transformName == nil && !$0.flatten }) else { return nil }
     var lines: [String] = []
     lines.append("\(access)func writeJSON(to output: inout Mapwright.JSONOutput, in session: Mapwright.EncodingSession) {")
@@ -181,6 +182,11 @@ struct ModelGenerator {
     lines.append("  output.endObject()")
     lines.append("}")
     return lines.joined(separator: "\n")
+  }
+
+  /// The stored source object of a model that preserves unknown keys.
+  func preservedStorage() -> String? {
+    model.preservesUnknownKeys ? "var _jsonPreserved = Mapwright.PreservedJSON()" : nil
   }
 
   /// The static table of keys, for the conformance extension.

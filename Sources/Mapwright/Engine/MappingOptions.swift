@@ -15,6 +15,10 @@ public enum UnknownKeyPolicy: Sendable, Hashable {
   case reject
   /// Each unknown key is listed in the report.
   case report
+  /// The model keeps its source object and writes its unknown keys back when encoded (a
+  /// `@JSONModel` type, or a `Mappable` one that conforms to `JSONPreserving`); elsewhere
+  /// as `.ignore`. See `PreservedJSON`.
+  case preserve
 }
 
 /// Whether decoding stops at the first problem or gathers them all.

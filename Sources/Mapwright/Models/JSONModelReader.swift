@@ -84,7 +84,7 @@ public struct JSONModelReader {
         markSeen(field)
         return Member(field: field, keyIndex: keyIndex)
       }
-      if unknownKeys != .ignore { noteUnknown(keyIndex) }
+      if unknownKeys != .ignore && unknownKeys != .preserve { noteUnknown(keyIndex) }
     }
     return nil
   }
@@ -103,7 +103,7 @@ public struct JSONModelReader {
   mutating func noteUnknown(_ keyIndex: Int) {
     guard let key = object.memberKey(keyIndex: keyIndex).stringValue, !fields.knows(key) else { return }
     switch unknownKeys {
-    case .ignore: break
+    case .ignore, .preserve: break
     case .report: session.note(.unknownKey, at: object.path.appending(key: key))
     case .reject: fail(MappingError(.unknownKey, key: key, in: object))
     }
@@ -295,6 +295,14 @@ public struct JSONModelReader {
     var reader = try JSONModelReader(object, in: session, fields: fields, raw: raw)
     reader.unknownKeys = .ignore
     return reader
+  }
+
+  /// The object, kept for writing back, when the model preserves unknown keys (generated
+  /// models with `unknownKeys: .preserve` store it).
+  public func preserved() -> PreservedJSON {
+    guard fields.unknownKeys == .preserve, case .object(let source) = JSON(object) else { return PreservedJSON() }
+    let fields = fields
+    return PreservedJSON(source: source, isKnown: { fields.knows($0) }, pathPrefixes: fields.otherKnownKeys)
   }
 
   // MARK: Key paths and fallbacks

@@ -13,6 +13,9 @@ public struct JSONModelWriter {
   @inlinable
   public var json: JSON { .object(object) }
 
+  /// The object written so far, merged into a preserved source (see `PreservedJSON`).
+  public func json(preserving preserved: PreservedJSON) -> JSON { .object(preserved.restoring(object)) }
+
   @inlinable
   public mutating func write<T: JSONConvertible>(_ value: T, key: String) {
     if value.isNilValue && !session.includesNilValues { return }

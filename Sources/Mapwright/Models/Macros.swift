@@ -45,7 +45,7 @@ public enum KeyNaming: Sendable {
 @attached(
   member,
   names: named(init(_jsonReader:)), named(_jsonModelFields), named(_jsonModelFieldsStorage), named(encodeJSON(in:)),
-  named(_jsonModelCluster), named(_jsonModelClusterStorage))
+  named(_jsonModelCluster), named(_jsonModelClusterStorage), named(_jsonPreserved))
 @attached(
   extension, conformances: JSONModel, JSONConvertible,
   names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
@@ -77,7 +77,7 @@ public macro JSONModel(
 @attached(
   member,
   names: named(init(_jsonReader:)), named(_jsonModelFields), named(_jsonModelFieldsStorage), named(encodeJSON(in:)),
-  named(_jsonModelCluster), named(_jsonModelClusterStorage))
+  named(_jsonModelCluster), named(_jsonModelClusterStorage), named(_jsonPreserved))
 @attached(extension, conformances: JSONModel, JSONConvertible)
 public macro JSONModel(
   keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil,
@@ -89,7 +89,7 @@ public macro JSONModel(
 /// (`{"type": "circle", "data": {"radius": 1}}`). Without arguments an enum with associated
 /// values is externally tagged (`{"circle": {"radius": 1}}`, and `"empty"` for a case without
 /// values). Associated values are keyed by their labels; `@Key("name")` renames a case.
-@attached(member, names: named(init(_jsonReader:)))
+@attached(member, names: named(init(_jsonReader:)), named(_jsonPreserved))
 @attached(
   extension, conformances: JSONModel, JSONConvertible, Sendable,
   names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),

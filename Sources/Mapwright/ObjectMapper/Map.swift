@@ -49,6 +49,8 @@ public final class Map {
   @usableFromInline let object: JSONValue?
   /// First components of every key read, to find unknown keys (only when asked for).
   @exclusivity(unchecked) private var readKeys: Set<String>?
+  /// Keys read through key paths (`user.login` → `user`), for `PreservedJSON`.
+  @exclusivity(unchecked) private var pathPrefixes: Set<String> = []
 
   // Writing
   @usableFromInline let encodingSession: EncodingSession?
@@ -56,7 +58,7 @@ public final class Map {
 
   /// A map reading `value`, which must be an object.
   @usableFromInline
-  init(decoding value: JSONValue, in session: DecodingSession, toObject: Bool = false) throws(MappingError) {
+  init(decoding value: JSONValue, in session: DecodingSession, toObject: Bool = false, preserving: Bool = false) throws(MappingError) {
     guard value.kind == .object else {
       throw MappingError(.typeMismatch(expected: "object", found: describeFound(value)), at: value)
     }
@@ -67,7 +69,7 @@ public final class Map {
     self.context = session.context
     self.shouldIncludeNilValues = false
     self.encodingSession = nil
-    if session.options.unknownKeys != .ignore { readKeys = [] }
+    if session.options.unknownKeys != .ignore || preserving { readKeys = [] }
   }
 
   /// A map writing JSON.
@@ -180,6 +182,7 @@ public final class Map {
     }
     let components = path(cursor)
     readKeys?.insert(components[0])
+    if readKeys != nil { pathPrefixes.insert(components[0]) }
     return object.value(atKeyPath: components)
   }
 
@@ -294,13 +297,21 @@ public final class Map {
     write(value.encodeJSON(in: encodingSession))
   }
 
+  /// The object, kept for a `JSONPreserving` model.
+  @usableFromInline
+  func preserved() -> PreservedJSON {
+    guard let object, case .object(let source) = MapwrightJSON.JSON(object) else { return PreservedJSON() }
+    let read = readKeys ?? []
+    return PreservedJSON(source: source, isKnown: { read.contains($0) }, pathPrefixes: pathPrefixes)
+  }
+
   /// After `mapping(map:)`: unknown keys are checked against the keys read.
   @usableFromInline
   func finish() throws(MappingError) {
     guard let readKeys, let object, let session else { return }
     for member in object.members where !readKeys.contains(member.key) {
       switch session.options.unknownKeys {
-      case .ignore: break
+      case .ignore, .preserve: break
       case .report: session.note(.unknownKey, at: object.path.appending(key: member.key))
       case .reject: session.record(MappingError(.unknownKey, key: member.key, in: object))
       }

@@ -14,6 +14,9 @@ public protocol BaseMappable: JSONConvertible {
   /// CoercionPolicy? { .lenient }` makes one model accept `"101"` for an `Int` while the rest
   /// of the payload stays strict.
   static var coercionPolicy: CoercionPolicy? { get }
+
+  /// Whether the model keeps its source object (true for `JSONPreserving` models).
+  static var _preservesJSON: Bool { get }
 }
 
 extension BaseMappable {
@@ -96,15 +99,42 @@ extension BaseMappable {
   static func decodeModel(
     from value: JSONValue, in session: DecodingSession, create: (Map) throws(MappingError) -> Self?
   ) throws(MappingError) -> Self {
-    let map = try Map(decoding: value, in: session)
+    let map = try Map(decoding: value, in: session, preserving: Self._preservesJSON)
     let saved = session.coercion
     session.coercion = Self.coercionPolicy ?? session.options.coercion
     defer { session.coercion = saved }
     guard var object = try create(map) else { throw .modelDeclined(Self.self, at: value) }
     object.mapping(map: map)
     try map.finish()
+    if Self._preservesJSON, var preserving = object as? any JSONPreserving {
+      preserving.preservedJSON = map.preserved()
+      object = preserving as! Self
+    }
     return object
   }
+
+  /// Whether the model keeps its source object (`JSONPreserving`).
+  public static var _preservesJSON: Bool { false }
+}
+
+/// A `Mappable` model that keeps its source object and writes back, when encoded, every
+/// member its mapping does not read, in the source's order and representation (see
+/// `PreservedJSON`). Declare the storage; Mapwright fills it:
+///
+/// ```swift
+/// struct Tweet: Mappable, JSONPreserving {
+///   var text = ""
+///   var preservedJSON = PreservedJSON()
+///   init?(map: Map) {}
+///   mutating func mapping(map: Map) { text <- map["text"] }
+/// }
+/// ```
+public protocol JSONPreserving: BaseMappable {
+  var preservedJSON: PreservedJSON { get set }
+}
+
+extension JSONPreserving {
+  public static var _preservesJSON: Bool { true }
 }
 
 extension Mappable {
@@ -142,6 +172,9 @@ extension BaseMappable {
     let map = Map(encodingIn: session)
     var copy = self
     copy.mapping(map: map)
+    if Self._preservesJSON, let preserving = self as? any JSONPreserving {
+      return .object(preserving.preservedJSON.restoring(map.output))
+    }
     return .object(map.output)
   }
 }
