@@ -35,7 +35,9 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     let generator = ModelGenerator(model: model)
     let storage = generator.preservedStorage().map { [DeclSyntax(stringLiteral: $0)] } ?? []
     guard model.kind != .struct else { return storage }
-    guard model.mappingInBody else { return storage + [DeclSyntax(stringLiteral: generator.decodingInitializer())] }
+    guard model.mappingInBody else {
+      return storage + [generator.decodingInitializer(), generator.draftInitializer()].map { DeclSyntax(stringLiteral: $0) }
+    }
     let members = [generator.preservedStorage(), generator.fieldsDeclaration(), generator.clusterDeclaration(), generator.decodingInitializer(), generator.encodingFunction()]
     // A stored table and its accessor come as two lines: one declaration each.
     return members.compactMap { $0 }.flatMap { $0.hasPrefix("private static let") ? $0.split(separator: "\n").map(String.init) : [$0] }
@@ -66,6 +68,9 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     let generator = ModelGenerator(model: model)
     // The conformances the compiler asks for (those the type does not have yet).
     let requested = protocols.map { $0.trimmedDescription }
+    // `JSONModelCopyable` is declared by the user (the members it needs are generated for
+    // structs and final root classes): a macro that may add a conformance makes Swift 6.3
+    // expect it from every subclass of a model class, and crash when it is not there.
     let names = ["JSONModel", "JSONConvertible"].filter { name in requested.contains { $0.hasSuffix(name) } }
       .map { "Mapwright.\($0)" }
     let conformance = names.isEmpty ? "" : ": " + names.joined(separator: ", ")
@@ -75,6 +80,10 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
       if model.kind == .struct { members.append(generator.decodingInitializer()) }
       members.append(generator.encodingFunction())
       if let streaming = generator.streamingFunction() { members.append(streaming) }
+    }
+    if model.isCopyable {
+      members.append(generator.propertiesDeclaration())
+      if model.kind == .struct { members.append(generator.draftInitializer()) }
     }
     if members.isEmpty && conformance.isEmpty { return [] }
     let body = members.joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false)

@@ -31,6 +31,9 @@ struct ModelDeclaration {
   /// class's, goes in the extension, with only a class's initialiser in the body.)
   var mappingInBody: Bool { kind == .class || superclass != nil }
 
+  /// Structs and final root classes can be copied with changes (`JSONModelCopyable`).
+  var isCopyable: Bool { kind == .struct || (kind == .finalClass && superclass == nil) }
+
   /// `unknownKeys: .preserve`: the model stores its source object to write unknown keys back.
   var preservesUnknownKeys: Bool { unknownKeys?.hasSuffix(".preserve") ?? false }
 

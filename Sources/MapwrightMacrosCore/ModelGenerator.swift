@@ -184,6 +184,46 @@ struct ModelGenerator {
     return lines.joined(separator: "\n")
   }
 
+  /// The stored properties the draft initialiser assigns: all but `let`s with a value.
+  private var copiedProperties: [PropertyDeclaration] {
+    model.properties.filter { !($0.isLet && $0.initializer != nil) }
+  }
+
+  /// `_jsonModelProperties`, for `JSONModelCopyable`.
+  func propertiesDeclaration() -> String {
+    let fieldIndex = Dictionary(uniqueKeysWithValues: model.fields.enumerated().map { ($1.name, $0) })
+    let entries = copiedProperties.map { property -> String in
+      let json: String
+      if property.ignored {
+        json = "nil"
+      } else if property.flatten {
+        json = "[]"
+      } else if property.isPlainKey, let i = fieldIndex[property.name], case .custom = model.keyNaming, !property.hasKeyAttribute {
+        json = "[Self._jsonModelFields.keys[\(i)]]"
+      } else {
+        json = stringArray(property.paths)
+      }
+      return "    .init(\(stringLiteral(property.name)), \\\(selfType).\(property.name), json: \(json)),"
+    }
+    return (["\(access)static var _jsonModelProperties: [Mapwright.JSONModelProperty<\(selfType)>] {", "  ["] + entries + ["  ]", "}"])
+      .joined(separator: "\n")
+  }
+
+  /// `Self` where Swift allows it (a class names itself in property types).
+  private var selfType: String { model.kind == .struct ? "Self" : model.name }
+
+  /// `init(_jsonModelDraft:)`: every stored property from the draft.
+  func draftInitializer() -> String {
+    let type = selfType
+    var lines = ["\(access)init(_jsonModelDraft draft: Mapwright.JSONModelDraft<\(type)>) {"]
+    for property in copiedProperties {
+      lines.append("  self.\(property.name) = draft[dynamicMember: \\\(type).\(property.name)]")
+    }
+    if model.preservesUnknownKeys { lines.append("  self._jsonPreserved = draft.base._jsonPreserved") }
+    lines.append("}")
+    return lines.joined(separator: "\n")
+  }
+
   /// The stored source object of a model that preserves unknown keys.
   func preservedStorage() -> String? {
     model.preservesUnknownKeys ? "var _jsonPreserved = Mapwright.PreservedJSON()" : nil

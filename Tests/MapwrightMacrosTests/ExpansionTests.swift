@@ -100,6 +100,32 @@ import Testing
             writer.write(self.body, key: "body")
             return writer.json
           }
+
+          static var _jsonModelProperties: [Mapwright.JSONModelProperty<Self>] {
+            [
+              .init("number", \Self.number, json: ["number"]),
+              .init("reporterLogin", \Self.reporterLogin, json: ["user.login"]),
+              .init("htmlURL", \Self.htmlURL, json: ["html_url", "htmlUrl"]),
+              .init("updatedAt", \Self.updatedAt, json: ["updated_at"]),
+              .init("labels", \Self.labels, json: ["labels"]),
+              .init("assignees", \Self.assignees, json: ["assignees"]),
+              .init("comments", \Self.comments, json: ["comments"]),
+              .init("body", \Self.body, json: ["body"]),
+              .init("retrievedAt", \Self.retrievedAt, json: nil),
+            ]
+          }
+
+          init(_jsonModelDraft draft: Mapwright.JSONModelDraft<Self>) {
+            self.number = draft[dynamicMember: \Self.number]
+            self.reporterLogin = draft[dynamicMember: \Self.reporterLogin]
+            self.htmlURL = draft[dynamicMember: \Self.htmlURL]
+            self.updatedAt = draft[dynamicMember: \Self.updatedAt]
+            self.labels = draft[dynamicMember: \Self.labels]
+            self.assignees = draft[dynamicMember: \Self.assignees]
+            self.comments = draft[dynamicMember: \Self.comments]
+            self.body = draft[dynamicMember: \Self.body]
+            self.retrievedAt = draft[dynamicMember: \Self.retrievedAt]
+          }
         }
         """)
   }
@@ -261,6 +287,18 @@ import Testing
             output.write(self.htmlURL, key: "html-url", in: session)
             output.write(self.userID2, key: "user-id2", in: session)
             output.endObject()
+          }
+
+          static var _jsonModelProperties: [Mapwright.JSONModelProperty<Self>] {
+            [
+              .init("htmlURL", \Self.htmlURL, json: ["html-url"]),
+              .init("userID2", \Self.userID2, json: ["user-id2"]),
+            ]
+          }
+
+          init(_jsonModelDraft draft: Mapwright.JSONModelDraft<Self>) {
+            self.htmlURL = draft[dynamicMember: \Self.htmlURL]
+            self.userID2 = draft[dynamicMember: \Self.userID2]
           }
         }
         """)

@@ -45,11 +45,11 @@ public enum KeyNaming: Sendable {
 @attached(
   member,
   names: named(init(_jsonReader:)), named(_jsonModelFields), named(_jsonModelFieldsStorage), named(encodeJSON(in:)),
-  named(_jsonModelCluster), named(_jsonModelClusterStorage), named(_jsonPreserved))
+  named(_jsonModelCluster), named(_jsonModelClusterStorage), named(_jsonPreserved), named(init(_jsonModelDraft:)))
 @attached(
   extension, conformances: JSONModel, JSONConvertible,
   names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
-  named(decode(from:in:)))
+  named(decode(from:in:)), named(_jsonModelProperties), named(init(_jsonModelDraft:)))
 public macro JSONModel(
   keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil
 ) = #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")

@@ -269,7 +269,7 @@ public final class Map {
   /// A missing key keeps the property's initial value; a non-optional one is reported.
   @usableFromInline
   func noteMissing(_ optional: Bool) {
-    guard let session, let object, cursor.key != nil, !optional else { return }
+    guard let session, let object, cursor.key != nil, !optional, !toObject else { return }
     var path = object.path
     for component in currentPath { path = path.appending(key: component) }
     session.note(.defaultUsed, at: path)

@@ -178,3 +178,32 @@ extension BaseMappable {
     return .object(map.output)
   }
 }
+
+// MARK: Patching
+
+extension BaseMappable {
+  /// The model with the members of `json` (an object) mapped onto it: only keys present
+  /// change, `null` clears an optional and is an error for a non-optional, problems are
+  /// errors with their place in `json`. A class is updated in place (and returned); a struct
+  /// is returned changed.
+  ///
+  /// ```swift
+  /// let renamed = try user.patched(json: #"{"name": "Ana"}"#)
+  /// ```
+  public func patched(json bytes: [UInt8], options: MappingOptions = MappingOptions()) throws -> Self {
+    let session = try DecodingSession(parsing: bytes, options: options)
+    let map = try Map(decoding: session.document.root, in: session, toObject: true)
+    let saved = session.coercion
+    session.coercion = Self.coercionPolicy ?? options.coercion
+    defer { session.coercion = saved }
+    var copy = self
+    copy.mapping(map: map)
+    try map.finish()
+    try session.throwIfFailed()
+    return copy
+  }
+
+  public func patched(json text: String, options: MappingOptions = MappingOptions()) throws -> Self {
+    try patched(json: Array(text.utf8), options: options)
+  }
+}

@@ -1,0 +1,140 @@
+// Changing models that may be all `let`s (NTJsonModel's `mutate:`, Mantle's
+// `mergeValuesForKeysFromModel:`, JSONObjectMapper's updates). The macro gives structs and
+// final root classes a table of their stored properties (`_jsonModelProperties`) and an
+// initialiser from a draft (`init(_jsonModelDraft:)`), which can assign `let`s; everything
+// here is built on those two:
+//
+// - `mutate { $0.age = 21 }`: the closure edits a draft (any property, `let` included,
+//   through dynamic member lookup); a new value is made from it;
+// - `merging(_:policy:)`: per property, ours, theirs, or a closure, with a hook;
+// - `patched(json:)`: only the keys present in the JSON change; it is decoded and validated
+//   like a whole model, with errors at their place in the patch.
+
+/// A model that can be copied with changes: `mutate`, `merging`, `patched(json:)`. For a
+/// `@JSONModel` struct or final class without a superclass, declaring the conformance is
+/// enough (the macro generates what it needs):
+///
+/// ```swift
+/// @JSONModel struct Profile: JSONModelCopyable { let name: String; let age: Int }
+/// let older = profile.mutate { $0.age += 1 }
+/// ```
+public protocol JSONModelCopyable: JSONModel {
+  /// Every stored property: its name, JSON key path and key path (generated).
+  static var _jsonModelProperties: [JSONModelProperty<Self>] { get }
+  /// A value whose every stored property is the draft's (generated).
+  init(_jsonModelDraft draft: JSONModelDraft<Self>)
+}
+
+/// One stored property of a model, type-erased.
+public struct JSONModelProperty<Model> {
+  public let name: String
+  /// The JSON key paths it is read from, the first present winning (nil for an `@Ignore`d
+  /// property, empty for a `@Flatten`ed one).
+  public let jsonPaths: [String]?
+  public let keyPath: PartialKeyPath<Model>
+  let equal: (Any, Any) -> Bool
+
+  public init<Value>(_ name: String, _ keyPath: KeyPath<Model, Value>, json jsonPaths: [String]?) {
+    self.name = name
+    self.jsonPaths = jsonPaths
+    self.keyPath = keyPath
+    // A type that is not Equatable always counts as changed (the hook sees it).
+    equal = { _, _ in false }
+  }
+
+  public init<Value: Equatable>(_ name: String, _ keyPath: KeyPath<Model, Value>, json jsonPaths: [String]?) {
+    self.name = name
+    self.jsonPaths = jsonPaths
+    self.keyPath = keyPath
+    equal = { a, b in (a as? Value) == (b as? Value) }
+  }
+}
+
+/// A model's property values while they are being changed; read and write any property as
+/// `draft.name` (a `let` included).
+@dynamicMemberLookup
+public struct JSONModelDraft<Model> {
+  /// The value the draft started from.
+  public let base: Model
+  var changes: [AnyKeyPath: Any] = [:]
+
+  public init(_ base: Model) { self.base = base }
+
+  public subscript<Value>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value {
+    get { changes[keyPath].map { $0 as! Value } ?? base[keyPath: keyPath] }
+    set { changes[keyPath] = newValue }
+  }
+
+  /// Sets a property through its type-erased key path (`value` must be of its type).
+  mutating func set(_ keyPath: AnyKeyPath, to value: Any) { changes[keyPath] = value }
+}
+
+/// How `merging` chooses each property's value.
+public struct MergePolicy<Model> {
+  enum Default { case theirs, ours }
+  let fallback: Default
+  var custom: [AnyKeyPath: (Any, Any) -> Any] = [:]
+  var hook: ((_ property: String, _ ours: Any, _ theirs: Any) -> Void)?
+
+  /// Every property takes the other model's value.
+  public static var theirs: MergePolicy { MergePolicy(fallback: .theirs) }
+  /// Every property keeps this model's value (use with `taking`/`resolving` for the few that change).
+  public static var ours: MergePolicy { MergePolicy(fallback: .ours) }
+
+  /// This property takes the other model's value.
+  public func taking<Value>(_ keyPath: KeyPath<Model, Value>) -> MergePolicy {
+    resolving(keyPath) { _, theirs in theirs }
+  }
+
+  /// This property keeps this model's value.
+  public func keeping<Value>(_ keyPath: KeyPath<Model, Value>) -> MergePolicy {
+    resolving(keyPath) { ours, _ in ours }
+  }
+
+  /// This property is what `resolve` makes of both values.
+  public func resolving<Value>(_ keyPath: KeyPath<Model, Value>, _ resolve: @escaping (_ ours: Value, _ theirs: Value) -> Value) -> MergePolicy {
+    var copy = self
+    copy.custom[keyPath] = { ours, theirs in resolve(ours as! Value, theirs as! Value) }
+    return copy
+  }
+
+  /// Called for each property whose values differ, before it is resolved.
+  public func onEachDifference(_ hook: @escaping (_ property: String, _ ours: Any, _ theirs: Any) -> Void) -> MergePolicy {
+    var copy = self
+    copy.hook = hook
+    return copy
+  }
+}
+
+extension JSONModelCopyable {
+  /// A copy with the changes `body` makes to a draft, `let` properties included:
+  ///
+  /// ```swift
+  /// let older = user.mutate { $0.age = 21 }
+  /// ```
+  public func mutate(_ body: (inout JSONModelDraft<Self>) throws -> Void) rethrows -> Self {
+    var draft = JSONModelDraft(self)
+    try body(&draft)
+    return Self(_jsonModelDraft: draft)
+  }
+
+  /// This model merged with `other`, property by property, as `policy` says:
+  ///
+  /// ```swift
+  /// let merged = local.merging(remote, policy: .theirs.keeping(\.draftText).resolving(\.tags) { $0.union($1) })
+  /// ```
+  public func merging(_ other: Self, policy: MergePolicy<Self> = .theirs) -> Self {
+    var draft = JSONModelDraft(self)
+    for property in Self._jsonModelProperties {
+      let ours = self[keyPath: property.keyPath]
+      let theirs = other[keyPath: property.keyPath]
+      if let hook = policy.hook, !property.equal(ours, theirs) { hook(property.name, ours, theirs) }
+      if let resolve = policy.custom[property.keyPath] {
+        draft.set(property.keyPath, to: resolve(ours, theirs))
+      } else if policy.fallback == .theirs {
+        draft.set(property.keyPath, to: theirs)
+      }
+    }
+    return Self(_jsonModelDraft: draft)
+  }
+}
