@@ -103,28 +103,28 @@ import Testing
 
           static var _jsonModelProperties: [Mapwright.JSONModelProperty<Self>] {
             [
-              .init("number", \Self.number, json: ["number"]),
-              .init("reporterLogin", \Self.reporterLogin, json: ["user.login"]),
-              .init("htmlURL", \Self.htmlURL, json: ["html_url", "htmlUrl"]),
-              .init("updatedAt", \Self.updatedAt, json: ["updated_at"]),
-              .init("labels", \Self.labels, json: ["labels"]),
-              .init("assignees", \Self.assignees, json: ["assignees"]),
-              .init("comments", \Self.comments, json: ["comments"]),
-              .init("body", \Self.body, json: ["body"]),
-              .init("retrievedAt", \Self.retrievedAt, json: nil),
+              .init("number", \\Self.number, json: ["number"]),
+              .init("reporterLogin", \\Self.reporterLogin, json: ["user.login"]),
+              .init("htmlURL", \\Self.htmlURL, json: ["html_url", "htmlUrl"]),
+              .init("updatedAt", \\Self.updatedAt, json: ["updated_at"]),
+              .init("labels", \\Self.labels, json: ["labels"]),
+              .init("assignees", \\Self.assignees, json: ["assignees"]),
+              .init("comments", \\Self.comments, json: ["comments"]),
+              .init("body", \\Self.body, json: ["body"]),
+              .init("retrievedAt", \\Self.retrievedAt, json: nil),
             ]
           }
 
           init(_jsonModelDraft draft: Mapwright.JSONModelDraft<Self>) {
-            self.number = draft[dynamicMember: \Self.number]
-            self.reporterLogin = draft[dynamicMember: \Self.reporterLogin]
-            self.htmlURL = draft[dynamicMember: \Self.htmlURL]
-            self.updatedAt = draft[dynamicMember: \Self.updatedAt]
-            self.labels = draft[dynamicMember: \Self.labels]
-            self.assignees = draft[dynamicMember: \Self.assignees]
-            self.comments = draft[dynamicMember: \Self.comments]
-            self.body = draft[dynamicMember: \Self.body]
-            self.retrievedAt = draft[dynamicMember: \Self.retrievedAt]
+            self.number = draft[dynamicMember: \\Self.number]
+            self.reporterLogin = draft[dynamicMember: \\Self.reporterLogin]
+            self.htmlURL = draft[dynamicMember: \\Self.htmlURL]
+            self.updatedAt = draft[dynamicMember: \\Self.updatedAt]
+            self.labels = draft[dynamicMember: \\Self.labels]
+            self.assignees = draft[dynamicMember: \\Self.assignees]
+            self.comments = draft[dynamicMember: \\Self.comments]
+            self.body = draft[dynamicMember: \\Self.body]
+            self.retrievedAt = draft[dynamicMember: \\Self.retrievedAt]
           }
         }
         """)
@@ -291,14 +291,14 @@ import Testing
 
           static var _jsonModelProperties: [Mapwright.JSONModelProperty<Self>] {
             [
-              .init("htmlURL", \Self.htmlURL, json: ["html-url"]),
-              .init("userID2", \Self.userID2, json: ["user-id2"]),
+              .init("htmlURL", \\Self.htmlURL, json: ["html-url"]),
+              .init("userID2", \\Self.userID2, json: ["user-id2"]),
             ]
           }
 
           init(_jsonModelDraft draft: Mapwright.JSONModelDraft<Self>) {
-            self.htmlURL = draft[dynamicMember: \Self.htmlURL]
-            self.userID2 = draft[dynamicMember: \Self.userID2]
+            self.htmlURL = draft[dynamicMember: \\Self.htmlURL]
+            self.userID2 = draft[dynamicMember: \\Self.userID2]
           }
         }
         """)
