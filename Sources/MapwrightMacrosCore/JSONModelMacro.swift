@@ -35,10 +35,14 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     let generator = ModelGenerator(model: model)
     let storage = generator.preservedStorage().map { [DeclSyntax(stringLiteral: $0)] } ?? []
     guard model.kind != .struct else { return storage }
+    let equality = generator.writesEquality ? generator.equalityFunctions() : []
     guard model.mappingInBody else {
-      return storage + [generator.decodingInitializer(), generator.draftInitializer()].map { DeclSyntax(stringLiteral: $0) }
+      return storage + ([generator.decodingInitializer(), generator.draftInitializer()] + equality).map { DeclSyntax(stringLiteral: $0) }
     }
-    let members = [generator.preservedStorage(), generator.fieldsDeclaration(), generator.clusterDeclaration(), generator.decodingInitializer(), generator.encodingFunction()]
+    let members = [
+      generator.preservedStorage(), generator.fieldsDeclaration(), generator.clusterDeclaration(), generator.decodingInitializer(),
+      generator.encodingFunction(), generator.describedFieldsFunction(),
+    ] + equality
     // A stored table and its accessor come as two lines: one declaration each.
     return members.compactMap { $0 }.flatMap { $0.hasPrefix("private static let") ? $0.split(separator: "\n").map(String.init) : [$0] }
       .map { DeclSyntax(stringLiteral: $0) }
@@ -71,8 +75,10 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     // `JSONModelCopyable` is declared by the user (the members it needs are generated for
     // structs and final root classes): a macro that may add a conformance makes Swift 6.3
     // expect it from every subclass of a model class, and crash when it is not there.
-    let names = ["JSONModel", "JSONConvertible"].filter { name in requested.contains { $0.hasSuffix(name) } }
+    var names = ["JSONModel", "JSONConvertible"].filter { name in requested.contains { $0.hasSuffix(name) } }
       .map { "Mapwright.\($0)" }
+    let describes = requested.contains("CustomStringConvertible") && !model.hasDescription
+    if describes { names.append("CustomStringConvertible") }
     let conformance = names.isEmpty ? "" : ": " + names.joined(separator: ", ")
     var members: [String] = []
     if !model.mappingInBody {
@@ -81,6 +87,8 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
       members.append(generator.encodingFunction())
       if let streaming = generator.streamingFunction() { members.append(streaming) }
     }
+    if !model.mappingInBody { members.append(generator.describedFieldsFunction()) }
+    if describes { members.append(generator.descriptionProperty()) }
     if model.isCopyable {
       members.append(generator.propertiesDeclaration())
       if model.kind == .struct { members.append(generator.draftInitializer()) }

@@ -20,6 +20,15 @@ struct ModelDeclaration {
   /// The superclass (the first inherited type that is not a known protocol), as written.
   var superclass: String?
   var cluster: Cluster?
+  /// `version:` (source text), `versionKey:`, and whether the body declares `migrate`.
+  var version: String?
+  var versionKey: String?
+  var hasMigrate = false
+  /// The class lists `Equatable` / `Hashable`: the macro writes them from mapped properties.
+  var asksEquatable = false
+  var asksHashable = false
+  /// The body declares its own `description`.
+  var hasDescription = false
   var keyNaming: KeyNamingRule
   /// Source text of the `coercion:` and `unknownKeys:` arguments, when given.
   var coercion: String?

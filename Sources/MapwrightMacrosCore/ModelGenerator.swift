@@ -129,6 +129,7 @@ struct ModelGenerator {
       lines.append("  }")
     }
     if superclassIsModel { lines.append("  writer.merge(super.encodeJSON(in: session))") }
+    if model.version != nil { lines.append("  writer.recordVersion(Self._jsonModelFields.versioning)") }
     for (i, property) in model.fields.enumerated() {
       let value = "self.\(property.name)"
       if property.flatten {
@@ -161,7 +162,7 @@ struct ModelGenerator {
   /// path or a registry transformer goes through `encodeJSON` instead, the default).
   func streamingFunction() -> String? {
     // A class with subclasses encodes through `encodeJSON`, which they override.
-    guard !model.mappingInBody, !model.preservesUnknownKeys else { return nil }
+    guard !model.mappingInBody, !model.preservesUnknownKeys, model.version == nil else { return nil }
     guard model.fields.allSatisfy({ $0.isPlainKey && $0.transformName == nil && !$0.flatten }) else { return nil }
     var lines: [String] = []
     lines.append("\(access)func writeJSON(to output: inout Mapwright.JSONOutput, in session: Mapwright.EncodingSession) {")
@@ -224,6 +225,56 @@ struct ModelGenerator {
     return lines.joined(separator: "\n")
   }
 
+  /// `_jsonModelDescribedFields()`: the mapped properties for descriptions, with their
+  /// defaults (a subclass's follow its superclass's).
+  func describedFieldsFunction() -> String {
+    let entries = model.fields.filter { !$0.flatten }.map { property -> String in
+      let name = stringLiteral(property.name)
+      if let value = property.defaultValue ?? property.initializer {
+        return ".init(\(name), self.\(property.name), default: \(value))"
+      }
+      return ".init(\(name), self.\(property.name))"
+    }
+    let modifiers = model.mappingInBody ? overridable : access
+    let list = "[" + entries.joined(separator: ", ") + "]"
+    let body = superclassIsModel ? "super._jsonModelDescribedFields() + \(list)" : list
+    return "\(modifiers)func _jsonModelDescribedFields() -> [Mapwright.DescribedField] {\n  \(body)\n}"
+  }
+
+  /// `description`, for the `CustomStringConvertible` conformance.
+  func descriptionProperty() -> String {
+    "\(access)var description: String {\n  _jsonModelDescription\n}"
+  }
+
+  /// Whether the class compares (and hashes) its mapped properties: asked for, or a class
+  /// with subclasses (whose levels each compare their own).
+  var writesEquality: Bool { model.kind != .struct && (model.asksEquatable || model.mappingInBody) }
+
+  /// `_jsonModelIsEqual(to:)` and `_jsonModelHash(into:)`, overridable, and `==` and
+  /// `hash(into:)` where the class asks for them.
+  func equalityFunctions() -> [String] {
+    let mapped = model.fields
+    let modifiers = model.mappingInBody ? overridable : access
+    var equal = ["\(modifiers)func _jsonModelIsEqual(to other: AnyObject) -> Bool {",
+                 "  guard let other = other as? \(model.name), type(of: self) == type(of: other) else { return false }"]
+    if superclassIsModel { equal.append("  guard super._jsonModelIsEqual(to: other) else { return false }") }
+    let comparisons = mapped.map { "Mapwright.jsonModelFieldEqual(self.\($0.name), other.\($0.name))" }
+    equal.append("  return " + (comparisons.isEmpty ? "true" : comparisons.joined(separator: "\n    && ")))
+    equal.append("}")
+    var hash = ["\(modifiers)func _jsonModelHash(into hasher: inout Hasher) {"]
+    if superclassIsModel { hash.append("  super._jsonModelHash(into: &hasher)") }
+    hash += mapped.map { "  Mapwright.jsonModelFieldHash(self.\($0.name), into: &hasher)" }
+    hash.append("}")
+    var result = [equal.joined(separator: "\n"), hash.joined(separator: "\n")]
+    if model.asksEquatable && !superclassIsModel {
+      result.append("\(access)static func == (lhs: \(model.name), rhs: \(model.name)) -> Bool {\n  lhs._jsonModelIsEqual(to: rhs)\n}")
+    }
+    if model.asksHashable && !superclassIsModel {
+      result.append("\(model.isOpen ? "open " : access)func hash(into hasher: inout Hasher) {\n  _jsonModelHash(into: &hasher)\n}")
+    }
+    return result
+  }
+
   /// The stored source object of a model that preserves unknown keys.
   func preservedStorage() -> String? {
     model.preservesUnknownKeys ? "var _jsonPreserved = Mapwright.PreservedJSON()" : nil
@@ -251,6 +302,12 @@ struct ModelGenerator {
     if superclassIsModel, let superclass = model.superclass { arguments.append("superclass: \(superclass)._jsonModelFields") }
     if let coercion = model.coercion { arguments.append("coercion: \(coercion)") }
     if let unknownKeys = model.unknownKeys { arguments.append("unknownKeys: \(unknownKeys)") }
+    if let version = model.version {
+      var versioning = ["version: \(version)"]
+      if let key = model.versionKey { versioning.append("key: \(stringLiteral(key))") }
+      if model.hasMigrate { versioning.append("migrate: { try \(model.name).migrate(&$0, from: $1) }") }
+      arguments.append("versioning: Mapwright.JSONVersioning(\(versioning.joined(separator: ", ")))")
+    }
     let value = "Mapwright.JSONModelFields(\(arguments.joined(separator: ", ")))"
     if model.mappingInBody {
       // Overridable, so a subclass's table is found through the class; stored once per

@@ -18,6 +18,8 @@ struct ModelParser {
     let kind: ModelDeclaration.Kind
     var isGeneric = false
     var superclass: String?
+    var asksEquatable = false
+    var asksHashable = false
     if let structDecl = declaration.as(StructDeclSyntax.self) {
       name = structDecl.name.text
       kind = .struct
@@ -31,6 +33,9 @@ struct ModelParser {
       if let first = classDecl.inheritanceClause?.inheritedTypes.first, !isKnownProtocol(first.type) {
         superclass = first.type.trimmedDescription
       }
+      let listed = classDecl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+      asksHashable = listed.contains("Hashable")
+      asksEquatable = asksHashable || listed.contains("Equatable")
     } else if declaration.is(ProtocolDeclSyntax.self) {
       error(attribute, "protocol", "@JSONModel applies to a struct or a class, not to a protocol")
       return nil
@@ -49,6 +54,8 @@ struct ModelParser {
     var discriminator: (String, node: Syntax)?
     var subclasses: String?
     var cluster: ModelDeclaration.Cluster?
+    var version: String?
+    var versionKey: String?
     for argument in attribute.arguments?.as(LabeledExprListSyntax.self) ?? [] {
       switch argument.label?.text {
       case "keys":
@@ -75,6 +82,8 @@ struct ModelParser {
           error(argument.expression, "discriminator", "the discriminator is a non-empty string literal key")
         }
       case "subclasses": subclasses = parseSubclasses(argument.expression)
+      case "version": version = argument.expression.trimmedDescription
+      case "versionKey": versionKey = argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
       default: break
       }
     }
@@ -106,9 +115,19 @@ struct ModelParser {
       properties += parseProperties(variable, keyNaming: keyNaming)
     }
     let isOpen = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.open) }
+    let hasDescription = declaration.memberBlock.members.contains { member in
+      member.decl.as(VariableDeclSyntax.self)?.bindings.contains { $0.pattern.trimmedDescription == "description" } ?? false
+    }
+    let hasMigrate = declaration.memberBlock.members.contains { member in
+      member.decl.as(FunctionDeclSyntax.self).map { $0.name.text == "migrate" } ?? false
+    }
+    if hasMigrate, version == nil {
+      error(attribute, "migrateVersion", "a model with migrate(_:from:) declares its version: @JSONModel(version: 2)")
+    }
     return ModelDeclaration(
       name: name, kind: kind, isGeneric: isGeneric, isPublic: isPublic, isOpen: isOpen, superclass: superclass,
-      cluster: cluster, keyNaming: keyNaming, coercion: coercion, unknownKeys: unknownKeys, properties: properties)
+      cluster: cluster, version: version, versionKey: versionKey, hasMigrate: hasMigrate, asksEquatable: asksEquatable, asksHashable: asksHashable,
+      hasDescription: hasDescription, keyNaming: keyNaming, coercion: coercion, unknownKeys: unknownKeys, properties: properties)
   }
 
   /// `["dog": "Dog", …]` as the source of `["dog": Dog.self, …]`.

@@ -46,9 +46,31 @@ import Testing
             writer.write(self.barks, key: "barks")
             return writer.json
           }
+
+          override func _jsonModelDescribedFields() -> [Mapwright.DescribedField] {
+            super._jsonModelDescribedFields() + [.init("barks", self.barks)]
+          }
+
+          override func _jsonModelIsEqual(to other: AnyObject) -> Bool {
+            guard let other = other as? Dog, type(of: self) == type(of: other) else {
+              return false
+            }
+            guard super._jsonModelIsEqual(to: other) else {
+              return false
+            }
+            return Mapwright.jsonModelFieldEqual(self.barks, other.barks)
+          }
+
+          override func _jsonModelHash(into hasher: inout Hasher) {
+            super._jsonModelHash(into: &hasher)
+            Mapwright.jsonModelFieldHash(self.barks, into: &hasher)
+          }
         }
 
-        extension Dog: Mapwright.JSONModel, Mapwright.JSONConvertible {
+        extension Dog: Mapwright.JSONModel, Mapwright.JSONConvertible, CustomStringConvertible {
+          var description: String {
+            _jsonModelDescription
+          }
         }
         """)
   }
@@ -100,9 +122,27 @@ import Testing
             writer.write(self.name, key: "name")
             return writer.json
           }
+
+          open func _jsonModelDescribedFields() -> [Mapwright.DescribedField] {
+            [.init("name", self.name)]
+          }
+
+          open func _jsonModelIsEqual(to other: AnyObject) -> Bool {
+            guard let other = other as? Animal, type(of: self) == type(of: other) else {
+              return false
+            }
+            return Mapwright.jsonModelFieldEqual(self.name, other.name)
+          }
+
+          open func _jsonModelHash(into hasher: inout Hasher) {
+            Mapwright.jsonModelFieldHash(self.name, into: &hasher)
+          }
         }
 
-        extension Animal: Mapwright.JSONModel, Mapwright.JSONConvertible {
+        extension Animal: Mapwright.JSONModel, Mapwright.JSONConvertible, CustomStringConvertible {
+          public var description: String {
+            _jsonModelDescription
+          }
         }
         """)
   }
@@ -155,9 +195,27 @@ import Testing
             writer.write(self.label, key: "label")
             return writer.json
           }
+
+          func _jsonModelDescribedFields() -> [Mapwright.DescribedField] {
+            [.init("label", self.label)]
+          }
+
+          func _jsonModelIsEqual(to other: AnyObject) -> Bool {
+            guard let other = other as? Shape, type(of: self) == type(of: other) else {
+              return false
+            }
+            return Mapwright.jsonModelFieldEqual(self.label, other.label)
+          }
+
+          func _jsonModelHash(into hasher: inout Hasher) {
+            Mapwright.jsonModelFieldHash(self.label, into: &hasher)
+          }
         }
 
-        extension Shape: Mapwright.JSONModel, Mapwright.JSONConvertible {
+        extension Shape: Mapwright.JSONModel, Mapwright.JSONConvertible, CustomStringConvertible {
+          var description: String {
+            _jsonModelDescription
+          }
         }
         """)
   }

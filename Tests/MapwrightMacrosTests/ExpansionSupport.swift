@@ -4,7 +4,7 @@ import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 let macroSpecs: [String: MacroSpec] = [
-  "JSONModel": MacroSpec(type: JSONModelExpansion.self, conformances: ["JSONModel", "JSONConvertible"]),
+  "JSONModel": MacroSpec(type: JSONModelExpansion.self, conformances: ["JSONModel", "JSONConvertible", "CustomStringConvertible"]),
   "Key": MacroSpec(type: PropertyMarkerExpansion.self),
   "Transform": MacroSpec(type: PropertyMarkerExpansion.self),
   "Default": MacroSpec(type: PropertyMarkerExpansion.self),
@@ -25,7 +25,7 @@ func expectExpansion(
 ) {
   var specs = macroSpecs
   if requestingSendable {
-    specs["JSONModel"] = MacroSpec(type: JSONModelExpansion.self, conformances: ["JSONModel", "JSONConvertible", "Sendable"])
+    specs["JSONModel"] = MacroSpec(type: JSONModelExpansion.self, conformances: ["JSONModel", "JSONConvertible", "CustomStringConvertible", "Sendable"])
   }
   assertMacroExpansion(
     source, expandedSource: expected, diagnostics: diagnostics, macroSpecs: specs,

@@ -31,7 +31,7 @@ import Testing
           var retrievedAt = Date()
         }
 
-        extension Issue: Mapwright.JSONModel, Mapwright.JSONConvertible {
+        extension Issue: Mapwright.JSONModel, Mapwright.JSONConvertible, CustomStringConvertible {
           static let _jsonModelFields = Mapwright.JSONModelFields(keys: ["number", nil, nil, "updated_at", "labels", "assignees", "comments", "body"], paths: ["number", "user.login", "html_url", "updated_at", "labels", "assignees", "comments", "body"], otherKnownKeys: ["htmlUrl", "html_url", "user"])
 
           init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {
@@ -99,6 +99,14 @@ import Testing
             writer.write(self.comments, key: "comments")
             writer.write(self.body, key: "body")
             return writer.json
+          }
+
+          func _jsonModelDescribedFields() -> [Mapwright.DescribedField] {
+            [.init("number", self.number), .init("reporterLogin", self.reporterLogin), .init("htmlURL", self.htmlURL), .init("updatedAt", self.updatedAt), .init("labels", self.labels, default: [Label]()), .init("assignees", self.assignees), .init("comments", self.comments), .init("body", self.body, default: "")]
+          }
+
+          var description: String {
+            _jsonModelDescription
           }
 
           static var _jsonModelProperties: [Mapwright.JSONModelProperty<Self>] {
@@ -252,7 +260,7 @@ import Testing
           var userID2: Int
         }
 
-        extension A: Mapwright.JSONModel, Mapwright.JSONConvertible {
+        extension A: Mapwright.JSONModel, Mapwright.JSONConvertible, CustomStringConvertible {
           static let _jsonModelFields = Mapwright.JSONModelFields(keys: ["html-url", "user-id2"])
 
           init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {
@@ -287,6 +295,14 @@ import Testing
             output.write(self.htmlURL, key: "html-url", in: session)
             output.write(self.userID2, key: "user-id2", in: session)
             output.endObject()
+          }
+
+          func _jsonModelDescribedFields() -> [Mapwright.DescribedField] {
+            [.init("htmlURL", self.htmlURL), .init("userID2", self.userID2)]
+          }
+
+          var description: String {
+            _jsonModelDescription
           }
 
           static var _jsonModelProperties: [Mapwright.JSONModelProperty<Self>] {

@@ -40,6 +40,13 @@ public final class DecodingSession {
   }
 
   /// Records a problem in collect-all mode, or throws it to stop.
+  /// Rewrites the errors recorded since there were `count` (for errors found in a document
+  /// derived from this one, such as a migrated object).
+  func relocateErrors(since count: Int, _ transform: (MappingError) -> MappingError) {
+    guard errors.count > count else { return }
+    errors.replaceSubrange(count..., with: errors[count...].map(transform))
+  }
+
   public func recordOrThrow(_ error: MappingError) throws(MappingError) {
     guard collectsAllErrors else { throw error }
     record(error)
@@ -89,10 +96,13 @@ public final class EncodingSession {
   /// leaving the key out.
   public var includesNilValues: Bool
   public var context: MapContext?
+  /// Whether versioned models write their version (`JSONVersioning`) into their objects.
+  public var recordsVersions: Bool
   public private(set) var errors: [MappingError] = []
 
-  public init(includesNilValues: Bool = false, context: MapContext? = nil) {
+  public init(includesNilValues: Bool = false, recordsVersions: Bool = false, context: MapContext? = nil) {
     self.includesNilValues = includesNilValues
+    self.recordsVersions = recordsVersions
     self.context = context
   }
 

@@ -133,17 +133,24 @@ extension JSONConvertible {
   }
 
   /// The value as an owned JSON value.
-  public func json(includingNilValues: Bool = false, context: MapContext? = nil) -> JSON {
-    encodeJSON(in: EncodingSession(includesNilValues: includingNilValues, context: context))
+  /// `recordingVersions`: versioned models write their version (see `JSONVersioning`).
+  public func json(includingNilValues: Bool = false, recordingVersions: Bool = false, context: MapContext? = nil) -> JSON {
+    encodeJSON(in: EncodingSession(includesNilValues: includingNilValues, recordsVersions: recordingVersions, context: context))
   }
 
   /// The value as JSON text.
-  public func jsonString(_ options: JSONWriter.Options = []) throws -> String {
-    String(decoding: try jsonBytes(options), as: UTF8.self)
+  public func jsonString(_ options: JSONWriter.Options = [], recordingVersions: Bool = false) throws -> String {
+    String(decoding: try jsonBytes(options, recordingVersions: recordingVersions), as: UTF8.self)
   }
 
   /// The value as UTF-8 JSON bytes.
-  public func jsonBytes(_ options: JSONWriter.Options = []) throws -> [UInt8] {
+  public func jsonBytes(_ options: JSONWriter.Options = [], recordingVersions: Bool = false) throws -> [UInt8] {
+    if recordingVersions {
+      let session = EncodingSession(recordsVersions: true)
+      let json = encodeJSON(in: session)
+      try session.throwIfFailed()
+      return try json.jsonBytes(options)
+    }
     if options.isEmpty {
       // Compact output is streamed; a NaN or infinity goes the long way for its error.
       let session = EncodingSession()
@@ -159,8 +166,8 @@ extension JSONConvertible {
   }
 
   /// The value as UTF-8 JSON.
-  public func jsonData(_ options: JSONWriter.Options = []) throws -> Data {
-    Data(try jsonBytes(options))
+  public func jsonData(_ options: JSONWriter.Options = [], recordingVersions: Bool = false) throws -> Data {
+    Data(try jsonBytes(options, recordingVersions: recordingVersions))
   }
 }
 

@@ -63,9 +63,22 @@ extension JSONModel {
   @inlinable
   static func _decodeModel(_ value: JSONValue, in session: DecodingSession, raw: RawJSON) throws(MappingError) -> Self {
     if let cluster = _jsonModelCluster { return try _decodeChosenModel(cluster, value, in: session, raw: raw) }
+    if let versioning = _jsonModelFields.versioning { return try _decodeVersioned(versioning, value, in: session) }
     var reader = try JSONModelReader(value, in: session, fields: _jsonModelFields, raw: raw)
     defer { reader.restore() }
     return try Self(_jsonReader: &reader)
+  }
+
+  /// A versioned model's object, migrated first when it records an older version.
+  @usableFromInline
+  static func _decodeVersioned(_ versioning: JSONVersioning, _ value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
+    try versioning.decode(value, in: session) { (object) throws(MappingError) -> Self in
+      try object.document.withRawAccess { (raw) throws(MappingError) -> Self in
+        var reader = try JSONModelReader(object, in: session, fields: _jsonModelFields, raw: raw)
+        defer { reader.restore() }
+        return try Self(_jsonReader: &reader)
+      }
+    }
   }
 
   /// A cluster's object, as the class it chooses.

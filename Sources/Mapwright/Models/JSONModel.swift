@@ -13,6 +13,8 @@ public protocol JSONModel: JSONConvertible {
   /// For a class cluster's base, how the class of an object is chosen (generated; nil
   /// otherwise).
   static var _jsonModelCluster: JSONModelCluster? { get }
+  /// The mapped fields a description lists (generated).
+  func _jsonModelDescribedFields() -> [DescribedField]
 }
 
 extension JSONModel {
@@ -36,6 +38,8 @@ public final class JSONModelFields: Sendable {
   public let otherKnownKeys: Set<String>
   public let coercion: CoercionPolicy?
   public let unknownKeys: UnknownKeyPolicy?
+  /// The model's version and migration (`@JSONModel(version:)`).
+  public let versioning: JSONVersioning?
   /// The fields of `@Flatten`ed models, whose keys are known keys of this object too.
   public let flattened: [JSONModelFields]
 
@@ -46,8 +50,10 @@ public final class JSONModelFields: Sendable {
   /// and it inherits their coercion and unknown-key policies unless it sets its own.
   public init(
     keys: [String?], paths: [String]? = nil, otherKnownKeys: Set<String> = [], flattened: [JSONModelFields] = [],
-    superclass: JSONModelFields? = nil, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil
+    superclass: JSONModelFields? = nil, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil,
+    versioning: JSONVersioning? = nil
   ) {
+    self.versioning = versioning
     self.flattened = (superclass.map { [$0] } ?? []) + flattened
     var bytes: [UInt8] = []
     var starts: [Int] = []

@@ -13,6 +13,11 @@ public struct JSONModelWriter {
   @inlinable
   public var json: JSON { .object(object) }
 
+  /// Writes the model's version first when the session records versions.
+  public mutating func recordVersion(_ versioning: JSONVersioning?) {
+    if session.recordsVersions, let versioning { object[versioning.key] = JSON(versioning.version) }
+  }
+
   /// The object written so far, merged into a preserved source (see `PreservedJSON`).
   public func json(preserving preserved: PreservedJSON) -> JSON { .object(preserved.restoring(object)) }
 

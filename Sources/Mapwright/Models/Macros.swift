@@ -45,13 +45,16 @@ public enum KeyNaming: Sendable {
 @attached(
   member,
   names: named(init(_jsonReader:)), named(_jsonModelFields), named(_jsonModelFieldsStorage), named(encodeJSON(in:)),
-  named(_jsonModelCluster), named(_jsonModelClusterStorage), named(_jsonPreserved), named(init(_jsonModelDraft:)))
+  named(_jsonModelCluster), named(_jsonModelClusterStorage), named(_jsonPreserved), named(init(_jsonModelDraft:)),
+  named(_jsonModelDescribedFields), named(_jsonModelIsEqual(to:)), named(_jsonModelHash(into:)), named(==), named(hash(into:)))
 @attached(
-  extension, conformances: JSONModel, JSONConvertible,
+  extension, conformances: JSONModel, JSONConvertible, CustomStringConvertible,
   names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
-  named(decode(from:in:)), named(_jsonModelProperties), named(init(_jsonModelDraft:)))
+  named(decode(from:in:)), named(_jsonModelProperties), named(init(_jsonModelDraft:)), named(_jsonModelDescribedFields),
+  named(description))
 public macro JSONModel(
-  keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil
+  keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil,
+  version: Int? = nil, versionKey: String = "_version"
 ) = #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
 
 /// A class cluster's base: decoding it (by any entry point) makes an instance of the subclass
@@ -77,11 +80,12 @@ public macro JSONModel(
 @attached(
   member,
   names: named(init(_jsonReader:)), named(_jsonModelFields), named(_jsonModelFieldsStorage), named(encodeJSON(in:)),
-  named(_jsonModelCluster), named(_jsonModelClusterStorage), named(_jsonPreserved))
-@attached(extension, conformances: JSONModel, JSONConvertible)
+  named(_jsonModelCluster), named(_jsonModelClusterStorage), named(_jsonPreserved), named(init(_jsonModelDraft:)),
+  named(_jsonModelDescribedFields), named(_jsonModelIsEqual(to:)), named(_jsonModelHash(into:)), named(==), named(hash(into:)))
+@attached(extension, conformances: JSONModel, JSONConvertible, CustomStringConvertible, names: named(description))
 public macro JSONModel(
   keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil,
-  discriminator: String, subclasses: KeyValuePairs<String, String>
+  version: Int? = nil, versionKey: String = "_version", discriminator: String, subclasses: KeyValuePairs<String, String>
 ) = #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
 
 /// An enum with associated values in a tagged encoding: internally tagged with `tag:` alone

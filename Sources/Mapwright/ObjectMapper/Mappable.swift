@@ -17,10 +17,15 @@ public protocol BaseMappable: JSONConvertible {
 
   /// Whether the model keeps its source object (true for `JSONPreserving` models).
   static var _preservesJSON: Bool { get }
+
+  /// The model's version and migration (nil: not versioned):
+  /// `static let jsonVersioning: JSONVersioning? = JSONVersioning(version: 2) { json, from in … }`.
+  static var jsonVersioning: JSONVersioning? { get }
 }
 
 extension BaseMappable {
   public static var coercionPolicy: CoercionPolicy? { nil }
+  public static var jsonVersioning: JSONVersioning? { nil }
 }
 
 /// A model created by a failable initialiser, then mapped.
@@ -99,6 +104,18 @@ extension BaseMappable {
   static func decodeModel(
     from value: JSONValue, in session: DecodingSession, create: (Map) throws(MappingError) -> Self?
   ) throws(MappingError) -> Self {
+    if let versioning = jsonVersioning {
+      return try versioning.decode(value, in: session) { (object) throws(MappingError) -> Self in
+        try decodeCurrentModel(from: object, in: session, create: create)
+      }
+    }
+    return try decodeCurrentModel(from: value, in: session, create: create)
+  }
+
+  @inlinable
+  static func decodeCurrentModel(
+    from value: JSONValue, in session: DecodingSession, create: (Map) throws(MappingError) -> Self?
+  ) throws(MappingError) -> Self {
     let map = try Map(decoding: value, in: session, preserving: Self._preservesJSON)
     let saved = session.coercion
     session.coercion = Self.coercionPolicy ?? session.options.coercion
@@ -171,6 +188,7 @@ extension BaseMappable {
   public func encodeJSON(in session: EncodingSession) -> JSON {
     let map = Map(encodingIn: session)
     var copy = self
+    if session.recordsVersions, let versioning = Self.jsonVersioning { map.output[versioning.key] = JSON(versioning.version) }
     copy.mapping(map: map)
     if Self._preservesJSON, let preserving = self as? any JSONPreserving {
       return .object(preserving.preservedJSON.restoring(map.output))
