@@ -90,6 +90,7 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     if !model.mappingInBody { members.append(generator.describedFieldsFunction()) }
     if describes { members.append(generator.descriptionProperty()) }
     if model.isCopyable {
+      members += generator.lazyFieldMembers()
       members.append(generator.propertiesDeclaration())
       if model.kind == .struct { members.append(generator.draftInitializer()) }
     }

@@ -275,6 +275,42 @@ struct ModelGenerator {
     return result
   }
 
+  /// `_jsonModelFieldKeyPaths` and `_jsonModelDecodeField(_:_:)`: each mapped property alone,
+  /// for lazy models (`LazyModel` decodes one property on first access).
+  func lazyFieldMembers() -> [String] {
+    let fields = model.fields
+    let paths = fields.map { "\\\(selfType).\($0.name)" }.joined(separator: ", ")
+    let keyPaths = "\(access)static var _jsonModelFieldKeyPaths: [AnyKeyPath] { [\(paths)] }"
+    var lines = ["\(access)static func _jsonModelDecodeField(_ field: Int, _ reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) -> Any {",
+                 "  switch field {"]
+    for (i, property) in fields.enumerated() {
+      lines.append("  case \(i):")
+      lines.append("    var _\(i): \(property.type ?? "Never")? = nil")
+      if property.flatten {
+        lines.append("    _\(i) = reader.decodeFlattened(\(property.type ?? "Never").self)")
+      } else if property.isPlainKey {
+        lines.append("    while let member = reader.next() {")
+        lines.append("      guard member.field == \(i) else { continue }")
+        lines.append("      _\(i) = \(readExpression(property, from: .member))")
+        lines.append("      break")
+        lines.append("    }")
+      } else {
+        lines.append("    _\(i) = \(readExpression(property, from: .paths(field: i, stringArray(property.paths))))")
+      }
+      if property.isRequired && !property.flatten { lines.append("    reader.require(_\(i) != nil, \(i))") }
+      lines.append("    try reader.finish()")
+      if let fallback = property.defaultValue ?? property.initializer {
+        lines.append("    return _\(i) ?? (\(fallback))")
+      } else if property.isOptional {
+        lines.append("    return _\(i) ?? nil")
+      } else {
+        lines.append("    return _\(i)!")
+      }
+    }
+    lines += ["  default:", "    throw Mapwright.MappingError(invalidValue: \"no field \\(field)\")", "  }", "}"]
+    return [keyPaths, lines.joined(separator: "\n")]
+  }
+
   /// The stored source object of a model that preserves unknown keys.
   func preservedStorage() -> String? {
     model.preservesUnknownKeys ? "var _jsonPreserved = Mapwright.PreservedJSON()" : nil

@@ -109,6 +109,98 @@ import Testing
             _jsonModelDescription
           }
 
+          static var _jsonModelFieldKeyPaths: [AnyKeyPath] {
+            [\\Self.number, \\Self.reporterLogin, \\Self.htmlURL, \\Self.updatedAt, \\Self.labels, \\Self.assignees, \\Self.comments, \\Self.body]
+          }
+
+          static func _jsonModelDecodeField(_ field: Int, _ reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) -> Any {
+            switch field {
+            case 0:
+              var _0: Int? = nil
+              while let member = reader.next() {
+                guard member.field == 0 else {
+                  continue
+                }
+                _0 = reader.decode(Int.self, member)
+                break
+              }
+              reader.require(_0 != nil, 0)
+              try reader.finish()
+              return _0!
+            case 1:
+              var _1: String? = nil
+              _1 = reader.decode(String.self, field: 1, paths: ["user.login"])
+              reader.require(_1 != nil, 1)
+              try reader.finish()
+              return _1!
+            case 2:
+              var _2: URL? = nil
+              _2 = reader.decode(URL.self, field: 2, paths: ["html_url", "htmlUrl"])
+              reader.require(_2 != nil, 2)
+              try reader.finish()
+              return _2!
+            case 3:
+              var _3: Date? = nil
+              while let member = reader.next() {
+                guard member.field == 3 else {
+                  continue
+                }
+                _3 = reader.decode(member, using: .iso8601)
+                break
+              }
+              reader.require(_3 != nil, 3)
+              try reader.finish()
+              return _3!
+            case 4:
+              var _4: [Label]? = nil
+              while let member = reader.next() {
+                guard member.field == 4 else {
+                  continue
+                }
+                _4 = reader.decode([Label].self, member)
+                break
+              }
+              try reader.finish()
+              return _4 ?? ([Label]())
+            case 5:
+              var _5: [User]? = nil
+              while let member = reader.next() {
+                guard member.field == 5 else {
+                  continue
+                }
+                _5 = reader.decodeLossy([User].self, member)
+                break
+              }
+              reader.require(_5 != nil, 5)
+              try reader.finish()
+              return _5!
+            case 6:
+              var _6: Int?? = nil
+              while let member = reader.next() {
+                guard member.field == 6 else {
+                  continue
+                }
+                _6 = reader.decode(Int?.self, member, coercion: .lenient)
+                break
+              }
+              try reader.finish()
+              return _6 ?? nil
+            case 7:
+              var _7: String? = nil
+              while let member = reader.next() {
+                guard member.field == 7 else {
+                  continue
+                }
+                _7 = reader.decode(String.self, member)
+                break
+              }
+              try reader.finish()
+              return _7 ?? ("")
+            default:
+              throw Mapwright.MappingError(invalidValue: "no field \\(field)")
+            }
+          }
+
           static var _jsonModelProperties: [Mapwright.JSONModelProperty<Self>] {
             [
               .init("number", \\Self.number, json: ["number"]),
@@ -303,6 +395,41 @@ import Testing
 
           var description: String {
             _jsonModelDescription
+          }
+
+          static var _jsonModelFieldKeyPaths: [AnyKeyPath] {
+            [\\Self.htmlURL, \\Self.userID2]
+          }
+
+          static func _jsonModelDecodeField(_ field: Int, _ reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) -> Any {
+            switch field {
+            case 0:
+              var _0: String? = nil
+              while let member = reader.next() {
+                guard member.field == 0 else {
+                  continue
+                }
+                _0 = reader.decode(String.self, member)
+                break
+              }
+              reader.require(_0 != nil, 0)
+              try reader.finish()
+              return _0!
+            case 1:
+              var _1: Int? = nil
+              while let member = reader.next() {
+                guard member.field == 1 else {
+                  continue
+                }
+                _1 = reader.decode(Int.self, member)
+                break
+              }
+              reader.require(_1 != nil, 1)
+              try reader.finish()
+              return _1!
+            default:
+              throw Mapwright.MappingError(invalidValue: "no field \\(field)")
+            }
           }
 
           static var _jsonModelProperties: [Mapwright.JSONModelProperty<Self>] {

@@ -47,6 +47,14 @@ public final class DecodingSession {
     errors.replaceSubrange(count..., with: errors[count...].map(transform))
   }
 
+  /// Runs `body`, forgetting the errors it records (they are thrown to the caller): for
+  /// lazy decoding, where one failed access must not stop later ones.
+  func isolatingErrors<T>(_ body: () throws(MappingError) -> T) throws(MappingError) -> T {
+    let count = errors.count
+    defer { if errors.count > count { errors.removeSubrange(count...) } }
+    return try body()
+  }
+
   public func recordOrThrow(_ error: MappingError) throws(MappingError) {
     guard collectsAllErrors else { throw error }
     record(error)

@@ -15,6 +15,10 @@ public protocol JSONModel: JSONConvertible {
   static var _jsonModelCluster: JSONModelCluster? { get }
   /// The mapped fields a description lists (generated).
   func _jsonModelDescribedFields() -> [DescribedField]
+  /// Key paths of the mapped properties, by field number, and the decoding of one of them,
+  /// for `LazyModel` (generated for structs and final root classes; others decode whole).
+  static var _jsonModelFieldKeyPaths: [AnyKeyPath] { get }
+  static func _jsonModelDecodeField(_ field: Int, _ reader: inout JSONModelReader) throws(MappingError) -> Any
 }
 
 extension JSONModel {

@@ -51,7 +51,7 @@ public enum KeyNaming: Sendable {
   extension, conformances: JSONModel, JSONConvertible, CustomStringConvertible,
   names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
   named(decode(from:in:)), named(_jsonModelProperties), named(init(_jsonModelDraft:)), named(_jsonModelDescribedFields),
-  named(description))
+  named(description), named(_jsonModelFieldKeyPaths), named(_jsonModelDecodeField(_:_:)))
 public macro JSONModel(
   keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil,
   version: Int? = nil, versionKey: String = "_version"
