@@ -61,6 +61,9 @@ struct Bench {
           filter == nil || name.hasPrefix(filter!)
         }
       }
+      if filter == nil || "lazy.read".hasPrefix(filter!) {
+        results += try LazyBenchmarks.run(file: name, bytes: bytes, timer: timer)
+      }
       for m in results where filter == nil || m.name.hasPrefix(filter!) {
         if tsv {
           print("\(m.name)\t\(m.file)\t\(m.bytes)\t\(Int(m.medianNanoseconds))\t\(m.baselineName)\t\(Int(m.baselineMedianNanoseconds))")
