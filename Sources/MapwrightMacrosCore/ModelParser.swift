@@ -154,7 +154,8 @@ struct ModelParser {
     let name = type.trimmedDescription
     return ["Equatable", "Hashable", "Sendable", "Codable", "Encodable", "Decodable", "Identifiable",
             "CustomStringConvertible", "CustomDebugStringConvertible", "JSONModel", "Mapwright.JSONModel",
-            "@unchecked Sendable", "Comparable", "JSONConvertible", "Mapwright.JSONConvertible", "AnyObject"].contains(name)
+            "@unchecked Sendable", "Comparable", "JSONConvertible", "Mapwright.JSONConvertible", "AnyObject", "JSONModelCopyable",
+            "Mapwright.JSONModelCopyable"].contains(name)
   }
 
   /// The stored properties of one `var`/`let` declaration (several with `var a, b: Int`).

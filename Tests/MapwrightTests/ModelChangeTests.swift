@@ -121,3 +121,44 @@ let profileJSON = #"""
     #expect(sums == 8 * 1000 * 41)
   }
 }
+
+@JSONModel
+final class Account: JSONModelCopyable {
+  let id: Int
+  var owner: String
+  var balance: Double
+  var note: String?
+}
+
+extension ModelChangeTests {
+  @Test func classesMergeAndUpdateInPlace() throws {
+    let account = try Account(json: #"{"id": 1, "owner": "Ana", "balance": 10, "note": "x"}"#)
+    let remote = try Account(json: #"{"id": 1, "owner": "Ana B.", "balance": 12}"#)
+    try account.merge(from: remote, policy: .theirs.keeping(\.balance))
+    #expect(account.owner == "Ana B." && account.balance == 10 && account.note == nil)
+
+    try account.update(json: #"{"balance": 20, "note": "paid"}"#)
+    #expect(account.balance == 20 && account.note == "paid" && account.owner == "Ana B.")
+    // A let cannot change in place: nothing changes, and the error says why.
+    #expect {
+      try account.update(json: #"{"id": 2, "balance": 30}"#)
+    } throws: { error in
+      "\(error)".contains("'id' is a let of Account")
+    }
+    #expect(account.balance == 20 && account.id == 1)
+    let other = try Account(json: #"{"id": 9, "owner": "Z", "balance": 0}"#)
+    #expect(throws: MappingError.self) { try account.merge(from: other) }
+    // The same id in the patch is not a change.
+    try account.update(json: #"{"id": 1, "owner": "Ana"}"#)
+    #expect(account.owner == "Ana")
+  }
+}
+
+extension ModelChangeTests {
+  @Test func mappableMergeTakesTheirValues() throws {
+    let ours = try MappableNote(json: #"{"title": "a", "body": "b", "stars": 2}"#)
+    let theirs = try MappableNote(json: #"{"title": "c", "stars": 5}"#)
+    let merged = try ours.merging(theirs)
+    #expect(merged == theirs)
+  }
+}

@@ -17,12 +17,17 @@ extension JSONModelCopyable {
   /// let renamed = try user.patched(json: #"{"name": "Ana", "nickname": null}"#)
   /// ```
   public func patched(json bytes: [UInt8], options: MappingOptions = MappingOptions()) throws -> Self {
+    Self(_jsonModelDraft: try patchDraft(bytes, options: options))
+  }
+
+  /// A draft holding the decoded values of the properties the patch names.
+  func patchDraft(_ bytes: [UInt8], options: MappingOptions) throws -> JSONModelDraft<Self> {
     let document = try DecodingSession(parsing: bytes, options: options).document
     let root = document.root
     guard case .object(let patch) = JSON(root) else {
       throw MappingError(.typeMismatch(expected: "object", found: describeFound(root)), at: root)
     }
-    guard case .object(let current) = encodeJSON(in: EncodingSession()) else { return self }
+    guard case .object(let current) = encodeJSON(in: EncodingSession()) else { return JSONModelDraft(self) }
     let merged = JSON.object(mergePatch(patch, into: current))
     let decoded: Self
     do {
@@ -36,7 +41,7 @@ extension JSONModelCopyable {
     for property in Self._jsonModelProperties where property.isNamed(by: root) {
       draft.set(property.keyPath, to: decoded[keyPath: property.keyPath])
     }
-    return Self(_jsonModelDraft: draft)
+    return draft
   }
 
   public func patched(json text: String, options: MappingOptions = MappingOptions()) throws -> Self {

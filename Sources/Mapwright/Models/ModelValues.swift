@@ -33,6 +33,8 @@ public struct JSONModelProperty<Model> {
   public let jsonPaths: [String]?
   public let keyPath: PartialKeyPath<Model>
   let equal: (Any, Any) -> Bool
+  /// Sets the property of a class instance in place (nil for a `let` or a struct's property).
+  let assign: ((Model, Any) -> Void)?
 
   public init<Value>(_ name: String, _ keyPath: KeyPath<Model, Value>, json jsonPaths: [String]?) {
     self.name = name
@@ -40,6 +42,12 @@ public struct JSONModelProperty<Model> {
     self.keyPath = keyPath
     // A type that is not Equatable always counts as changed (the hook sees it).
     equal = { _, _ in false }
+    assign = Self.assigner(keyPath)
+  }
+
+  static func assigner<Value>(_ keyPath: KeyPath<Model, Value>) -> ((Model, Any) -> Void)? {
+    guard let writable = keyPath as? ReferenceWritableKeyPath<Model, Value> else { return nil }
+    return { model, value in model[keyPath: writable] = value as! Value }
   }
 
   public init<Value: Equatable>(_ name: String, _ keyPath: KeyPath<Model, Value>, json jsonPaths: [String]?) {
@@ -47,6 +55,7 @@ public struct JSONModelProperty<Model> {
     self.jsonPaths = jsonPaths
     self.keyPath = keyPath
     equal = { a, b in (a as? Value) == (b as? Value) }
+    assign = Self.assigner(keyPath)
   }
 }
 
@@ -124,6 +133,10 @@ extension JSONModelCopyable {
   /// let merged = local.merging(remote, policy: .theirs.keeping(\.draftText).resolving(\.tags) { $0.union($1) })
   /// ```
   public func merging(_ other: Self, policy: MergePolicy<Self> = .theirs) -> Self {
+    Self(_jsonModelDraft: mergedDraft(other, policy: policy))
+  }
+
+  func mergedDraft(_ other: Self, policy: MergePolicy<Self>) -> JSONModelDraft<Self> {
     var draft = JSONModelDraft(self)
     for property in Self._jsonModelProperties {
       let ours = self[keyPath: property.keyPath]
@@ -135,6 +148,39 @@ extension JSONModelCopyable {
         draft.set(property.keyPath, to: theirs)
       }
     }
-    return Self(_jsonModelDraft: draft)
+    return draft
+  }
+}
+
+extension JSONModelCopyable where Self: AnyObject {
+  /// Merges `other` into this instance, in place (Mantle's `mergeValuesForKeysFromModel:`).
+  /// Throws, changing nothing, when a `let` property would have to change.
+  public func merge(from other: Self, policy: MergePolicy<Self> = .theirs) throws(MappingError) {
+    try apply(mergedDraft(other, policy: policy))
+  }
+
+  /// Applies the members of `json` to this instance, in place (see `patched(json:)`). On an
+  /// error, or when the patch names a `let` property, nothing changes.
+  public func update(json bytes: [UInt8], options: MappingOptions = MappingOptions()) throws {
+    try apply(patchDraft(bytes, options: options))
+  }
+
+  public func update(json text: String, options: MappingOptions = MappingOptions()) throws {
+    try update(json: Array(text.utf8), options: options)
+  }
+
+  /// Writes the draft's changed values into this instance's `var` properties.
+  func apply(_ draft: JSONModelDraft<Self>) throws(MappingError) {
+    let properties = Self._jsonModelProperties
+    var assignments: [(JSONModelProperty<Self>, Any)] = []
+    for property in properties {
+      guard let value = draft.changes[property.keyPath] else { continue }
+      if property.assign == nil {
+        if property.equal(self[keyPath: property.keyPath], value) { continue }
+        throw MappingError(invalidValue: "'\(property.name)' is a let of \(Self.self); it cannot change in place")
+      }
+      assignments.append((property, value))
+    }
+    for (property, value) in assignments { property.assign?(self, value) }
   }
 }

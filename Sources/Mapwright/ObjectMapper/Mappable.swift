@@ -225,3 +225,12 @@ extension BaseMappable {
     try patched(json: Array(text.utf8), options: options)
   }
 }
+
+extension BaseMappable {
+  /// The model with every mapped value of `other` mapped onto it (Mantle's
+  /// `mergeValuesForKeysFromModel:`, taking theirs): `other` is encoded, nil values included,
+  /// and patched in. A class is updated in place.
+  public func merging(_ other: Self) throws -> Self {
+    try patched(json: other.json(includingNilValues: true).jsonBytes())
+  }
+}
