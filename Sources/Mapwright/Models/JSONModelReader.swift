@@ -16,6 +16,11 @@ public struct JSONModelReader {
   public var object: JSONValue { document.value(atTapeIndex: objectIndex) }
   @usableFromInline let raw: RawJSON
   @usableFromInline let fields: JSONModelFields
+  /// `fields`' key table, held as pointers (the reader holds `fields`, which holds the table)
+  /// so that matching a member does not retain and release it.
+  @usableFromInline let keyBytes: UnsafeMutablePointer<UInt8>
+  @usableFromInline let keyStarts: UnsafeMutablePointer<Int>
+  @usableFromInline let fieldCount: Int
   /// Tape index of the next member's key, and how many members remain.
   @usableFromInline var nextKey: Int
   @usableFromInline var remaining: Int
@@ -52,6 +57,10 @@ public struct JSONModelReader {
     self.document = value.document
     self.objectIndex = value.tapeIndex
     self.fields = fields
+    let table = fields.table
+    keyBytes = table.bytes
+    keyStarts = table.starts
+    fieldCount = table.fieldCount
     self.raw = raw
     nextKey = value.firstMemberKeyIndex
     remaining = value.count
@@ -68,16 +77,15 @@ public struct JSONModelReader {
   /// reported or recorded as the unknown-key policy says.
   @inlinable
   public mutating func next() -> Member? {
-    let table = fields.table
     while remaining > 0 {
       remaining -= 1
       let keyIndex = nextKey
       nextKey = raw.next(after: keyIndex + 1)
-      var field = raw.field(ofKeyAt: keyIndex, keyBytes: table.bytes, keyStarts: table.starts, fieldCount: table.fieldCount, guess: guess)
+      var field = raw.field(ofKeyAt: keyIndex, keyBytes: keyBytes, keyStarts: keyStarts, fieldCount: fieldCount, guess: guess)
       if field == nil {  // an escaped key: compare its decoded text
         field = object.field(
-          ofKeyAt: keyIndex, keyBytes: UnsafeBufferPointer(start: table.bytes, count: table.starts[table.fieldCount]),
-          keyStarts: UnsafeBufferPointer(start: table.starts, count: table.fieldCount + 1), guess: guess) ?? -1
+          ofKeyAt: keyIndex, keyBytes: UnsafeBufferPointer(start: keyBytes, count: keyStarts[fieldCount]),
+          keyStarts: UnsafeBufferPointer(start: keyStarts, count: fieldCount + 1), guess: guess) ?? -1
       }
       if let field, field >= 0 {
         guess = field + 1
@@ -89,12 +97,15 @@ public struct JSONModelReader {
     return nil
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func markSeen(_ field: Int) {
-    if field < 64 { seen |= 1 << UInt64(field) } else { seenMore.insert(field) }
+    if field < 64 { seen |= 1 << UInt64(field) } else { markSeenBeyond64(field) }
   }
 
-  @inlinable
+  @usableFromInline @inline(never)
+  mutating func markSeenBeyond64(_ field: Int) { seenMore.insert(field) }
+
+  @inlinable @inline(__always)
   func wasSeen(_ field: Int) -> Bool {
     field < 64 ? seen & (1 << UInt64(field)) != 0 : seenMore.contains(field)
   }
@@ -349,7 +360,7 @@ public struct JSONModelReader {
 
   /// Checks that field `field` was read; a missing required key is a problem (a key that was
   /// present but did not decode has been reported already).
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func require(_ present: Bool, _ field: Int) {
     guard !present, !skipping, !wasSeen(field) else { return }
     fail(missingKey(field))
