@@ -162,3 +162,17 @@ extension ModelChangeTests {
     #expect(merged == theirs)
   }
 }
+
+extension ModelChangeTests {
+  @Test func mappableMergeFollowsAPolicyByKey() throws {
+    let ours = try MappableNote(json: #"{"title": "a", "body": "b", "stars": 2}"#)
+    let theirs = try MappableNote(json: #"{"title": "c", "stars": 5}"#)
+    var differences: [String] = []
+    let merged = try ours.merging(
+      theirs, policy: .theirs.keeping("body").resolving("stars") { o, t in JSON((o?.intValue ?? 0) + (t?.intValue ?? 0)) }
+        .onEachDifference { key, _, _ in differences.append(key) })
+    #expect(merged.title == "c" && merged.body == "b" && merged.stars == 7)
+    #expect(differences == ["title", "body", "stars"])
+    #expect(merged.fullDescription == #"MappableNote(title: "c", body: "b", stars: 7)"#)
+  }
+}

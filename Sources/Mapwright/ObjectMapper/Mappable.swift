@@ -234,3 +234,61 @@ extension BaseMappable {
     try patched(json: other.json(includingNilValues: true).jsonBytes())
   }
 }
+
+/// How `merging(_:policy:)` combines two `Mappable` models, key by key of their JSON (a
+/// `Mappable` type has no table of its properties, so the policy names JSON keys).
+public struct MappableMergePolicy {
+  var takesTheirs: Bool
+  var custom: [String: (_ ours: JSON?, _ theirs: JSON?) -> JSON?] = [:]
+  var hook: ((_ key: String, _ ours: JSON?, _ theirs: JSON?) -> Void)?
+
+  /// Every key takes the other model's value.
+  public static var theirs: MappableMergePolicy { MappableMergePolicy(takesTheirs: true) }
+  /// Every key keeps this model's value.
+  public static var ours: MappableMergePolicy { MappableMergePolicy(takesTheirs: false) }
+
+  public func taking(_ key: String) -> MappableMergePolicy { resolving(key) { _, theirs in theirs } }
+  public func keeping(_ key: String) -> MappableMergePolicy { resolving(key) { ours, _ in ours } }
+
+  /// The key's value is what `resolve` makes of both (nil: no value).
+  public func resolving(_ key: String, _ resolve: @escaping (_ ours: JSON?, _ theirs: JSON?) -> JSON?) -> MappableMergePolicy {
+    var copy = self
+    copy.custom[key] = resolve
+    return copy
+  }
+
+  /// Called for each key whose values differ.
+  public func onEachDifference(_ hook: @escaping (_ key: String, _ ours: JSON?, _ theirs: JSON?) -> Void) -> MappableMergePolicy {
+    var copy = self
+    copy.hook = hook
+    return copy
+  }
+}
+
+extension BaseMappable {
+  /// The model merged with `other` key by key of their JSON, as `policy` says; the result is
+  /// mapped onto this model (a class is updated in place).
+  public func merging(_ other: Self, policy: MappableMergePolicy) throws -> Self {
+    guard case .object(let ours) = json(includingNilValues: true), case .object(let theirs) = other.json(includingNilValues: true)
+    else { return self }
+    var keys = ours.map(\.0)
+    for (key, _) in theirs where ours[key] == nil { keys.append(key) }
+    var merged = JSONObject()
+    for key in keys {
+      let mine = ours[key]
+      let their = theirs[key]
+      if mine != their { policy.hook?(key, mine, their) }
+      let value = policy.custom[key].map { $0(mine, their) } ?? (policy.takesTheirs ? their : mine)
+      merged[key] = value ?? .null
+    }
+    return try patched(json: JSON.object(merged).jsonBytes())
+  }
+
+  /// The model's mapped values (those that are not null), from its JSON:
+  /// `Repo(name: "mapwright", stars: 5)`.
+  public var fullDescription: String {
+    guard case .object(let members) = json() else { return "\(Self.self)()" }
+    let body = members.filter { $0.1 != .null }.map { "\($0.0): \($0.1.description)" }.joined(separator: ", ")
+    return "\(Self.self)(\(body))"
+  }
+}
