@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "Mapwright", targets: ["Mapwright"]),
     .library(name: "MapwrightJSON", targets: ["MapwrightJSON"]),
+    .library(name: "MapwrightSchema", targets: ["MapwrightSchema"]),
     .executable(name: "mapwright", targets: ["mapwright"]),
     .executable(name: "mapwright-bench", targets: ["mapwright-bench"]),
   ],
@@ -40,16 +41,20 @@ let package = Package(
     ),
     // The public library; re-exports MapwrightJSON and declares the macros.
     .target(name: "Mapwright", dependencies: ["MapwrightJSON", "MapwrightMacros"]),
+    // Xcode model files (.xcdatamodeld) read on any platform, dynamic objects, Modelmatic's API.
+    .target(name: "MapwrightSchema", dependencies: ["Mapwright"]),
     .executableTarget(
       name: "mapwright",
       dependencies: [
         "Mapwright",
+        "MapwrightSchema",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(name: "mapwright-bench", dependencies: ["Mapwright"]),
     .testTarget(name: "MapwrightJSONTests", dependencies: ["MapwrightJSON"]),
     .testTarget(name: "MapwrightTests", dependencies: ["Mapwright"]),
+    .testTarget(name: "MapwrightSchemaTests", dependencies: ["MapwrightSchema"]),
     .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright"]),
     .testTarget(
       name: "MapwrightMacrosTests",

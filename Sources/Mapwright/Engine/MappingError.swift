@@ -73,6 +73,26 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     self.init(.invalidValue(reason), path: path)
   }
 
+  /// A missing key of `object` (for mappers built on the engine outside this module).
+  public static func missingKey(_ key: String, in object: JSONValue) -> MappingError {
+    MappingError(.missingKey, key: key, in: object)
+  }
+
+  /// A value of the wrong JSON type at `value`.
+  public static func typeMismatch(expected: String, at value: JSONValue) -> MappingError {
+    MappingError(.typeMismatch(expected: expected, found: describeFound(value)), at: value)
+  }
+
+  /// A value that cannot be used, with the reason, at `value`.
+  public static func invalidValue(_ reason: String, at value: JSONValue) -> MappingError {
+    MappingError(.invalidValue(reason), at: value)
+  }
+
+  /// An unknown key of `object`.
+  public static func unknownKey(_ key: String, in object: JSONValue) -> MappingError {
+    MappingError(.unknownKey, key: key, in: object)
+  }
+
   /// The same error at `path` instead, keeping the rest.
   func relocated(to value: JSONValue) -> MappingError {
     let location = value.location

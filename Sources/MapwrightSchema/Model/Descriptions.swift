@@ -1,0 +1,121 @@
+// The parts of a model: entities, their attributes and relationships, as Xcode's model
+// editor defines them. Immutable once loaded.
+
+import Mapwright
+
+/// The type of an attribute, as Xcode names it in the model file.
+public enum AttributeType: String, Sendable, CaseIterable {
+  case integer16 = "Integer 16"
+  case integer32 = "Integer 32"
+  case integer64 = "Integer 64"
+  case decimal = "Decimal"
+  case double = "Double"
+  case float = "Float"
+  case string = "String"
+  case boolean = "Boolean"
+  case date = "Date"
+  case binaryData = "Binary"
+  case uuid = "UUID"
+  case uri = "URI"
+  case transformable = "Transformable"
+
+  var isInteger: Bool { self == .integer16 || self == .integer32 || self == .integer64 }
+}
+
+/// One attribute of an entity.
+public struct AttributeDescription: Sendable {
+  public let name: String
+  public let type: AttributeType
+  public let isOptional: Bool
+  /// The default value as the model file writes it (`defaultValueString`).
+  public let defaultValueString: String?
+  /// For a transformable attribute, the Swift type Xcode records (`customClassName`).
+  public let customClassName: String?
+  /// For a transformable attribute, Core Data's `valueTransformerName`.
+  public let valueTransformerName: String?
+  public let userInfo: [String: String]
+
+  /// The JSON key path: `jsonKeyPath` from the user info, or the attribute's name.
+  public var jsonKeyPath: String { userInfo["jsonKeyPath"] ?? name }
+  /// The name of a transformer in `TransformerRegistry`: `JSONValueTransformer` from the user
+  /// info, or a transformable attribute's `valueTransformerName` when one is registered under
+  /// that name (Core Data's own, such as `NSSecureUnarchiveFromData`, are for storage, not JSON).
+  public var transformerName: String? {
+    if let name = userInfo["JSONValueTransformer"] { return name }
+    if let name = valueTransformerName, TransformerRegistry.shared[name] != nil { return name }
+    return nil
+  }
+}
+
+/// One relationship of an entity.
+public struct RelationshipDescription: Sendable {
+  public let name: String
+  public let destinationEntityName: String
+  public let inverseName: String?
+  public let isToMany: Bool
+  public let isOrdered: Bool
+  public let isOptional: Bool
+  public let minCount: Int?
+  public let maxCount: Int?
+  public let userInfo: [String: String]
+
+  /// The JSON key path: `jsonKeyPath` from the user info, or the relationship's name.
+  public var jsonKeyPath: String { userInfo["jsonKeyPath"] ?? name }
+}
+
+/// An entity: its own and inherited attributes and relationships.
+public final class EntityDescription: @unchecked Sendable {
+  public let name: String
+  public let isAbstract: Bool
+  public let representedClassName: String?
+  public let userInfo: [String: String]
+  /// The parent entity's name, if any.
+  public let parentName: String?
+  /// Attributes and relationships declared on this entity itself.
+  public let ownAttributes: [AttributeDescription]
+  public let ownRelationships: [RelationshipDescription]
+  /// Every attribute and relationship, the parent's first (set once the model is linked).
+  public internal(set) var attributes: [AttributeDescription] = []
+  public internal(set) var relationships: [RelationshipDescription] = []
+  /// The model the entity belongs to (the model and its entities keep each other alive).
+  public internal(set) var model: ObjectModel!
+
+  init(
+    name: String, isAbstract: Bool, representedClassName: String?, userInfo: [String: String], parentName: String?,
+    ownAttributes: [AttributeDescription], ownRelationships: [RelationshipDescription]
+  ) {
+    self.name = name
+    self.isAbstract = isAbstract
+    self.representedClassName = representedClassName
+    self.userInfo = userInfo
+    self.parentName = parentName
+    self.ownAttributes = ownAttributes
+    self.ownRelationships = ownRelationships
+  }
+
+  /// The parent entity.
+  public var parent: EntityDescription? { parentName.flatMap { model.entity(named: $0) } }
+
+  /// The attribute that identifies an object (`primaryKey` in the user info, here or in a
+  /// parent), used by the store to update instead of duplicating.
+  public var primaryKey: String? { userInfo["primaryKey"] ?? parent?.primaryKey }
+
+  public func attribute(named name: String) -> AttributeDescription? { attributes.first { $0.name == name } }
+
+  public func relationship(named name: String) -> RelationshipDescription? { relationships.first { $0.name == name } }
+
+  /// The destination entity of a relationship.
+  public func destination(of relationship: RelationshipDescription) -> EntityDescription {
+    model.entity(named: relationship.destinationEntityName)!
+  }
+
+  /// Whether this entity is `other` or inherits from it.
+  public func isKind(of other: EntityDescription) -> Bool {
+    var current: EntityDescription? = self
+    while let entity = current {
+      if entity === other { return true }
+      current = entity.parent
+    }
+    return false
+  }
+}

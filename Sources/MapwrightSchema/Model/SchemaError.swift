@@ -1,0 +1,62 @@
+// What can be wrong with a model file, as one error type naming the file, the entity and the
+// property (attribute or relationship) concerned.
+
+/// A model file that cannot be read or is inconsistent.
+///
+/// ```swift
+/// do { _ = try ObjectModel(contentsOf: url) } catch let error as SchemaError {
+///   print(error)   // "Library.xcdatamodel: entity Book, relationship author: …"
+/// }
+/// ```
+public struct SchemaError: Error, Sendable, CustomStringConvertible {
+  public enum Code: Sendable, Hashable {
+    /// The file or bundle cannot be read.
+    case unreadable
+    /// The XML is malformed, or not a Core Data model.
+    case malformedXML
+    /// A required XML attribute (an entity's or property's `name`, …) is missing.
+    case missingValue
+    case duplicateName
+    case unknownAttributeType
+    case unknownDestination
+    /// A relationship's inverse does not exist or does not point back.
+    case inverseMismatch
+    case unknownParent
+    case inheritanceCycle
+    /// `primaryKey` names no attribute of the entity.
+    case unknownPrimaryKey
+    /// A default value that the attribute's type cannot hold.
+    case invalidDefault
+  }
+
+  public let code: Code
+  public let message: String
+  /// The file (the `.xcdatamodel` or the bundle), when known.
+  public let file: String?
+  public let entity: String?
+  /// The attribute or relationship.
+  public let property: String?
+  /// The line in the `contents` XML, when known.
+  public let line: Int?
+
+  init(_ code: Code, _ message: String, file: String? = nil, entity: String? = nil, property: String? = nil, line: Int? = nil) {
+    self.code = code
+    self.message = message
+    self.file = file
+    self.entity = entity
+    self.property = property
+    self.line = line
+  }
+
+  func inFile(_ file: String) -> SchemaError {
+    SchemaError(code, message, file: self.file ?? file, entity: entity, property: property, line: line)
+  }
+
+  public var description: String {
+    var place: [String] = []
+    if let file { place.append(line.map { "\(file):\($0)" } ?? file) }
+    if let entity { place.append("entity \(entity)") }
+    if let property { place.append("property \(property)") }
+    return place.isEmpty ? message : place.joined(separator: ", ") + ": " + message
+  }
+}

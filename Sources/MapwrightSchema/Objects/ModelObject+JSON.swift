@@ -1,0 +1,182 @@
+// Dynamic objects from and to JSON, through the mapping engine: each attribute's key path
+// (`jsonKeyPath`), its type deciding what the value must become (with the session's
+// coercion: `"101"` for an Integer 64 becomes 101 when lenient), transformers by name,
+// defaults, errors with paths and a report. Relationships read nested objects (to-one) or
+// arrays of them (to-many) and set each child's inverse. Encoding reverses it; a child's
+// relationship back to the object being encoded is left out (it would loop).
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Mapwright
+
+extension ModelObject {
+  /// An object of `entity` decoded from JSON bytes (an object).
+  public convenience init(entity: EntityDescription, json bytes: [UInt8], options: MappingOptions = MappingOptions()) throws {
+    let session = try DecodingSession(parsing: bytes, options: options)
+    do {
+      try self.init(entity: entity, json: session.document.root, session: session)
+    } catch {
+      try session.throwIfFailed()  // every problem, under `.collectAll`
+      throw error
+    }
+    try session.throwIfFailed()
+  }
+
+  public convenience init(entity: EntityDescription, json text: String, options: MappingOptions = MappingOptions()) throws {
+    try self.init(entity: entity, json: Array(text.utf8), options: options)
+  }
+
+  public convenience init(entity: EntityDescription, json data: Data, options: MappingOptions = MappingOptions()) throws {
+    try self.init(entity: entity, json: [UInt8](data), options: options)
+  }
+
+  /// An object of `entity` decoded from a value of a parsed document, within `session`
+  /// (problems are recorded there; under `.stopAtFirst` the first one is thrown).
+  public convenience init(entity: EntityDescription, json value: JSONValue, session: DecodingSession) throws(MappingError) {
+    guard !entity.isAbstract else {
+      throw MappingError.invalidValue("\(entity.name) is an abstract entity", at: value)
+    }
+    guard value.kind == .object else { throw MappingError.typeMismatch(expected: "object", at: value) }
+    self.init(entity: entity)
+    try decodeMembers(of: value, in: session)
+  }
+
+  /// The objects of an array of `entity` objects.
+  public static func objects(of entity: EntityDescription, json value: JSONValue, session: DecodingSession) throws(MappingError) -> [ModelObject] {
+    guard value.kind == .array else { throw MappingError.typeMismatch(expected: "array", at: value) }
+    var result: [ModelObject] = []
+    for element in value.elements {
+      do {
+        result.append(try ModelObject(entity: entity, json: element, session: session))
+      } catch {
+        guard session.collectsAllErrors else { throw error }
+        session.record(error)
+      }
+    }
+    return result
+  }
+
+  func decodeMembers(of object: JSONValue, in session: DecodingSession) throws(MappingError) {
+    var failure: MappingError?
+    func fail(_ error: MappingError) throws(MappingError) {
+      session.record(error)
+      if !session.collectsAllErrors { throw error }
+      if failure == nil { failure = error }
+    }
+    for attribute in entity.attributes {
+      let path = attribute.jsonKeyPath.split(separator: ".", omittingEmptySubsequences: false)
+      guard let value = object.value(atKeyPath: path) else {
+        if values[attribute.name] != nil {
+          session.note(.defaultUsed, at: path.reduce(object.path) { $0.appending(key: String($1)) })
+        } else if !attribute.isOptional {
+          try fail(missing(attribute.jsonKeyPath, in: object))
+        }
+        continue
+      }
+      if value.isNull {
+        if !attribute.isOptional && values[attribute.name] == nil {
+          try fail(MappingError.typeMismatch(expected: attribute.type.rawValue.lowercased(), at: value))
+        }
+        values[attribute.name] = nil
+        continue
+      }
+      do throws(MappingError) {
+        values[attribute.name] = try AttributeValues.decode(value, attribute, in: session)
+      } catch {
+        try fail(error)
+      }
+    }
+    for relationship in entity.relationships {
+      let path = relationship.jsonKeyPath.split(separator: ".", omittingEmptySubsequences: false)
+      guard let value = object.value(atKeyPath: path), !value.isNull else {
+        if !relationship.isOptional && !relationship.isToMany {
+          try fail(missing(relationship.jsonKeyPath, in: object))
+        }
+        continue
+      }
+      let destination = entity.destination(of: relationship)
+      do throws(MappingError) {
+        if relationship.isToMany {
+          let children = try ModelObject.objects(of: destination, json: value, session: session)
+          if let min = relationship.minCount, children.count < min {
+            throw MappingError.invalidValue("\(relationship.name) needs at least \(min) objects, found \(children.count)", at: value)
+          }
+          if let max = relationship.maxCount, max > 0, children.count > max {
+            throw MappingError.invalidValue("\(relationship.name) takes at most \(max) objects, found \(children.count)", at: value)
+          }
+          for child in children { try? add(child, to: relationship.name) }
+        } else {
+          let child = try ModelObject(entity: destination, json: value, session: session)
+          try? set(child, for: relationship.name)
+        }
+      } catch {
+        try fail(error)
+      }
+    }
+    if session.options.unknownKeys == .reject || session.options.unknownKeys == .report {
+      let known = Set(entity.attributes.map { firstComponent($0.jsonKeyPath) } + entity.relationships.map { firstComponent($0.jsonKeyPath) })
+      for member in object.members where !known.contains(member.key) {
+        if session.options.unknownKeys == .reject {
+          try fail(MappingError.unknownKey(member.key, in: object))
+        } else {
+          session.note(.unknownKey, at: object.path.appending(key: member.key))
+        }
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  private func firstComponent(_ path: String) -> String { String(path.split(separator: ".").first ?? Substring(path)) }
+
+  private func missing(_ keyPath: String, in object: JSONValue) -> MappingError {
+    let components = keyPath.split(separator: ".").map(String.init)
+    // The deepest object present on the path reports the missing key.
+    var current = object
+    for component in components.dropLast() {
+      guard let next = current.value(atKeyPath: [component]), next.kind == .object else {
+        return MappingError.missingKey(component, in: current)
+      }
+      current = next
+    }
+    return MappingError.missingKey(components.last ?? keyPath, in: current)
+  }
+
+  // MARK: Encoding
+
+  /// The object as JSON (Modelmatic's `dictionaryRepresentation`): attributes at their key
+  /// paths through their transformers, related objects nested. Nil values are left out.
+  public var jsonObject: JSON {
+    get throws { .object(try encodeMembers(excluding: nil)) }
+  }
+
+  /// UTF-8 JSON (Modelmatic's `serializeAsJson(pretty:)`).
+  public func jsonData(pretty: Bool = false) throws -> Data {
+    Data(try jsonObject.jsonBytes(pretty ? [.prettyPrinted] : []))
+  }
+
+  public func jsonString(pretty: Bool = false) throws -> String {
+    String(decoding: try jsonObject.jsonBytes(pretty ? [.prettyPrinted] : []), as: UTF8.self)
+  }
+
+  func encodeMembers(excluding back: String?) throws -> JSONObject {
+    var json = JSON.object(JSONObject())
+    for attribute in entity.attributes {
+      guard let value = values[attribute.name] else { continue }
+      json.set(try AttributeValues.encode(value, attribute), at: JSONPath(keyPath: attribute.jsonKeyPath.split(separator: ".")))
+    }
+    for relationship in entity.relationships where relationship.name != back {
+      let path = JSONPath(keyPath: relationship.jsonKeyPath.split(separator: "."))
+      if relationship.isToMany {
+        guard let children = toMany[relationship.name], !children.isEmpty else { continue }
+        json.set(.array(try children.map { .object(try $0.encodeMembers(excluding: relationship.inverseName)) }), at: path)
+      } else if let child = object(relationship.name) {
+        json.set(.object(try child.encodeMembers(excluding: relationship.inverseName)), at: path)
+      }
+    }
+    guard case .object(let object) = json else { return JSONObject() }
+    return object
+  }
+}

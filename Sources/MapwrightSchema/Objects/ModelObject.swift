@@ -1,0 +1,204 @@
+// Dynamic objects: an instance of an entity, holding its attribute values and related
+// objects by name (Modelmatic's ModelObject). Relationships keep their inverses consistent:
+// setting or adding a child sets its back-reference, and taking it out of its old parent.
+// A child's reference to its parent (a to-one whose inverse is to-many) is weak, so that a
+// graph of parents and children frees itself; other references are strong.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A problem with a dynamic object's property: a name the entity lacks, or a value of the
+/// wrong type.
+public struct ModelObjectError: Error, Sendable, CustomStringConvertible {
+  public enum Code: Sendable, Hashable {
+    case unknownAttribute
+    case unknownRelationship
+    /// A value the attribute's type cannot hold, or an object of the wrong entity.
+    case typeMismatch
+    /// A to-many relationship used as a to-one, or the other way round.
+    case wrongCardinality
+  }
+
+  public let code: Code
+  public let entity: String
+  public let property: String
+  public let message: String
+
+  public var description: String { "\(entity).\(property): \(message)" }
+}
+
+/// An instance of an entity of an `ObjectModel`.
+///
+/// ```swift
+/// let author = try ModelObject(entity: model.entity(named: "Author")!, json: data, options: .lenient)
+/// author["firstName"]                       // "Mark" (Any?)
+/// author.int64("authorId")                  // 101
+/// author.objects("books").first?.object("author") === author   // true
+/// ```
+public final class ModelObject {
+  public let entity: EntityDescription
+  var values: [String: Any] = [:]
+  var toOne: [String: Reference] = [:]
+  var toMany: [String: [ModelObject]] = [:]
+
+  /// A reference to a related object; weak for a child's reference to its parent.
+  struct Reference {
+    weak var weakObject: ModelObject?
+    var strongObject: ModelObject?
+    var object: ModelObject? { strongObject ?? weakObject }
+  }
+
+  /// An empty object, with the attributes' default values.
+  public init(entity: EntityDescription) {
+    self.entity = entity
+    for attribute in entity.attributes {
+      if let text = attribute.defaultValueString, let value = AttributeValues.value(fromDefault: text, type: attribute.type) {
+        values[attribute.name] = value
+      }
+    }
+  }
+
+  // MARK: Reading
+
+  /// An attribute's value, a to-one relationship's object, or a to-many's objects.
+  public subscript(name: String) -> Any? {
+    if let relationship = entity.relationship(named: name) {
+      return relationship.isToMany ? objects(name) : object(name)
+    }
+    return values[name]
+  }
+
+  public func string(_ name: String) -> String? { values[name] as? String }
+  public func int64(_ name: String) -> Int64? { values[name] as? Int64 }
+  public func int(_ name: String) -> Int? { int64(name).flatMap { Int(exactly: $0) } }
+  public func double(_ name: String) -> Double? { (values[name] as? Double) ?? (values[name] as? Float).map(Double.init) }
+  public func float(_ name: String) -> Float? { values[name] as? Float }
+  public func decimal(_ name: String) -> Decimal? { values[name] as? Decimal }
+  public func bool(_ name: String) -> Bool? { values[name] as? Bool }
+  public func date(_ name: String) -> Date? { values[name] as? Date }
+  public func data(_ name: String) -> Data? { values[name] as? Data }
+  public func uuid(_ name: String) -> UUID? { values[name] as? UUID }
+  public func url(_ name: String) -> URL? { values[name] as? URL }
+
+  /// The object of a to-one relationship.
+  public func object(_ relationship: String) -> ModelObject? { toOne[relationship]?.object }
+
+  /// The objects of a to-many relationship (in order for an ordered one).
+  public func objects(_ relationship: String) -> [ModelObject] { toMany[relationship] ?? [] }
+
+  // MARK: Writing
+
+  /// Sets an attribute; the value must be of the attribute's type (`Int64` for the integer
+  /// types, `Double`, `Float`, `Decimal`, `String`, `Bool`, `Date`, `Data`, `UUID`, `URL`;
+  /// anything for a transformable one), or nil.
+  public func setValue(_ value: Any?, for name: String) throws(ModelObjectError) {
+    guard let attribute = entity.attribute(named: name) else {
+      let code: ModelObjectError.Code = entity.relationship(named: name) == nil ? .unknownAttribute : .typeMismatch
+      throw ModelObjectError(code: code, entity: entity.name, property: name, message: "no attribute of that name")
+    }
+    guard let value else {
+      values[name] = nil
+      return
+    }
+    guard AttributeValues.accepts(value, type: attribute.type) else {
+      throw ModelObjectError(
+        code: .typeMismatch, entity: entity.name, property: name, message: "a \(type(of: value)) is not a \(attribute.type.rawValue)")
+    }
+    values[name] = value
+  }
+
+  /// Sets a to-one relationship (Modelmatic's `set(modelObject:forKey:)`), keeping inverses:
+  /// the old object loses its back-reference, the new one gets it.
+  public func set(_ object: ModelObject?, for name: String) throws(ModelObjectError) {
+    let relationship = try self.relationship(name, toMany: false)
+    if let object { try check(object, for: relationship) }
+    let old = self.object(name)
+    if old === object { return }
+    assignToOne(relationship, object)
+    if let inverse = relationship.inverseName {
+      if let old { old.unlink(inverse, from: self) }
+      if let object { object.link(inverse, to: self) }
+    }
+  }
+
+  /// Adds an object to a to-many relationship (Modelmatic's `add(modelObject:forKey:)`),
+  /// setting its inverse (and taking it out of its previous parent).
+  public func add(_ object: ModelObject, to name: String) throws(ModelObjectError) {
+    let relationship = try self.relationship(name, toMany: true)
+    try check(object, for: relationship)
+    guard !objects(name).contains(where: { $0 === object }) else { return }
+    toMany[name, default: []].append(object)
+    if let inverse = relationship.inverseName { object.link(inverse, to: self) }
+  }
+
+  /// Removes an object from a to-many relationship, clearing its inverse.
+  public func remove(_ object: ModelObject, from name: String) throws(ModelObjectError) {
+    let relationship = try self.relationship(name, toMany: true)
+    toMany[name]?.removeAll { $0 === object }
+    if let inverse = relationship.inverseName { object.unlink(inverse, from: self) }
+  }
+
+  // MARK: Inverse bookkeeping
+
+  func relationship(_ name: String, toMany: Bool) throws(ModelObjectError) -> RelationshipDescription {
+    guard let relationship = entity.relationship(named: name) else {
+      throw ModelObjectError(code: .unknownRelationship, entity: entity.name, property: name, message: "no relationship of that name")
+    }
+    guard relationship.isToMany == toMany else {
+      throw ModelObjectError(
+        code: .wrongCardinality, entity: entity.name, property: name,
+        message: toMany ? "a to-one relationship: use set(_:for:)" : "a to-many relationship: use add(_:to:)")
+    }
+    return relationship
+  }
+
+  func check(_ object: ModelObject, for relationship: RelationshipDescription) throws(ModelObjectError) {
+    let destination = entity.destination(of: relationship)
+    guard object.entity.isKind(of: destination) else {
+      throw ModelObjectError(
+        code: .typeMismatch, entity: entity.name, property: relationship.name,
+        message: "a \(object.entity.name) is not a \(destination.name)")
+    }
+  }
+
+  /// A child's reference to its parent is weak (its inverse is to-many); others are strong.
+  func assignToOne(_ relationship: RelationshipDescription, _ object: ModelObject?) {
+    let inverseIsToMany = relationship.inverseName.flatMap { entity.destination(of: relationship).relationship(named: $0) }?.isToMany ?? false
+    toOne[relationship.name] = inverseIsToMany ? Reference(weakObject: object) : Reference(strongObject: object)
+  }
+
+  /// The other side of `relationship` now points to `owner`.
+  func link(_ relationshipName: String, to owner: ModelObject) {
+    guard let relationship = entity.relationship(named: relationshipName) else { return }
+    if relationship.isToMany {
+      if !objects(relationshipName).contains(where: { $0 === owner }) { toMany[relationshipName, default: []].append(owner) }
+    } else {
+      let previous = object(relationshipName)
+      if previous === owner { return }
+      assignToOne(relationship, owner)
+      // A child moved to a new parent leaves the old one.
+      if let previous, let inverse = relationship.inverseName { previous.unlinkOneSide(inverse, self) }
+    }
+  }
+
+  func unlink(_ relationshipName: String, from owner: ModelObject) {
+    guard let relationship = entity.relationship(named: relationshipName) else { return }
+    if relationship.isToMany {
+      toMany[relationshipName]?.removeAll { $0 === owner }
+    } else if object(relationshipName) === owner {
+      toOne[relationshipName] = nil
+    }
+  }
+
+  private func unlinkOneSide(_ relationshipName: String, _ object: ModelObject) {
+    guard let relationship = entity.relationship(named: relationshipName) else { return }
+    if relationship.isToMany {
+      toMany[relationshipName]?.removeAll { $0 === object }
+    } else if self.object(relationshipName) === object {
+      toOne[relationshipName] = nil
+    }
+  }
+}
