@@ -54,7 +54,7 @@ let package = Package(
     .executableTarget(name: "mapwright-bench", dependencies: ["Mapwright"]),
     .testTarget(name: "MapwrightJSONTests", dependencies: ["MapwrightJSON"]),
     .testTarget(name: "MapwrightTests", dependencies: ["Mapwright"]),
-    .testTarget(name: "MapwrightSchemaTests", dependencies: ["MapwrightSchema"]),
+    .testTarget(name: "MapwrightSchemaTests", dependencies: ["Mapwright", "MapwrightSchema"]),
     .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright"]),
     .testTarget(
       name: "MapwrightMacrosTests",

@@ -7,15 +7,16 @@ import Mapwright
 struct MapwrightCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "mapwright",
-    abstract: "Check, format and map JSON.",
+    abstract: "Check, format and map JSON; generate models.",
     discussion: """
       Examples:
         mapwright check Examples/issue.json        validate one or more files
         cat data.json | mapwright check -          validate standard input
         mapwright format Examples/issue.json       pretty-print with two-space indent
         mapwright format --compact --sort-keys FILE
+        mapwright generate swift Examples/Library.xcdatamodeld   Swift models from an Xcode model
       """,
-    subcommands: [Check.self, Format.self]
+    subcommands: [Check.self, Format.self, Generate.self]
   )
 }
 

@@ -57,6 +57,8 @@ public struct RelationshipDescription: Sendable {
   public let isOptional: Bool
   public let minCount: Int?
   public let maxCount: Int?
+  /// Core Data's `deletionRule` (`Nullify`, `Cascade`, `Deny`, `No Action`).
+  public let deletionRule: String?
   public let userInfo: [String: String]
 
   /// The JSON key path: `jsonKeyPath` from the user info, or the relationship's name.

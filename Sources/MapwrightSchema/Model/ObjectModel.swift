@@ -212,7 +212,8 @@ enum ModelFileReader {
       name: name, destinationEntityName: destination, inverseName: element.attribute("inverseName"),
       isToMany: element.attribute("toMany") == "YES", isOrdered: element.attribute("ordered") == "YES",
       isOptional: element.attribute("optional") == "YES", minCount: element.attribute("minCount").flatMap { Int($0) },
-      maxCount: element.attribute("maxCount").flatMap { Int($0) }, userInfo: userInfo(element))
+      maxCount: element.attribute("maxCount").flatMap { Int($0) }, deletionRule: element.attribute("deletionRule"),
+      userInfo: userInfo(element))
   }
 
   /// `<userInfo><entry key="…" value="…"/></userInfo>`.
