@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "Mapwright", targets: ["Mapwright"]),
     .library(name: "MapwrightJSON", targets: ["MapwrightJSON"]),
     .library(name: "MapwrightSchema", targets: ["MapwrightSchema"]),
+    .library(name: "MapwrightGraph", targets: ["MapwrightGraph"]),
+    .library(name: "MapwrightSQLite", targets: ["MapwrightSQLite"]),
     .executable(name: "mapwright", targets: ["mapwright"]),
     .executable(name: "mapwright-bench", targets: ["mapwright-bench"]),
   ],
@@ -43,18 +45,25 @@ let package = Package(
     .target(name: "Mapwright", dependencies: ["MapwrightJSON", "MapwrightMacros"]),
     // Xcode model files (.xcdatamodeld) read on any platform, dynamic objects, Modelmatic's API.
     .target(name: "MapwrightSchema", dependencies: ["Mapwright"]),
+    // Importing JSON into an object graph: uniquing by primary key, references by id, batches.
+    .target(name: "MapwrightGraph", dependencies: ["MapwrightSchema"]),
+    // The system SQLite (libsqlite3-dev), and the store on it.
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    .target(name: "MapwrightSQLite", dependencies: ["MapwrightGraph", "CSQLite"]),
     .executableTarget(
       name: "mapwright",
       dependencies: [
         "Mapwright",
         "MapwrightSchema",
+        "MapwrightSQLite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "mapwright-bench", dependencies: ["Mapwright"]),
+    .executableTarget(name: "mapwright-bench", dependencies: ["Mapwright", "MapwrightSQLite"]),
     .testTarget(name: "MapwrightJSONTests", dependencies: ["MapwrightJSON"]),
     .testTarget(name: "MapwrightTests", dependencies: ["Mapwright"]),
     .testTarget(name: "MapwrightSchemaTests", dependencies: ["Mapwright", "MapwrightSchema"]),
+    .testTarget(name: "MapwrightSQLiteTests", dependencies: ["MapwrightSQLite"]),
     .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright"]),
     .testTarget(
       name: "MapwrightMacrosTests",

@@ -93,6 +93,11 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     MappingError(.unknownKey, key: key, in: object)
   }
 
+  /// The same error at another place (for errors found in a piece of a larger document).
+  public func moved(to path: JSONPath, line: Int?, column: Int?) -> MappingError {
+    MappingError(kind, path: path, line: line, column: column)
+  }
+
   /// The same error at `path` instead, keeping the rest.
   func relocated(to value: JSONValue) -> MappingError {
     let location = value.location

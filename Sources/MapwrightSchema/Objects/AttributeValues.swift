@@ -11,9 +11,9 @@ import Foundation
 #endif
 import Mapwright
 
-enum AttributeValues {
+package enum AttributeValues {
   /// The value of a `defaultValueString`, or nil when the type has no textual default.
-  static func value(fromDefault text: String, type: AttributeType) -> Any? {
+  package static func value(fromDefault text: String, type: AttributeType) -> Any? {
     switch type {
     case .integer16, .integer32, .integer64: Int64(text)
     case .double: Double(text)
@@ -28,7 +28,7 @@ enum AttributeValues {
   }
 
   /// Whether `value` is what an attribute of `type` holds.
-  static func accepts(_ value: Any, type: AttributeType) -> Bool {
+  package static func accepts(_ value: Any, type: AttributeType) -> Bool {
     switch type {
     case .integer16, .integer32, .integer64: value is Int64
     case .double: value is Double
@@ -46,7 +46,7 @@ enum AttributeValues {
 
   /// Decodes an attribute's value (not null) through the engine: coercion, errors and report
   /// as for any model.
-  static func decode(_ value: JSONValue, _ attribute: AttributeDescription, in session: DecodingSession) throws(MappingError) -> Any {
+  package static func decode(_ value: JSONValue, _ attribute: AttributeDescription, in session: DecodingSession) throws(MappingError) -> Any {
     if let name = attribute.transformerName { return try transform(value, named: name) }
     switch attribute.type {
     case .integer16: return Int64(try Int16.decode(from: value, in: session))
@@ -65,7 +65,7 @@ enum AttributeValues {
     }
   }
 
-  static func transform(_ value: JSONValue, named name: String) throws(MappingError) -> Any {
+  package static func transform(_ value: JSONValue, named name: String) throws(MappingError) -> Any {
     guard let transformer = TransformerRegistry.shared[name] else {
       throw MappingError.invalidValue("no transformer is registered as \"\(name)\"", at: value)
     }
@@ -77,7 +77,7 @@ enum AttributeValues {
   }
 
   /// The JSON of an attribute's value.
-  static func encode(_ value: Any, _ attribute: AttributeDescription) throws -> JSON {
+  package static func encode(_ value: Any, _ attribute: AttributeDescription) throws -> JSON {
     if let name = attribute.transformerName ?? defaultTransformer(attribute.type) {
       guard let transformer = TransformerRegistry.shared[name] else {
         throw MappingError(invalidValue: "no transformer is registered as \"\(name)\"")
@@ -98,7 +98,7 @@ enum AttributeValues {
     }
   }
 
-  static func defaultTransformer(_ type: AttributeType) -> String? {
+  package static func defaultTransformer(_ type: AttributeType) -> String? {
     switch type {
     case .date: "iso8601"
     case .binaryData: "base64"

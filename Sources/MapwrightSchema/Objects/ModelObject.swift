@@ -40,7 +40,7 @@ public struct ModelObjectError: Error, Sendable, CustomStringConvertible {
 /// ```
 public final class ModelObject {
   public let entity: EntityDescription
-  var values: [String: Any] = [:]
+  package var values: [String: Any] = [:]
   var toOne: [String: Reference] = [:]
   var toMany: [String: [ModelObject]] = [:]
 
@@ -162,6 +162,12 @@ public final class ModelObject {
         code: .typeMismatch, entity: entity.name, property: relationship.name,
         message: "a \(object.entity.name) is not a \(destination.name)")
     }
+  }
+
+  /// Sets a to-one relationship to an object loaded for this one alone (by a store's fetch):
+  /// held strongly, and the other side is not changed.
+  package func attachLoaded(_ object: ModelObject, for relationship: String) {
+    toOne[relationship] = Reference(strongObject: object)
   }
 
   /// A child's reference to its parent is weak (its inverse is to-many); others are strong.

@@ -1,0 +1,240 @@
+// Importing JSON into a store, uniquing objects by primary key and resolving relationships
+// by id, in two passes over the payload's arrays, a batch of elements at a time:
+//
+// 1. Scan: parse each batch and collect every primary key present (nested objects
+//    included) and every id referenced, per entity. Then look them all up in the store, one
+//    query per entity per bucket of keys, and give each new object a row id. After this
+//    pass every reference resolves, whatever the entity order of the payload.
+// 2. Write: parse each batch again, map it (values decoded and validated as a decode would:
+//    coercion, errors with the element's path), and hand the store one batch of row writes,
+//    applied in one transaction. A batch that fails leaves the store as it was before it.
+//
+// An object seen again (in the payload or already stored) is updated: only the keys present
+// change. Objects of entities without a primary key are always inserted.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Mapwright
+import MapwrightSchema
+
+/// Imports JSON payloads into a `GraphStore`.
+///
+/// ```swift
+/// let store = try SQLiteStore(path: "app.sqlite", model: model)
+/// let summary = try GraphImporter(store: store).run(payload, sources: [ImportSource("authors", entity: author)])
+/// print(summary)   // 2 elements: 5 inserted, 0 updated, …
+/// ```
+public final class GraphImporter {
+  public let store: any GraphStore
+  var options = ImportOptions()
+  var summary = ImportSummary()
+
+  /// Row ids of objects with a primary key: stored before the import, and new ones.
+  var storedIDs: [String: [PrimaryKeyValue: Int64]] = [:]
+  var newIDs: [String: [PrimaryKeyValue: Int64]] = [:]
+  var nextID: [String: Int64] = [:]
+  /// New objects already written once (their absent attributes take defaults only then),
+  /// stored objects already counted as updated.
+  var written: Set<ObjectKeyID> = []
+  /// Keys seen while scanning: in the payload, and referenced by id.
+  var payloadKeys: [String: Set<PrimaryKeyValue>] = [:]
+  /// The same keys in payload order, so new objects get row ids in the order they come.
+  var payloadKeyOrder: [String: [PrimaryKeyValue]] = [:]
+  var referencedKeys: [String: Set<PrimaryKeyValue>] = [:]
+
+  /// Maps a path in the current batch to the payload (set for each batch).
+  var payloadPath: (JSONPath) -> JSONPath = { $0 }
+
+  struct ObjectKeyID: Hashable {
+    let table: String
+    let id: Int64
+  }
+
+  public init(store: any GraphStore) {
+    self.store = store
+  }
+
+  /// Imports the arrays `sources` names from `payload`.
+  public func run(_ payload: [UInt8], sources: [ImportSource], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
+    let started = ContinuousClock.now
+    self.options = options
+    summary = ImportSummary()
+    let scanner = PayloadScanner(bytes: payload)
+    var work: [(source: ImportSource, elements: [Range<Int>])] = []
+    for source in sources {
+      do {
+        work.append((source, try scanner.elements(at: source.keyPath)))
+      } catch {
+        let (line, column) = scanner.location(of: error.offset)
+        throw MappingError(invalidValue: error.message).moved(to: JSONPath(keyPath: source.keyPath), line: line, column: column)
+      }
+    }
+    let total = work.reduce(0) { $0 + $1.elements.count }
+
+    // Pass 1: keys.
+    for (source, elements) in work {
+      try forEachBatch(elements, source: source, scanner: scanner) { batch in
+        for (element, path) in batch.elements { try batch.mapping { try scan(element, source.entity, path, batch.session) } }
+      }
+    }
+    try lookUpKeys()
+    payloadKeys = [:]
+    payloadKeyOrder = [:]
+    referencedKeys = [:]
+
+    // Pass 2: writes.
+    var writtenElements = 0
+    for (source, elements) in work {
+      try forEachBatch(elements, source: source, scanner: scanner) { batch in
+        var writes = ImportBatch()
+        for (element, path) in batch.elements {
+          try batch.mapping { _ = try write(element, source.entity, batch.session, into: &writes, link: nil) }
+        }
+        try store.write(writes)
+        summary.batches += 1
+        writtenElements += batch.elements.count
+        options.progress?(ImportProgress(written: writtenElements, total: total, inserted: summary.inserted, updated: summary.updated))
+      }
+    }
+    summary.elements = total
+    summary.seconds = (ContinuousClock.now - started) / .seconds(1)
+    return summary
+  }
+
+  // MARK: Batches
+
+  /// One batch of elements, parsed as an array of its own.
+  struct Batch {
+    let session: DecodingSession
+    let elements: [(JSONValue, JSONPath)]
+    /// Maps the batch's errors back to the payload: the element's path and the line and
+    /// column in the payload.
+    let relocate: (MappingError) -> MappingError
+
+    func mapping(_ body: () throws -> Void) throws {
+      do {
+        try body()
+      } catch let error as MappingError {
+        throw relocate(error)
+      }
+    }
+  }
+
+  func forEachBatch(_ elements: [Range<Int>], source: ImportSource, scanner: PayloadScanner, _ body: (Batch) throws -> Void) throws {
+    let bytes = scanner.bytes
+    var start = 0
+    while start < elements.count {
+      let end = min(start + max(options.batchSize, 1), elements.count)
+      let sliceStart = elements[start].lowerBound
+      let slice = bytes[sliceStart..<elements[end - 1].upperBound]
+      var text = [UInt8]()
+      text.reserveCapacity(slice.count + 2)
+      text.append(UInt8(ascii: "["))
+      text.append(contentsOf: slice)
+      text.append(UInt8(ascii: "]"))
+      let (firstLine, firstColumn) = scanner.location(of: sliceStart)
+      let prefix = source.keyPath.map { JSONPath.Component.key($0) }
+      let offset = start
+      let relocate = { (error: MappingError) -> MappingError in
+        var components = error.path.components
+        if case .index(let i)? = components.first { components[0] = .index(offset + i) }
+        let line = error.line.map { $0 == 1 ? firstLine : firstLine + $0 - 1 }
+        let column = error.line.flatMap { line in error.column.map { line == 1 ? firstColumn + $0 - 2 : $0 } }
+        return error.moved(to: JSONPath(prefix + components), line: line, column: column)
+      }
+      let session: DecodingSession
+      do {
+        session = try DecodingSession(parsing: text, options: options.mapping)
+      } catch {
+        throw relocate(error)
+      }
+      payloadPath = { path in
+        var components = path.components
+        if case .index(let i)? = components.first { components[0] = .index(offset + i) }
+        return JSONPath(prefix + components)
+      }
+      let values = Array(session.document.root.elements)
+      let batch = Batch(
+        session: session, elements: values.enumerated().map { ($1, JSONPath([.index($0)])) }, relocate: relocate)
+      try body(batch)
+      start = end
+    }
+  }
+
+  // MARK: Pass 1
+
+  func scan(_ object: JSONValue, _ entity: EntityDescription, _ path: JSONPath, _ session: DecodingSession) throws(MappingError) {
+    guard object.kind == .object else { throw MappingError.typeMismatch(expected: "\(entity.name) object", at: object) }
+    if let key = try primaryKey(of: object, entity, session), payloadKeys[entity.name, default: []].insert(key).inserted {
+      payloadKeyOrder[entity.name, default: []].append(key)
+    }
+    for relationship in entity.relationships {
+      guard let value = object.value(atKeyPath: relationship.jsonKeyPath.split(separator: ".")), !value.isNull else { continue }
+      let destination = entity.destination(of: relationship)
+      for item in relationship.isToMany && value.kind == .array ? Array(value.elements) : [value] {
+        if item.kind == .object {
+          try scan(item, destination, item.path, session)
+        } else if let key = try referencedKey(item, destination, session) {
+          referencedKeys[destination.name, default: []].insert(key)
+        }
+      }
+    }
+  }
+
+  func primaryKey(of object: JSONValue, _ entity: EntityDescription, _ session: DecodingSession) throws(MappingError) -> PrimaryKeyValue? {
+    guard let name = entity.primaryKey, let attribute = entity.attribute(named: name),
+      let value = object.value(atKeyPath: attribute.jsonKeyPath.split(separator: ".")), !value.isNull
+    else { return nil }
+    return try key(value, attribute, session)
+  }
+
+  /// An id in a relationship: a key of the destination's primary key attribute.
+  func referencedKey(_ value: JSONValue, _ entity: EntityDescription, _ session: DecodingSession) throws(MappingError) -> PrimaryKeyValue? {
+    guard let name = entity.primaryKey, let attribute = entity.attribute(named: name) else {
+      throw MappingError.invalidValue("\(entity.name) has no primary key, so it cannot be referenced by id", at: value)
+    }
+    return try key(value, attribute, session)
+  }
+
+  func key(_ value: JSONValue, _ attribute: AttributeDescription, _ session: DecodingSession) throws(MappingError) -> PrimaryKeyValue {
+    let decoded = try AttributeValues.decode(value, attribute, in: session)
+    guard let key = PrimaryKeyValue(decoded) else {
+      throw MappingError.invalidValue("a \(attribute.type.rawValue) cannot be a primary key", at: value)
+    }
+    return key
+  }
+
+  /// Looks every key up in the store, in buckets, and gives new objects row ids.
+  func lookUpKeys() throws {
+    let entities = Set(payloadKeys.keys).union(referencedKeys.keys).sorted()
+    for entity in entities {
+      let keys = Array(payloadKeys[entity, default: []].union(referencedKeys[entity, default: []]))
+      var found: [PrimaryKeyValue: Int64] = [:]
+      var start = 0
+      while start < keys.count {
+        let end = min(start + max(options.bucketSize, 1), keys.count)
+        found.merge(try store.storedIDs(of: entity, keys: Array(keys[start..<end]))) { first, _ in first }
+        summary.lookups += 1
+        start = end
+      }
+      storedIDs[entity] = found
+      var next = try nextID[entity] ?? store.largestID(of: entity)
+      var fresh: [PrimaryKeyValue: Int64] = [:]
+      for key in payloadKeyOrder[entity, default: []] where found[key] == nil {
+        next += 1
+        fresh[key] = next
+      }
+      newIDs[entity] = fresh
+      nextID[entity] = next
+    }
+  }
+
+  func allocateID(_ entity: String) throws -> Int64 {
+    let next = try (nextID[entity] ?? store.largestID(of: entity)) + 1
+    nextID[entity] = next
+    return next
+  }
+}

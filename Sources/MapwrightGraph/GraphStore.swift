@@ -1,0 +1,69 @@
+// What an import needs from a store, whatever the database: find stored objects by primary
+// key in buckets, allocate row ids, and write a batch in one transaction. `SQLiteStore`
+// implements it; a PostgreSQL store can implement the same.
+
+/// A value as a relational store holds it.
+public enum StoreValue: Sendable, Hashable {
+  case null
+  case integer(Int64)
+  case real(Double)
+  case text(String)
+  case blob([UInt8])
+}
+
+/// The writes of one import batch, applied in one transaction by `GraphStore.write(_:)`.
+public struct ImportBatch: Sendable {
+  /// Insert or update one row (`_id` known in advance); only `columns` change on update.
+  public struct Row: Sendable {
+    public let table: String
+    public let id: Int64
+    public let columns: [String]
+    public let values: [StoreValue]
+  }
+
+  /// Point `column` of rows of `table` at `target` (or null): the other side of a
+  /// relationship stored in the destination's table.
+  public struct ForeignKey: Sendable {
+    public let table: String
+    public let column: String
+    public let ids: [Int64]
+    public let target: Int64?
+  }
+
+  /// The rows of `table` whose `column` points at `owner` and whose id is not in `keeping`
+  /// leave it (their column set to null), or are deleted when `delete` (children without a
+  /// primary key, which nothing else could find again).
+  public struct Detach: Sendable {
+    public let table: String
+    public let column: String
+    public let owner: Int64
+    public let keeping: [Int64]
+    public let delete: Bool
+  }
+
+  /// Replace the targets of `owner` in a join table (`reversed`: `owner` is the target side).
+  public struct Join: Sendable {
+    public let table: String
+    public let owner: Int64
+    public let targets: [Int64]
+    public let reversed: Bool
+  }
+
+  public var rows: [Row] = []
+  public var detaches: [Detach] = []
+  public var foreignKeys: [ForeignKey] = []
+  public var joins: [Join] = []
+
+  public var isEmpty: Bool { rows.isEmpty && detaches.isEmpty && foreignKeys.isEmpty && joins.isEmpty }
+}
+
+/// A store an import can write to.
+public protocol GraphStore: AnyObject {
+  var layout: RelationalLayout { get }
+  /// The row ids of the stored objects of `entity` with these primary keys, in one query.
+  func storedIDs(of entity: String, keys: [PrimaryKeyValue]) throws -> [PrimaryKeyValue: Int64]
+  /// The largest row id in use in `entity`'s table (0 when empty).
+  func largestID(of entity: String) throws -> Int64
+  /// Applies a batch in one transaction: all of it, or (on an error) none of it.
+  func write(_ batch: ImportBatch) throws
+}

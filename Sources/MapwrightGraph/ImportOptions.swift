@@ -1,0 +1,84 @@
+// What an import is told and what it tells back.
+
+import Foundation
+import Mapwright
+import MapwrightSchema
+
+/// What an id that resolves to no object becomes.
+public enum MissingReferencePolicy: Sendable, Hashable {
+  /// The import fails (nothing of the batch is written).
+  case error
+  /// Left out, and listed in the summary (the default).
+  case report
+  /// A placeholder object is created with only its primary key.
+  case placeholder
+}
+
+/// One array of a payload to import: where it is and which entity its elements are.
+public struct ImportSource {
+  /// Dot-separated object keys leading to the array (`"authors"`); empty for a root array.
+  public let keyPath: [String]
+  public let entity: EntityDescription
+
+  public init(_ keyPath: String, entity: EntityDescription) {
+    self.keyPath = keyPath.isEmpty ? [] : keyPath.split(separator: ".").map(String.init)
+    self.entity = entity
+  }
+}
+
+public struct ImportOptions {
+  /// Coercion and unknown-key policies, as for decoding.
+  public var mapping = MappingOptions()
+  /// Elements parsed, mapped and written (in one transaction) at a time.
+  public var batchSize = 10_000
+  /// Primary keys looked up per query.
+  public var bucketSize = 10_000
+  public var missingReferences: MissingReferencePolicy = .report
+  /// Per relationship (`"Book.author"`), overriding `missingReferences`.
+  public var missingReferencesByRelationship: [String: MissingReferencePolicy] = [:]
+  /// Called after each batch is written.
+  public var progress: ((ImportProgress) -> Void)?
+
+  public init(mapping: MappingOptions = MappingOptions(), batchSize: Int = 10_000) {
+    self.mapping = mapping
+    self.batchSize = batchSize
+  }
+}
+
+public struct ImportProgress: Sendable {
+  public let written: Int
+  public let total: Int
+  public let inserted: Int
+  public let updated: Int
+}
+
+/// An id that resolved to no object.
+public struct UnresolvedReference: Sendable, CustomStringConvertible {
+  public let entity: String
+  public let relationship: String
+  public let key: PrimaryKeyValue
+  public let path: JSONPath
+
+  public var description: String { "\(path): no \(entity) with key \(key) for \(relationship)" }
+}
+
+public struct ImportSummary: Sendable, CustomStringConvertible {
+  /// Elements of the payload's arrays imported (nested objects not counted).
+  public internal(set) var elements = 0
+  /// Objects created and objects updated (nested ones and placeholders included).
+  public internal(set) var inserted = 0
+  public internal(set) var updated = 0
+  public internal(set) var placeholders = 0
+  public internal(set) var unresolved: [UnresolvedReference] = []
+  /// Primary-key lookup queries made (one per entity per bucket of keys).
+  public internal(set) var lookups = 0
+  public internal(set) var batches = 0
+  public internal(set) var seconds = 0.0
+
+  public var description: String {
+    let rate = seconds > 0 ? Int(Double(inserted + updated) / seconds) : 0
+    return "\(elements) elements: \(inserted) inserted, \(updated) updated, \(placeholders) placeholders, "
+      + "\(unresolved.count) unresolved references; \(batches) batches, \(lookups) lookups, "
+      + String(format: "%.2f s (%d objects/s)", seconds, rate)
+  }
+}

@@ -1,0 +1,41 @@
+// Primary keys: the value that identifies an object of an entity, as the store compares it.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import MapwrightSchema
+
+/// A primary key value: integers compare as integers, everything else as text.
+public enum PrimaryKeyValue: Hashable, Sendable, CustomStringConvertible {
+  case integer(Int64)
+  case text(String)
+
+  /// The key of an attribute value (`Int64`, `String`, `UUID`, `URL`, `Decimal`, `Double`).
+  public init?(_ value: Any) {
+    switch value {
+    case let value as Int64: self = .integer(value)
+    case let value as Int: self = .integer(Int64(value))
+    case let value as String: self = .text(value)
+    case let value as UUID: self = .text(value.uuidString)
+    case let value as URL: self = .text(value.absoluteString)
+    case let value as Decimal: self = .text("\(value)")
+    case let value as Double: self = .text("\(value)")
+    default: return nil
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .integer(let value): "\(value)"
+    case .text(let value): "\"\(value)\""
+    }
+  }
+}
+
+/// An object's identity across a payload and a store.
+struct ObjectKey: Hashable {
+  let entity: String
+  let key: PrimaryKeyValue
+}

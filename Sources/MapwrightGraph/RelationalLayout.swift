@@ -1,0 +1,108 @@
+// How a model maps to tables, for any relational store:
+//
+// - one table per entity, named after it, with `_id INTEGER PRIMARY KEY` and one column per
+//   attribute (inherited ones included; a sub-entity has a table of its own);
+// - a to-one relationship is a column holding the destination's `_id`, except in a
+//   one-to-one pair, where only one side holds it: the side that does not own the pair (the
+//   owner is the cascading side, else the side declared first), so the other side is found
+//   by query;
+// - a to-many whose inverse is a to-one is found through that column; any other to-many
+//   (many-to-many, or no inverse) has a join table `Entity_relationship(owner, target,
+//   position)`, one per pair.
+
+import MapwrightSchema
+
+/// Where each entity and relationship is stored.
+public struct RelationalLayout: Sendable {
+  public struct Table: Sendable {
+    public let entity: String
+    public let name: String
+    public let attributes: [AttributeDescription]
+    /// To-one relationships stored as a column of this table.
+    public let foreignKeys: [RelationshipDescription]
+    /// The primary key attribute, if any.
+    public let primaryKey: String?
+  }
+
+  public struct JoinTable: Sendable {
+    public let name: String
+    public let ownerEntity: String
+    public let relationship: String
+    public let targetEntity: String
+    /// The inverse relationship (the other side of the pair), if any.
+    public let inverse: String?
+  }
+
+  /// How a relationship is stored.
+  public enum Storage: Sendable {
+    /// A column of the owner's table.
+    case column
+    /// The column `inverse` of the destination's table points back.
+    case inverseColumn(inverse: String)
+    /// A join table; `reversed` when this side is the join table's target.
+    case joinTable(String, reversed: Bool)
+  }
+
+  public let tables: [String: Table]
+  public let joinTables: [JoinTable]
+  let storage: [String: Storage]
+
+  public func storage(of relationship: RelationshipDescription, in entity: EntityDescription) -> Storage {
+    storage["\(entity.name).\(relationship.name)"]!
+  }
+
+  public init(model: ObjectModel) {
+    var tables: [String: Table] = [:]
+    var joinTables: [JoinTable] = []
+    var storage: [String: Storage] = [:]
+    let order = model.entities.map(\.name)
+    for entity in model.entities {
+      var foreignKeys: [RelationshipDescription] = []
+      for relationship in entity.relationships {
+        let key = "\(entity.name).\(relationship.name)"
+        let destination = entity.destination(of: relationship)
+        let inverse = relationship.inverseName.flatMap { destination.relationship(named: $0) }
+        if !relationship.isToMany {
+          if let inverse, !inverse.isToMany, Self.owns(relationship, entity: entity, inverse: inverse, order: order) {
+            storage[key] = .inverseColumn(inverse: inverse.name)
+          } else {
+            storage[key] = .column
+            foreignKeys.append(relationship)
+          }
+        } else if let inverse, !inverse.isToMany {
+          storage[key] = .inverseColumn(inverse: inverse.name)
+        } else {
+          // A join table, one per pair: named by the side that comes first.
+          let mine = "\(entity.name)_\(relationship.name)"
+          if let inverse, let theirs = Optional("\(destination.name)_\(inverse.name)"), theirs < mine {
+            storage[key] = .joinTable(theirs, reversed: true)
+          } else {
+            storage[key] = .joinTable(mine, reversed: false)
+            if !joinTables.contains(where: { $0.name == mine }) {
+              joinTables.append(JoinTable(
+                name: mine, ownerEntity: entity.name, relationship: relationship.name, targetEntity: destination.name,
+                inverse: inverse?.name))
+            }
+          }
+        }
+      }
+      tables[entity.name] = Table(
+        entity: entity.name, name: entity.name, attributes: entity.attributes, foreignKeys: foreignKeys,
+        primaryKey: entity.primaryKey)
+    }
+    self.tables = tables
+    self.joinTables = joinTables
+    self.storage = storage
+  }
+
+  /// In a one-to-one pair, the owner (which does not hold the column): the cascading side,
+  /// else the side whose entity comes first in the model (then the relationship name).
+  static func owns(_ relationship: RelationshipDescription, entity: EntityDescription, inverse: RelationshipDescription, order: [String]) -> Bool {
+    let cascades = relationship.deletionRule == "Cascade"
+    if cascades != (inverse.deletionRule == "Cascade") { return cascades }
+    let mine = order.firstIndex(of: entity.name) ?? 0
+    let theirs = order.firstIndex(of: relationship.destinationEntityName) ?? 0
+    if mine != theirs { return mine < theirs }
+    return relationship.name < inverse.name
+  }
+}
