@@ -7,7 +7,7 @@ import Mapwright
 struct MapwrightCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "mapwright",
-    abstract: "Check, format and map JSON; generate models.",
+    abstract: "Check, format and map JSON; generate models; import into a store.",
     discussion: """
       Examples:
         mapwright check Examples/issue.json        validate one or more files
@@ -15,8 +15,9 @@ struct MapwrightCommand: ParsableCommand {
         mapwright format Examples/issue.json       pretty-print with two-space indent
         mapwright format --compact --sort-keys FILE
         mapwright generate swift Examples/Library.xcdatamodeld   Swift models from an Xcode model
+        mapwright import data.json --model M.xcdatamodeld --entity Author --store app.sqlite
       """,
-    subcommands: [Check.self, Format.self, Generate.self]
+    subcommands: [Check.self, Format.self, Generate.self, Import.self]
   )
 }
 

@@ -75,3 +75,21 @@ extension CLITests {
     #expect(throws: (any Error).self) { try missing.run() }
   }
 }
+
+extension CLITests {
+  @Test func importWritesTheStoreAndUpdatesOnASecondRun() throws {
+    let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Examples")
+    let store = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-import-\(UUID().uuidString).sqlite").path
+    defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) } }
+    let arguments = [
+      examples.appendingPathComponent("library.json").path, "--model", examples.appendingPathComponent("Library.xcdatamodeld").path,
+      "--entity", "Author", "--key-path", "authors", "--store", store, "--lenient", "--date-format", "birthDate=yyyy-MM-dd", "--quiet",
+    ]
+    try Import.parse(arguments).run()
+    try Import.parse(arguments).run()
+    #expect(throws: (any Error).self) { try Import.parse(arguments.filter { $0 != "--lenient" }).run() }  // "101" is not a number
+    #expect(throws: (any Error).self) { try Import.parse(arguments.map { $0 == "Author" ? "Writer" : $0 }).run() }
+    #expect(throws: (any Error).self) { try Import.parse(arguments + ["--missing-references", "maybe"]).run() }
+  }
+}

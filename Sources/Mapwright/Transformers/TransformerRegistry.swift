@@ -56,6 +56,11 @@ public final class TransformerRegistry: @unchecked Sendable {
     lock.withLock { transformers[name] = erased }
   }
 
+  /// Registers an already type-erased transformer (another name for a registered one).
+  public func register(_ transformer: AnyJSONTransformer, named name: String) {
+    lock.withLock { transformers[name] = transformer }
+  }
+
   public subscript(name: String) -> AnyJSONTransformer? {
     lock.withLock { transformers[name] }
   }

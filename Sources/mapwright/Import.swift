@@ -1,0 +1,101 @@
+// `mapwright import DATA --model MODEL --entity NAME --store FILE`: JSON into a SQLite store.
+
+import ArgumentParser
+import Foundation
+import Mapwright
+import MapwrightGraph
+import MapwrightSQLite
+import MapwrightSchema
+
+struct Import: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Import JSON objects into a SQLite store, updating objects with the same primary key.",
+    discussion: """
+      Example:
+        mapwright import Examples/library.json --model Examples/Library.xcdatamodeld \\
+          --entity Author --key-path authors --store library.sqlite --lenient \\
+          --date-format birthDate=yyyy-MM-dd
+      """
+  )
+
+  @Argument(help: "The JSON payload: an array of objects, or an object holding one (see --key-path).")
+  var data: String
+
+  @Option(help: "The Xcode model (.xcdatamodeld or .xcdatamodel).")
+  var model: String
+
+  @Option(help: "The entity of the payload's objects.")
+  var entity: String
+
+  @Option(help: "The SQLite file (created if missing).")
+  var store: String
+
+  @Option(help: "Dot-separated keys leading to the array in the payload (default: the payload is the array).")
+  var keyPath = ""
+
+  @Option(help: "Objects mapped and written per transaction.")
+  var batchSize = 10_000
+
+  @Flag(help: "Accept numbers written as strings and the like (each noted).")
+  var lenient = false
+
+  @Option(help: "What an id that matches no object becomes: report, error or placeholder.")
+  var missingReferences = "report"
+
+  @Option(help: "Register a date transformer the model names: NAME=FORMAT (e.g. birthDate=yyyy-MM-dd, UTC). Repeatable.")
+  var dateFormat: [String] = []
+
+  @Option(help: "Register a built-in transformer under the name the model uses: NAME=BUILTIN (iso8601, epochSeconds, base64, …). Repeatable.")
+  var transformer: [String] = []
+
+  @Flag(help: "Print nothing but errors.")
+  var quiet = false
+
+  func registerTransformers() throws {
+    for entry in dateFormat {
+      let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2 else { throw ValidationError("--date-format takes NAME=FORMAT") }
+      TransformerRegistry.shared.register(.dateFormat(parts[1]), named: parts[0])
+    }
+    for entry in transformer {
+      let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, let builtIn = TransformerRegistry.shared[parts[1]] else {
+        throw ValidationError("--transformer takes NAME=BUILTIN, BUILTIN one of \(TransformerRegistry.shared.names.joined(separator: ", "))")
+      }
+      TransformerRegistry.shared.register(builtIn, named: parts[0])
+    }
+  }
+
+  func run() throws {
+    try registerTransformers()
+    let objectModel: ObjectModel
+    do {
+      objectModel = try ObjectModel(contentsOf: URL(fileURLWithPath: model))
+    } catch {
+      throw ValidationError("\(error)")
+    }
+    guard let entityDescription = objectModel.entity(named: entity) else {
+      throw ValidationError("the model has no entity \(entity) (it has \(objectModel.entities.map(\.name).joined(separator: ", ")))")
+    }
+    var options = ImportOptions(mapping: lenient ? .lenient : MappingOptions(), batchSize: batchSize)
+    switch missingReferences {
+    case "report": options.missingReferences = .report
+    case "error": options.missingReferences = .error
+    case "placeholder": options.missingReferences = .placeholder
+    default: throw ValidationError("--missing-references takes report, error or placeholder")
+    }
+    let quiet = quiet
+    options.progress = { progress in
+      guard !quiet, progress.total > progress.written || progress.written > 10_000 else { return }
+      FileHandle.standardError.write(Data("imported \(progress.written) of \(progress.total)\n".utf8))
+    }
+    let payload = try [UInt8](Data(contentsOf: URL(fileURLWithPath: data)))
+    let sqlite = try SQLiteStore(path: store, model: objectModel)
+    let summary = try sqlite.importJSON(payload, sources: [ImportSource(keyPath, entity: entityDescription)], options: options)
+    if !quiet {
+      print(summary)
+      for unresolved in summary.unresolved.prefix(20) { print("  unresolved: \(unresolved)") }
+      if summary.unresolved.count > 20 { print("  … and \(summary.unresolved.count - 20) more") }
+    }
+  }
+}
