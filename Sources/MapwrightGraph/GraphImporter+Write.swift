@@ -24,15 +24,16 @@ extension GraphImporter {
     let key = try primaryKey(of: object, entity, session)
     let id: Int64
     let stored: Bool
-    if let key, let existing = storedIDs[entity.name]?[key] {
-      id = existing
-      stored = true
-    } else if let key, let fresh = newIDs[entity.name]?[key] {
+    if let key, let fresh = newIDs[entity.name]?[key] {
       id = fresh
       stored = false
+    } else if let key, let existing = try lookUp(key, entity.name) {
+      id = existing
+      stored = true
     } else {
       id = try allocateID(entity.name)
       stored = false
+      if let key { newIDs[entity.name, default: [:]][key] = id }
     }
     let firstWrite = written.insert(ObjectKeyID(table: table.name, id: id)).inserted
     if firstWrite {
@@ -122,7 +123,7 @@ extension GraphImporter {
     let destination = entity.destination(of: relationship)
     if item.kind == .object { return try write(item, destination, session, into: &writes, link: link) }
     guard let key = try referencedKey(item, destination, session) else { return nil }
-    if let id = storedIDs[destination.name]?[key] ?? newIDs[destination.name]?[key] { return id }
+    if let id = try lookUp(key, destination.name) { return id }
     let policy = options.missingReferencesByRelationship["\(entity.name).\(relationship.name)"] ?? options.missingReferences
     switch policy {
     case .error:

@@ -75,12 +75,12 @@ public final class GraphImporter {
     let total = work.reduce(0) { $0 + $1.elements.count }
 
     // Pass 1: keys.
-    for (source, elements) in work {
+    for (source, elements) in work where options.lookups == .bucketed {
       try forEachBatch(elements, source: source, scanner: scanner) { batch in
         for (element, path) in batch.elements { try batch.mapping { try scan(element, source.entity, path, batch.session) } }
       }
     }
-    try lookUpKeys()
+    if options.lookups == .bucketed { try lookUpKeys() }
     payloadKeys = [:]
     payloadKeyOrder = [:]
     referencedKeys = [:]
@@ -230,6 +230,16 @@ public final class GraphImporter {
       newIDs[entity] = fresh
       nextID[entity] = next
     }
+  }
+
+  /// The row id of a key, looking it up alone when the import does not bucket (nil: not stored).
+  func lookUp(_ key: PrimaryKeyValue, _ entity: String) throws -> Int64? {
+    if let id = storedIDs[entity]?[key] ?? newIDs[entity]?[key] { return id }
+    guard options.lookups == .perObject else { return nil }
+    summary.lookups += 1
+    guard let id = try store.storedIDs(of: entity, keys: [key])[key] else { return nil }
+    storedIDs[entity, default: [:]][key] = id
+    return id
   }
 
   func allocateID(_ entity: String) throws -> Int64 {

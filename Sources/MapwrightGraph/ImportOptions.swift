@@ -26,7 +26,17 @@ public struct ImportSource {
   }
 }
 
+/// How an import finds the objects already stored.
+public enum LookupStrategy: Sendable, Hashable {
+  /// Every key of the payload first, one query per entity per bucket of keys (the default).
+  case bucketed
+  /// One query per object and per reference, as it comes: the naive way, kept as the
+  /// benchmark's baseline. References must come after the objects they name.
+  case perObject
+}
+
 public struct ImportOptions {
+  public var lookups: LookupStrategy = .bucketed
   /// Coercion and unknown-key policies, as for decoding.
   public var mapping = MappingOptions()
   /// Elements parsed, mapped and written (in one transaction) at a time.
