@@ -16,26 +16,26 @@ extension GraphImporter {
 
   /// Writes one object (and what it nests) and returns its row id.
   func write(
-    _ object: JSONValue, _ entity: EntityDescription, _ session: DecodingSession, into writes: inout ImportBatch, link: Link?
+    _ object: JSONValue, _ entity: EntityDescription, _ session: DecodingSession, into writes: inout ImportBatch, link: Link?,
+    path: JSONPath
   ) throws -> Int64 {
     guard object.kind == .object else { throw MappingError.typeMismatch(expected: "\(entity.name) object", at: object) }
-    let layout = store.layout
-    let table = layout.tables[entity.name]!
-    let key = try primaryKey(of: object, entity, session)
+    let plan = plan(entity)
+    let key = try primaryKey(of: object, plan, session)
     let id: Int64
     let stored: Bool
-    if let key, let fresh = newIDs[entity.name]?[key] {
+    if let key, let fresh = plan.fresh[key] {
       id = fresh
       stored = false
-    } else if let key, let existing = try lookUp(key, entity.name) {
+    } else if let key, let existing = try lookUp(key, plan) {
       id = existing
       stored = true
     } else {
-      id = try allocateID(entity.name)
+      id = try allocateID(plan)
       stored = false
-      if let key { newIDs[entity.name, default: [:]][key] = id }
+      if let key { plan.fresh[key] = id }
     }
-    let firstWrite = written.insert(ObjectKeyID(table: table.name, id: id)).inserted
+    let firstWrite = plan.written.insert(id).inserted
     if firstWrite {
       if stored { summary.updated += 1 } else { summary.inserted += 1 }
     }
@@ -43,11 +43,12 @@ extension GraphImporter {
 
     var columns: [String] = []
     var values: [StoreValue] = []
-    for attribute in entity.attributes {
-      guard let value = object.value(atKeyPath: attribute.jsonKeyPath.split(separator: ".")) else {
-        if creating, let text = attribute.defaultValueString, let initial = AttributeValues.value(fromDefault: text, type: attribute.type) {
+    for planned in plan.attributes {
+      let attribute = planned.description
+      guard let value = object.value(at: planned.path) else {
+        if creating, let initial = planned.defaultValue {
           columns.append(attribute.name)
-          values.append(try StoreValues.value(initial, attribute))
+          values.append(initial)
         } else if creating, !attribute.isOptional {
           throw missingKey(attribute.jsonKeyPath, in: object)
         }
@@ -60,18 +61,19 @@ extension GraphImporter {
         continue
       }
       columns.append(attribute.name)
-      values.append(try StoreValues.value(AttributeValues.decode(value, attribute, in: session), attribute))
+      values.append(try StoreValues.decode(value, attribute, in: session))
     }
     if let link {
       columns.append(link.column)
       values.append(.integer(link.id))
     }
 
-    for relationship in entity.relationships {
-      guard let value = object.value(atKeyPath: relationship.jsonKeyPath.split(separator: ".")) else { continue }
+    for planned in plan.relationships {
+      let relationship = planned.description
+      guard let value = object.value(at: planned.path) else { continue }
       if let link, relationship.name == link.column { continue }  // the parent sets it
-      let destination = entity.destination(of: relationship)
-      let destinationTable = layout.tables[destination.name]!
+      let destination = planned.destination
+      let destinationTable = self.plan(destination).table
       let items: [JSONValue]
       if value.isNull {
         items = []
@@ -81,66 +83,73 @@ extension GraphImporter {
       } else {
         items = [value]
       }
-      switch layout.storage(of: relationship, in: entity) {
+      let many = relationship.isToMany
+      switch planned.storage {
       case .column:
         columns.append(relationship.name)
-        if let item = items.first, let target = try target(item, relationship, entity, session, &writes, link: nil) {
+        if let item = items.first,
+          let target = try target(item, relationship, entity, session, &writes, link: nil, path: itemPath(path, relationship, nil))
+        {
           values.append(.integer(target))
         } else {
           values.append(.null)
         }
       case .inverseColumn(let inverse):
         var children: [Int64] = []
-        for item in items {
+        for (i, item) in items.enumerated() {
+          let itemPath = itemPath(path, relationship, many ? i : nil)
           if item.kind == .object {
-            children.append(try write(item, destination, session, into: &writes, link: Link(column: inverse, id: id)))
-          } else if let child = try target(item, relationship, entity, session, &writes, link: nil) {
+            children.append(try write(item, destination, session, into: &writes, link: Link(column: inverse, id: id), path: itemPath))
+          } else if let child = try target(item, relationship, entity, session, &writes, link: nil, path: itemPath) {
             children.append(child)
-            writes.foreignKeys.append(ImportBatch.ForeignKey(table: destinationTable.name, column: inverse, ids: [child], target: id))
+            writes.foreignKeys.append(ImportBatch.ForeignKey(table: destinationTable, column: inverse, ids: [child], target: id))
           }
         }
         if !creating {
           writes.detaches.append(ImportBatch.Detach(
-            table: destinationTable.name, column: inverse, owner: id, keeping: children, delete: destination.primaryKey == nil))
+            table: destinationTable, column: inverse, owner: id, keeping: children, delete: destination.primaryKey == nil))
         }
       case .joinTable(let name, let reversed):
         var targets: [Int64] = []
-        for item in items {
-          if let target = try target(item, relationship, entity, session, &writes, link: nil) { targets.append(target) }
+        for (i, item) in items.enumerated() {
+          if let target = try target(item, relationship, entity, session, &writes, link: nil, path: itemPath(path, relationship, many ? i : nil)) {
+            targets.append(target)
+          }
         }
         writes.joins.append(ImportBatch.Join(table: name, owner: id, targets: targets, reversed: reversed))
       }
     }
-    writes.rows.append(ImportBatch.Row(table: table.name, id: id, columns: columns, values: values))
+    writes.rows.append(ImportBatch.Row(table: plan.table, id: id, columns: columns, values: values))
     return id
   }
 
   /// The row id an item of a relationship designates: a nested object (written), or an id.
   func target(
     _ item: JSONValue, _ relationship: RelationshipDescription, _ entity: EntityDescription, _ session: DecodingSession,
-    _ writes: inout ImportBatch, link: Link?
+    _ writes: inout ImportBatch, link: Link?, path: JSONPath
   ) throws -> Int64? {
     let destination = entity.destination(of: relationship)
-    if item.kind == .object { return try write(item, destination, session, into: &writes, link: link) }
+    if item.kind == .object { return try write(item, destination, session, into: &writes, link: link, path: path) }
     guard let key = try referencedKey(item, destination, session) else { return nil }
-    if let id = try lookUp(key, destination.name) { return id }
+    let destinationPlan = plan(destination)
+    if let id = try lookUp(key, destinationPlan) { return id }
     let policy = options.missingReferencesByRelationship["\(entity.name).\(relationship.name)"] ?? options.missingReferences
     switch policy {
     case .error:
       throw MappingError.invalidValue("no \(destination.name) has the key \(key)", at: item)
     case .report:
-      summary.unresolved.append(UnresolvedReference(entity: destination.name, relationship: "\(entity.name).\(relationship.name)", key: key, path: payloadPath(item.path)))
+      summary.unresolved.append(UnresolvedReference(entity: destination.name, relationship: "\(entity.name).\(relationship.name)", key: key, path: payloadPath(path)))
       return nil
     case .placeholder:
-      let id = try allocateID(destination.name)
-      newIDs[destination.name, default: [:]][key] = id
-      let attribute = destination.attribute(named: destination.primaryKey!)!
+      let id = try allocateID(destinationPlan)
+      destinationPlan.fresh[key] = id
+      let attribute = destinationPlan.primaryKey!.description
       let keyValue: StoreValue = switch key {
       case .integer(let value): .integer(value)
       case .text(let value): .text(value)
       }
-      writes.rows.append(ImportBatch.Row(table: destination.name, id: id, columns: [attribute.name], values: [keyValue]))
-      written.insert(ObjectKeyID(table: destination.name, id: id))
+      writes.rows.append(ImportBatch.Row(table: destinationPlan.table, id: id, columns: [attribute.name], values: [keyValue]))
+      destinationPlan.written.insert(id)
       summary.placeholders += 1
       return id
     }

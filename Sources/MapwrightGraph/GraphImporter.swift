@@ -32,26 +32,18 @@ public final class GraphImporter {
   var options = ImportOptions()
   var summary = ImportSummary()
 
-  /// Row ids of objects with a primary key: stored before the import, and new ones.
-  var storedIDs: [String: [PrimaryKeyValue: Int64]] = [:]
-  var newIDs: [String: [PrimaryKeyValue: Int64]] = [:]
-  var nextID: [String: Int64] = [:]
-  /// New objects already written once (their absent attributes take defaults only then),
-  /// stored objects already counted as updated.
-  var written: Set<ObjectKeyID> = []
-  /// Keys seen while scanning: in the payload, and referenced by id.
-  var payloadKeys: [String: Set<PrimaryKeyValue>] = [:]
-  /// The same keys in payload order, so new objects get row ids in the order they come.
-  var payloadKeyOrder: [String: [PrimaryKeyValue]] = [:]
-  var referencedKeys: [String: Set<PrimaryKeyValue>] = [:]
+  /// Plans by entity (`ObjectIdentifier` of the description).
+  var plans: [ObjectIdentifier: EntityPlan] = [:]
+
+  func plan(_ entity: EntityDescription) -> EntityPlan {
+    if let plan = plans[ObjectIdentifier(entity)] { return plan }
+    let plan = EntityPlan(entity, layout: store.layout)
+    plans[ObjectIdentifier(entity)] = plan
+    return plan
+  }
 
   /// Maps a path in the current batch to the payload (set for each batch).
   var payloadPath: (JSONPath) -> JSONPath = { $0 }
-
-  struct ObjectKeyID: Hashable {
-    let table: String
-    let id: Int64
-  }
 
   public init(store: any GraphStore) {
     self.store = store
@@ -62,6 +54,7 @@ public final class GraphImporter {
     let started = ContinuousClock.now
     self.options = options
     summary = ImportSummary()
+    plans = [:]  // fresh state for every run
     let scanner = PayloadScanner(bytes: payload)
     var work: [(source: ImportSource, elements: [Range<Int>])] = []
     for source in sources {
@@ -81,9 +74,11 @@ public final class GraphImporter {
       }
     }
     if options.lookups == .bucketed { try lookUpKeys() }
-    payloadKeys = [:]
-    payloadKeyOrder = [:]
-    referencedKeys = [:]
+    for plan in plans.values {
+      plan.payloadKeys = []
+      plan.payloadKeyOrder = []
+      plan.referencedKeys = []
+    }
 
     // Pass 2: writes.
     var writtenElements = 0
@@ -91,7 +86,7 @@ public final class GraphImporter {
       try forEachBatch(elements, source: source, scanner: scanner) { batch in
         var writes = ImportBatch()
         for (element, path) in batch.elements {
-          try batch.mapping { _ = try write(element, source.entity, batch.session, into: &writes, link: nil) }
+          try batch.mapping { _ = try write(element, source.entity, batch.session, into: &writes, link: nil, path: path) }
         }
         try store.write(writes)
         summary.batches += 1
@@ -135,10 +130,11 @@ public final class GraphImporter {
       text.append(UInt8(ascii: "["))
       text.append(contentsOf: slice)
       text.append(UInt8(ascii: "]"))
-      let (firstLine, firstColumn) = scanner.location(of: sliceStart)
       let prefix = source.keyPath.map { JSONPath.Component.key($0) }
       let offset = start
       let relocate = { (error: MappingError) -> MappingError in
+        // Only on an error: finding a line means scanning the payload up to it.
+        let (firstLine, firstColumn) = scanner.location(of: sliceStart)
         var components = error.path.components
         if case .index(let i)? = components.first { components[0] = .index(offset + i) }
         let line = error.line.map { $0 == 1 ? firstLine : firstLine + $0 - 1 }
@@ -168,38 +164,41 @@ public final class GraphImporter {
 
   func scan(_ object: JSONValue, _ entity: EntityDescription, _ path: JSONPath, _ session: DecodingSession) throws(MappingError) {
     guard object.kind == .object else { throw MappingError.typeMismatch(expected: "\(entity.name) object", at: object) }
-    if let key = try primaryKey(of: object, entity, session), payloadKeys[entity.name, default: []].insert(key).inserted {
-      payloadKeyOrder[entity.name, default: []].append(key)
+    let plan = plan(entity)
+    if let key = try primaryKey(of: object, plan, session), plan.payloadKeys.insert(key).inserted {
+      plan.payloadKeyOrder.append(key)
     }
-    for relationship in entity.relationships {
-      guard let value = object.value(atKeyPath: relationship.jsonKeyPath.split(separator: ".")), !value.isNull else { continue }
-      let destination = entity.destination(of: relationship)
-      for item in relationship.isToMany && value.kind == .array ? Array(value.elements) : [value] {
+    for planned in plan.relationships {
+      let relationship = planned.description
+      guard let value = object.value(at: planned.path), !value.isNull else { continue }
+      let destination = planned.destination
+      let many = relationship.isToMany && value.kind == .array
+      for (i, item) in (many ? Array(value.elements) : [value]).enumerated() {
         if item.kind == .object {
-          try scan(item, destination, item.path, session)
+          try scan(item, destination, itemPath(path, relationship, many ? i : nil), session)
         } else if let key = try referencedKey(item, destination, session) {
-          referencedKeys[destination.name, default: []].insert(key)
+          self.plan(destination).referencedKeys.insert(key)
         }
       }
     }
   }
 
-  func primaryKey(of object: JSONValue, _ entity: EntityDescription, _ session: DecodingSession) throws(MappingError) -> PrimaryKeyValue? {
-    guard let name = entity.primaryKey, let attribute = entity.attribute(named: name),
-      let value = object.value(atKeyPath: attribute.jsonKeyPath.split(separator: ".")), !value.isNull
-    else { return nil }
-    return try key(value, attribute, session)
+  func primaryKey(of object: JSONValue, _ plan: EntityPlan, _ session: DecodingSession) throws(MappingError) -> PrimaryKeyValue? {
+    guard let attribute = plan.primaryKey, let value = object.value(at: attribute.path), !value.isNull else { return nil }
+    return try key(value, attribute.description, session)
   }
 
   /// An id in a relationship: a key of the destination's primary key attribute.
   func referencedKey(_ value: JSONValue, _ entity: EntityDescription, _ session: DecodingSession) throws(MappingError) -> PrimaryKeyValue? {
-    guard let name = entity.primaryKey, let attribute = entity.attribute(named: name) else {
+    guard let attribute = plan(entity).primaryKey else {
       throw MappingError.invalidValue("\(entity.name) has no primary key, so it cannot be referenced by id", at: value)
     }
-    return try key(value, attribute, session)
+    return try key(value, attribute.description, session)
   }
 
   func key(_ value: JSONValue, _ attribute: AttributeDescription, _ session: DecodingSession) throws(MappingError) -> PrimaryKeyValue {
+    if attribute.type.isIntegerType, attribute.transformerName == nil { return .integer(try Int64.decode(from: value, in: session)) }
+    if attribute.type == .string, attribute.transformerName == nil { return .text(try String.decode(from: value, in: session)) }
     let decoded = try AttributeValues.decode(value, attribute, in: session)
     guard let key = PrimaryKeyValue(decoded) else {
       throw MappingError.invalidValue("a \(attribute.type.rawValue) cannot be a primary key", at: value)
@@ -207,44 +206,50 @@ public final class GraphImporter {
     return key
   }
 
+  /// The path of an item of a relationship, built from its object's path (cheaper than
+  /// asking the document, which walks from the root).
+  func itemPath(_ path: JSONPath, _ relationship: RelationshipDescription, _ index: Int?) -> JSONPath {
+    var result = relationship.jsonKeyPath.split(separator: ".").reduce(path) { $0.appending(key: String($1)) }
+    if let index { result = result.appending(index: index) }
+    return result
+  }
+
   /// Looks every key up in the store, in buckets, and gives new objects row ids.
   func lookUpKeys() throws {
-    let entities = Set(payloadKeys.keys).union(referencedKeys.keys).sorted()
-    for entity in entities {
-      let keys = Array(payloadKeys[entity, default: []].union(referencedKeys[entity, default: []]))
+    for plan in plans.values.sorted(by: { $0.table < $1.table }) where !plan.payloadKeys.isEmpty || !plan.referencedKeys.isEmpty {
+      let keys = Array(plan.payloadKeys.union(plan.referencedKeys))
       var found: [PrimaryKeyValue: Int64] = [:]
+      found.reserveCapacity(keys.count)
       var start = 0
       while start < keys.count {
         let end = min(start + max(options.bucketSize, 1), keys.count)
-        found.merge(try store.storedIDs(of: entity, keys: Array(keys[start..<end]))) { first, _ in first }
+        found.merge(try store.storedIDs(of: plan.entity.name, keys: Array(keys[start..<end]))) { first, _ in first }
         summary.lookups += 1
         start = end
       }
-      storedIDs[entity] = found
-      var next = try nextID[entity] ?? store.largestID(of: entity)
-      var fresh: [PrimaryKeyValue: Int64] = [:]
-      for key in payloadKeyOrder[entity, default: []] where found[key] == nil {
+      plan.stored = found
+      var next = try plan.lastID ?? store.largestID(of: plan.entity.name)
+      for key in plan.payloadKeyOrder where found[key] == nil {
         next += 1
-        fresh[key] = next
+        plan.fresh[key] = next
       }
-      newIDs[entity] = fresh
-      nextID[entity] = next
+      plan.lastID = next
     }
   }
 
   /// The row id of a key, looking it up alone when the import does not bucket (nil: not stored).
-  func lookUp(_ key: PrimaryKeyValue, _ entity: String) throws -> Int64? {
-    if let id = storedIDs[entity]?[key] ?? newIDs[entity]?[key] { return id }
+  func lookUp(_ key: PrimaryKeyValue, _ plan: EntityPlan) throws -> Int64? {
+    if let id = plan.stored[key] ?? plan.fresh[key] { return id }
     guard options.lookups == .perObject else { return nil }
     summary.lookups += 1
-    guard let id = try store.storedIDs(of: entity, keys: [key])[key] else { return nil }
-    storedIDs[entity, default: [:]][key] = id
+    guard let id = try store.storedIDs(of: plan.entity.name, keys: [key])[key] else { return nil }
+    plan.stored[key] = id
     return id
   }
 
-  func allocateID(_ entity: String) throws -> Int64 {
-    let next = try (nextID[entity] ?? store.largestID(of: entity)) + 1
-    nextID[entity] = next
+  func allocateID(_ plan: EntityPlan) throws -> Int64 {
+    let next = try (plan.lastID ?? store.largestID(of: plan.entity.name)) + 1
+    plan.lastID = next
     return next
   }
 }

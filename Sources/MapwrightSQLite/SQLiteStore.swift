@@ -43,7 +43,7 @@ public final class SQLiteStore: GraphStore {
     layout = RelationalLayout(model: model)
     connection = try SQLiteConnection(path: path, readOnly: readOnly)
     if !readOnly {
-      try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+      try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;")
     }
     try checkOrCreateSchema(readOnly: readOnly)
   }
@@ -157,8 +157,18 @@ public final class SQLiteStore: GraphStore {
           : "UPDATE \(quote(detach.table)) SET \(quote(detach.column)) = NULL WHERE \(quote(detach.column)) = ?"
         try statement(sql).run([.integer(detach.owner)])
       }
-      for row in batch.rows {
-        try upsert(row)
+      // Runs of rows with the same table and columns go in multi-row statements (in order:
+      // a later write of a row must land after an earlier one).
+      var start = 0
+      while start < batch.rows.count {
+        var end = start + 1
+        while end < batch.rows.count, batch.rows[end].table == batch.rows[start].table,
+          batch.rows[end].columns == batch.rows[start].columns
+        {
+          end += 1
+        }
+        try upsert(batch.rows[start..<end])
+        start = end
       }
       for foreignKey in batch.foreignKeys {
         let update = try statement("UPDATE \(quote(foreignKey.table)) SET \(quote(foreignKey.column)) = ? WHERE \"_id\" = ?")
@@ -175,22 +185,43 @@ public final class SQLiteStore: GraphStore {
     }
   }
 
-  func upsert(_ row: ImportBatch.Row) throws {
-    let columns = row.columns.map(quote)
+  /// Inserts or updates rows that share a table and columns, many per statement.
+  func upsert(_ rows: ArraySlice<ImportBatch.Row>) throws {
+    guard let first = rows.first else { return }
+    let columns = first.columns.map(quote)
+    let perRow = columns.count + 1
+    let chunk = max(1, min(128, 32_000 / perRow))
+    var start = rows.startIndex
+    while start < rows.endIndex {
+      let end = min(start + chunk, rows.endIndex)
+      let statement = try upsertStatement(table: first.table, columns: columns, rows: end - start)
+      defer { statement.reset() }
+      var index: Int32 = 1
+      for row in rows[start..<end] {
+        statement.bind(row.id, at: index)
+        index += 1
+        for value in row.values {
+          statement.bind(Self.sqliteValue(value), at: index)
+          index += 1
+        }
+      }
+      while try statement.step() {}
+      start = end
+    }
+  }
+
+  func upsertStatement(table: String, columns: [String], rows: Int) throws -> SQLiteStatement {
+    let tuple = "(" + Array(repeating: "?", count: columns.count + 1).joined(separator: ", ") + ")"
+    let values = Array(repeating: tuple, count: rows).joined(separator: ", ")
     let sql: String
     if columns.isEmpty {
-      sql = "INSERT INTO \(quote(row.table)) (\"_id\") VALUES (?) ON CONFLICT(\"_id\") DO NOTHING"
+      sql = "INSERT INTO \(quote(table)) (\"_id\") VALUES \(values) ON CONFLICT(\"_id\") DO NOTHING"
     } else {
-      let placeholders = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
       let updates = columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-      sql = "INSERT INTO \(quote(row.table)) (\"_id\", \(columns.joined(separator: ", "))) VALUES (\(placeholders)) "
+      sql = "INSERT INTO \(quote(table)) (\"_id\", \(columns.joined(separator: ", "))) VALUES \(values) "
         + "ON CONFLICT(\"_id\") DO UPDATE SET \(updates)"
     }
-    let statement = try statement(sql)
-    defer { statement.reset() }
-    statement.bind(row.id, at: 1)
-    for (i, value) in row.values.enumerated() { statement.bind(Self.sqliteValue(value), at: Int32(i + 2)) }
-    while try statement.step() {}
+    return try statement(sql)
   }
 
   static func sqliteValue(_ value: StoreValue) -> SQLiteValue {
@@ -217,3 +248,10 @@ public final class SQLiteStore: GraphStore {
 
 /// `name` as an SQL identifier.
 func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+extension SQLiteStore {
+  /// Writes the WAL into the database file (so that copying the file copies everything).
+  public func checkpoint() throws {
+    try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+  }
+}

@@ -22,6 +22,7 @@ struct Bench {
     }
     if arguments.contains("--help") || arguments.contains("-h") {
       print("usage: mapwright-bench [--data DIR] [--filter NAME] [--file FILE] [--tsv] [--budget-ms N] [--no-baseline]")
+      print("       mapwright-bench --import N [--naive M]     import N generated objects into SQLite (naive: M)")
       return
     }
     let tsv = arguments.contains("--tsv")
@@ -29,6 +30,12 @@ struct Bench {
     let dataDirectory = option("--data") ?? defaultDataDirectory()
     let filter = option("--filter")
     let onlyFile = option("--file")
+    // The import benchmark runs alone: `--import 1000000` (naive on `--naive N`, default a tenth).
+    if let count = option("--import").flatMap(Int.init) {
+      let naive = option("--naive").flatMap(Int.init) ?? max(count / 10, 1)
+      try ImportBenchmarks.run(count: count, naiveCount: naive)
+      return
+    }
     var timer = Timer()
     timer.skipsBaselines = profiling
     if let budget = option("--budget-ms").flatMap(Int.init) {

@@ -19,7 +19,8 @@ public enum AttributeType: String, Sendable, CaseIterable {
   case uri = "URI"
   case transformable = "Transformable"
 
-  var isInteger: Bool { self == .integer16 || self == .integer32 || self == .integer64 }
+  /// Integer 16, 32 or 64.
+  public var isIntegerType: Bool { self == .integer16 || self == .integer32 || self == .integer64 }
 }
 
 /// One attribute of an entity.

@@ -1,0 +1,86 @@
+// Per-entity facts an import needs for every object, worked out once: key paths split into
+// components, the primary key attribute, each relationship's destination and storage. The
+// hot loop then does no string splitting and no lookups by name.
+
+import Mapwright
+import MapwrightSchema
+
+final class EntityPlan {
+  struct Attribute {
+    let description: AttributeDescription
+    let path: [String]
+    let defaultValue: StoreValue?
+  }
+
+  struct Relationship {
+    let description: RelationshipDescription
+    let path: [String]
+    let destination: EntityDescription
+    let storage: RelationalLayout.Storage
+  }
+
+  let entity: EntityDescription
+  let table: String
+  let attributes: [Attribute]
+  let relationships: [Relationship]
+  /// The primary key attribute and its path.
+  let primaryKey: Attribute?
+
+  // The import's state for this entity.
+  /// Row ids of objects stored before the import, and of new ones, by primary key.
+  var stored: [PrimaryKeyValue: Int64] = [:]
+  var fresh: [PrimaryKeyValue: Int64] = [:]
+  /// The last row id given out (nil: not read from the store yet).
+  var lastID: Int64?
+  /// Rows already written by this import (a new object's defaults apply only then; a stored
+  /// object counts as updated once).
+  var written: Set<Int64> = []
+  /// Keys seen while scanning: in the payload (also in payload order), and referenced by id.
+  var payloadKeys: Set<PrimaryKeyValue> = []
+  var payloadKeyOrder: [PrimaryKeyValue] = []
+  var referencedKeys: Set<PrimaryKeyValue> = []
+
+  init(_ entity: EntityDescription, layout: RelationalLayout) {
+    self.entity = entity
+    table = layout.tables[entity.name]!.name
+    let attributes = entity.attributes.map { attribute in
+      let initial = attribute.defaultValueString.flatMap { AttributeValues.value(fromDefault: $0, type: attribute.type) }
+      return Attribute(
+        description: attribute, path: attribute.jsonKeyPath.split(separator: ".").map(String.init),
+        defaultValue: initial.flatMap { try? StoreValues.value($0, attribute) })
+    }
+    relationships = entity.relationships.map { relationship in
+      Relationship(
+        description: relationship, path: relationship.jsonKeyPath.split(separator: ".").map(String.init),
+        destination: entity.destination(of: relationship), storage: layout.storage(of: relationship, in: entity))
+    }
+    self.attributes = attributes
+    primaryKey = entity.primaryKey.flatMap { name in attributes.first { $0.description.name == name } }
+  }
+}
+
+extension JSONValue {
+  /// The value at pre-split key path components (one component: a member lookup).
+  @inline(__always)
+  func value(at path: [String]) -> JSONValue? {
+    path.count == 1 ? self[path[0]] : value(atKeyPath: path)
+  }
+}
+
+extension StoreValues {
+  /// An attribute's JSON value (not null) decoded straight to its stored form, through the
+  /// engine (same coercion, errors and report as `AttributeValues.decode`).
+  static func decode(_ value: JSONValue, _ attribute: AttributeDescription, in session: DecodingSession) throws -> StoreValue {
+    if attribute.transformerName != nil { return try StoreValues.value(AttributeValues.decode(value, attribute, in: session), attribute) }
+    switch attribute.type {
+    case .integer16: return .integer(Int64(try Int16.decode(from: value, in: session)))
+    case .integer32: return .integer(Int64(try Int32.decode(from: value, in: session)))
+    case .integer64: return .integer(try Int64.decode(from: value, in: session))
+    case .double: return .real(try Double.decode(from: value, in: session))
+    case .float: return .real(Double(try Float.decode(from: value, in: session)))
+    case .string: return .text(try String.decode(from: value, in: session))
+    case .boolean: return .integer(try Bool.decode(from: value, in: session) ? 1 : 0)
+    default: return try StoreValues.value(AttributeValues.decode(value, attribute, in: session), attribute)
+    }
+  }
+}

@@ -1,0 +1,130 @@
+// import.bucketed and import.naive: importing a generated payload into a SQLite store that
+// already holds about half of its objects.
+//
+// The model has three entities — Author (authorId), Book (bookId, to-one author by id, and
+// Author.favorites, a to-many of book ids), Review (reviewId, to-one book by id). The payload
+// holds `count` objects (10% authors, 45% books, 45% reviews) in three arrays; the store is
+// first filled with the objects of even ids, so about half of the import updates stored
+// objects and half inserts. Each timed run starts from a copy of that store. The bucketed
+// import (the default) against the naive one (one lookup query per object and per id),
+// both in batches of 10,000 in one transaction each.
+
+import Foundation
+import Mapwright
+import MapwrightGraph
+import MapwrightSQLite
+import MapwrightSchema
+
+enum ImportBenchmarks {
+  static let modelXML = #"""
+    <model>
+      <entity name="Author">
+        <attribute name="authorId" attributeType="Integer 64"/>
+        <attribute name="name" attributeType="String"/>
+        <attribute name="born" optional="YES" attributeType="Integer 32"/>
+        <relationship name="books" optional="YES" toMany="YES" destinationEntity="Book" inverseName="author"/>
+        <relationship name="favorites" optional="YES" toMany="YES" destinationEntity="Book"/>
+        <userInfo><entry key="primaryKey" value="authorId"/></userInfo>
+      </entity>
+      <entity name="Book">
+        <attribute name="bookId" attributeType="Integer 64"/>
+        <attribute name="title" attributeType="String"/>
+        <attribute name="year" optional="YES" attributeType="Integer 32"/>
+        <attribute name="price" optional="YES" attributeType="Double"/>
+        <relationship name="author" optional="YES" maxCount="1" destinationEntity="Author" inverseName="books"/>
+        <relationship name="reviews" optional="YES" toMany="YES" destinationEntity="Review" inverseName="book"/>
+        <userInfo><entry key="primaryKey" value="bookId"/></userInfo>
+      </entity>
+      <entity name="Review">
+        <attribute name="reviewId" attributeType="Integer 64"/>
+        <attribute name="stars" attributeType="Integer 16"/>
+        <attribute name="text" attributeType="String"/>
+        <relationship name="book" optional="YES" maxCount="1" destinationEntity="Book" inverseName="reviews"/>
+        <userInfo><entry key="primaryKey" value="reviewId"/></userInfo>
+      </entity>
+    </model>
+    """#
+
+  /// The payload: `count` objects; `evenOnly` keeps those of even ids (the initial store).
+  static func payload(count: Int, evenOnly: Bool) -> [UInt8] {
+    let authors = max(count / 10, 1)
+    let books = count * 45 / 100
+    let reviews = count - authors - books
+    var out = [UInt8]()
+    out.reserveCapacity(count * 90)
+    func append(_ text: String) { out.append(contentsOf: text.utf8) }
+    append("{\"authors\":[")
+    var first = true
+    for id in 1...authors where !evenOnly || id % 2 == 0 {
+      if !first { append(",") }
+      first = false
+      let favorites = (0..<3).map { String(($0 * 7919 + id * 31) % books + 1) }.joined(separator: ",")
+      append("{\"authorId\":\(id),\"name\":\"Author \(id)\",\"born\":\(1900 + id % 100),\"favorites\":[\(favorites)]}")
+    }
+    append("],\"books\":[")
+    first = true
+    for id in 1...books where !evenOnly || id % 2 == 0 {
+      if !first { append(",") }
+      first = false
+      append("{\"bookId\":\(id),\"title\":\"Book number \(id)\",\"year\":\(1950 + id % 70),\"price\":\(Double(id % 5000) / 100),\"author\":\(id % authors + 1)}")
+    }
+    append("],\"reviews\":[")
+    first = true
+    for id in 1...reviews where !evenOnly || id % 2 == 0 {
+      if !first { append(",") }
+      first = false
+      append("{\"reviewId\":\(id),\"stars\":\(id % 5 + 1),\"text\":\"Review \(id) says it is fine\",\"book\":\(id % books + 1)}")
+    }
+    append("]}")
+    return out
+  }
+
+  /// Peak resident memory so far, in bytes.
+  static func peakMemory() -> Int {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_maxrss * 1024  // kilobytes on Linux
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    return usage.ru_maxrss  // bytes on Apple platforms
+    #endif
+  }
+
+  static func run(count: Int, naiveCount: Int) throws {
+    let model = try ObjectModel(xml: Array(modelXML.utf8), file: "Bench.xcdatamodel")
+    let sources = ["authors", "books", "reviews"].map { key in
+      ImportSource(key, entity: model.entity(named: key == "authors" ? "Author" : key == "books" ? "Book" : "Review")!)
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-import-bench-\(getpid())")
+    try? FileManager.default.removeItem(at: directory)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+
+    print("import: \(count) objects (bucketed), \(naiveCount) (naive); store first holds the even ids")
+    print("measurement      objects   payload MB   seconds   objects/s   lookups   peak MB")
+    for (name, size, strategy) in [("import.bucketed", count, LookupStrategy.bucketed), ("import.naive", naiveCount, LookupStrategy.perObject)] {
+      let seed = directory.appendingPathComponent("seed-\(size).sqlite")
+      if !FileManager.default.fileExists(atPath: seed.path) {
+        let store = try SQLiteStore(path: seed.path, model: model)
+        _ = try store.importJSON(payload(count: size, evenOnly: true), sources: sources)
+        try store.checkpoint()
+      }
+      let payload = payload(count: size, evenOnly: false)
+      let before = peakMemory()
+      let target = directory.appendingPathComponent("\(name).sqlite")
+      try? FileManager.default.removeItem(at: target)
+      try FileManager.default.copyItem(at: seed, to: target)
+      let store = try SQLiteStore(path: target.path, model: model)
+      var options = ImportOptions()
+      options.lookups = strategy
+      let summary = try store.importJSON(payload, sources: sources, options: options)
+      let objects = summary.inserted + summary.updated
+      let peak = max(peakMemory(), before)
+      print(
+        Bench.pad(name, 17) + Bench.lpad("\(objects)", 8) + Bench.lpad(Bench.fixed(Double(payload.count) / 1e6, 1), 13)
+          + Bench.lpad(Bench.fixed(summary.seconds, 2), 10) + Bench.lpad("\(Int(Double(objects) / summary.seconds))", 12)
+          + Bench.lpad("\(summary.lookups)", 10) + Bench.lpad(Bench.fixed(Double(peak) / 1e6, 0), 10))
+    }
+  }
+}
