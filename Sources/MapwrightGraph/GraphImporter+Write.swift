@@ -17,7 +17,7 @@ extension GraphImporter {
   /// Writes one object (and what it nests) and returns its row id.
   func write(
     _ object: JSONValue, _ entity: EntityDescription, _ session: DecodingSession, into writes: inout ImportBatch, link: Link?,
-    path: JSONPath
+    path: @autoclosure () -> JSONPath
   ) throws -> Int64 {
     guard object.kind == .object else { throw MappingError.typeMismatch(expected: "\(entity.name) object", at: object) }
     let plan = plan(entity)
@@ -35,7 +35,7 @@ extension GraphImporter {
       stored = false
       if let key { plan.fresh[key] = id }
     }
-    let firstWrite = plan.written.insert(id).inserted
+    let firstWrite = plan.written.insert(id)
     if firstWrite {
       if stored { summary.updated += 1 } else { summary.inserted += 1 }
     }
@@ -88,7 +88,7 @@ extension GraphImporter {
       case .column:
         columns.append(relationship.name)
         if let item = items.first,
-          let target = try target(item, relationship, entity, session, &writes, link: nil, path: itemPath(path, relationship, nil))
+          let target = try target(item, relationship, entity, session, &writes, link: nil, path: self.itemPath(path(), relationship, nil))
         {
           values.append(.integer(target))
         } else {
@@ -97,10 +97,12 @@ extension GraphImporter {
       case .inverseColumn(let inverse):
         var children: [Int64] = []
         for (i, item) in items.enumerated() {
-          let itemPath = itemPath(path, relationship, many ? i : nil)
           if item.kind == .object {
-            children.append(try write(item, destination, session, into: &writes, link: Link(column: inverse, id: id), path: itemPath))
-          } else if let child = try target(item, relationship, entity, session, &writes, link: nil, path: itemPath) {
+            children.append(try write(
+              item, destination, session, into: &writes, link: Link(column: inverse, id: id), path: self.itemPath(path(), relationship, many ? i : nil)))
+          } else if let child = try target(
+            item, relationship, entity, session, &writes, link: nil, path: self.itemPath(path(), relationship, many ? i : nil))
+          {
             children.append(child)
             writes.foreignKeys.append(ImportBatch.ForeignKey(table: destinationTable, column: inverse, ids: [child], target: id))
           }
@@ -112,7 +114,7 @@ extension GraphImporter {
       case .joinTable(let name, let reversed):
         var targets: [Int64] = []
         for (i, item) in items.enumerated() {
-          if let target = try target(item, relationship, entity, session, &writes, link: nil, path: itemPath(path, relationship, many ? i : nil)) {
+          if let target = try target(item, relationship, entity, session, &writes, link: nil, path: self.itemPath(path(), relationship, many ? i : nil)) {
             targets.append(target)
           }
         }
@@ -126,10 +128,10 @@ extension GraphImporter {
   /// The row id an item of a relationship designates: a nested object (written), or an id.
   func target(
     _ item: JSONValue, _ relationship: RelationshipDescription, _ entity: EntityDescription, _ session: DecodingSession,
-    _ writes: inout ImportBatch, link: Link?, path: JSONPath
+    _ writes: inout ImportBatch, link: Link?, path: @autoclosure () -> JSONPath
   ) throws -> Int64? {
     let destination = entity.destination(of: relationship)
-    if item.kind == .object { return try write(item, destination, session, into: &writes, link: link, path: path) }
+    if item.kind == .object { return try write(item, destination, session, into: &writes, link: link, path: path()) }
     guard let key = try referencedKey(item, destination, session) else { return nil }
     let destinationPlan = plan(destination)
     if let id = try lookUp(key, destinationPlan) { return id }
@@ -138,7 +140,7 @@ extension GraphImporter {
     case .error:
       throw MappingError.invalidValue("no \(destination.name) has the key \(key)", at: item)
     case .report:
-      summary.unresolved.append(UnresolvedReference(entity: destination.name, relationship: "\(entity.name).\(relationship.name)", key: key, path: payloadPath(path)))
+      summary.unresolved.append(UnresolvedReference(entity: destination.name, relationship: "\(entity.name).\(relationship.name)", key: key, path: payloadPath(path())))
       return nil
     case .placeholder:
       let id = try allocateID(destinationPlan)
@@ -149,7 +151,7 @@ extension GraphImporter {
       case .text(let value): .text(value)
       }
       writes.rows.append(ImportBatch.Row(table: destinationPlan.table, id: id, columns: [attribute.name], values: [keyValue]))
-      destinationPlan.written.insert(id)
+      _ = destinationPlan.written.insert(id)
       summary.placeholders += 1
       return id
     }

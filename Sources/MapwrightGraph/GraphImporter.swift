@@ -75,9 +75,8 @@ public final class GraphImporter {
     }
     if options.lookups == .bucketed { try lookUpKeys() }
     for plan in plans.values {
-      plan.payloadKeys = []
-      plan.payloadKeyOrder = []
-      plan.referencedKeys = []
+      plan.payloadKeys = KeySet()
+      plan.referencedKeys = KeySet()
     }
 
     // Pass 2: writes.
@@ -87,6 +86,10 @@ public final class GraphImporter {
         var writes = ImportBatch()
         for (element, path) in batch.elements {
           try batch.mapping { _ = try write(element, source.entity, batch.session, into: &writes, link: nil, path: path) }
+          if options.lookups == .perObject {  // the naive way: each object written and committed alone
+            try store.write(writes)
+            writes = ImportBatch()
+          }
         }
         try store.write(writes)
         summary.batches += 1
@@ -165,9 +168,7 @@ public final class GraphImporter {
   func scan(_ object: JSONValue, _ entity: EntityDescription, _ path: JSONPath, _ session: DecodingSession) throws(MappingError) {
     guard object.kind == .object else { throw MappingError.typeMismatch(expected: "\(entity.name) object", at: object) }
     let plan = plan(entity)
-    if let key = try primaryKey(of: object, plan, session), plan.payloadKeys.insert(key).inserted {
-      plan.payloadKeyOrder.append(key)
-    }
+    if let key = try primaryKey(of: object, plan, session) { plan.payloadKeys.insert(key) }
     for planned in plan.relationships {
       let relationship = planned.description
       guard let value = object.value(at: planned.path), !value.isNull else { continue }
@@ -197,7 +198,10 @@ public final class GraphImporter {
   }
 
   func key(_ value: JSONValue, _ attribute: AttributeDescription, _ session: DecodingSession) throws(MappingError) -> PrimaryKeyValue {
-    if attribute.type.isIntegerType, attribute.transformerName == nil { return .integer(try Int64.decode(from: value, in: session)) }
+    if attribute.type.isIntegerType, attribute.transformerName == nil {
+      if value.isIntegerLiteral, let integer = value.int64Value { return .integer(integer) }
+      return .integer(try Int64.decode(from: value, in: session))
+    }
     if attribute.type == .string, attribute.transformerName == nil { return .text(try String.decode(from: value, in: session)) }
     let decoded = try AttributeValues.decode(value, attribute, in: session)
     guard let key = PrimaryKeyValue(decoded) else {
@@ -214,22 +218,34 @@ public final class GraphImporter {
     return result
   }
 
-  /// Looks every key up in the store, in buckets, and gives new objects row ids.
+  /// Looks every key up in the store, in buckets, and gives new objects row ids. Each
+  /// entity's key sets are released as soon as its ids are known.
   func lookUpKeys() throws {
     for plan in plans.values.sorted(by: { $0.table < $1.table }) where !plan.payloadKeys.isEmpty || !plan.referencedKeys.isEmpty {
-      let keys = Array(plan.payloadKeys.union(plan.referencedKeys))
-      var found: [PrimaryKeyValue: Int64] = [:]
-      found.reserveCapacity(keys.count)
-      var start = 0
-      while start < keys.count {
-        let end = min(start + max(options.bucketSize, 1), keys.count)
-        found.merge(try store.storedIDs(of: plan.entity.name, keys: Array(keys[start..<end]))) { first, _ in first }
+      var found = KeyMap()
+      var bucket: [PrimaryKeyValue] = []
+      bucket.reserveCapacity(options.bucketSize)
+      func flush() throws {
+        guard !bucket.isEmpty else { return }
+        found.merge(try store.storedIDs(of: plan.entity.name, keys: bucket))
         summary.lookups += 1
-        start = end
+        bucket.removeAll(keepingCapacity: true)
       }
+      let payload = plan.payloadKeys.ordered
+      for key in payload {
+        bucket.append(key)
+        if bucket.count >= max(options.bucketSize, 1) { try flush() }
+      }
+      for key in plan.referencedKeys.ordered where !plan.payloadKeys.contains(key) {
+        bucket.append(key)
+        if bucket.count >= max(options.bucketSize, 1) { try flush() }
+      }
+      try flush()
+      plan.payloadKeys = KeySet()
+      plan.referencedKeys = KeySet()
       plan.stored = found
       var next = try plan.lastID ?? store.largestID(of: plan.entity.name)
-      for key in plan.payloadKeyOrder where found[key] == nil {
+      for key in payload where found[key] == nil {
         next += 1
         plan.fresh[key] = next
       }

@@ -30,8 +30,9 @@ public struct ImportSource {
 public enum LookupStrategy: Sendable, Hashable {
   /// Every key of the payload first, one query per entity per bucket of keys (the default).
   case bucketed
-  /// One query per object and per reference, as it comes: the naive way, kept as the
-  /// benchmark's baseline. References must come after the objects they name.
+  /// One query per object and per reference, as it comes, and each object written in a
+  /// transaction of its own: the naive way, kept as the benchmark's baseline. References
+  /// must come after the objects they name.
   case perObject
 }
 

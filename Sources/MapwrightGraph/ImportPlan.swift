@@ -28,17 +28,16 @@ final class EntityPlan {
 
   // The import's state for this entity.
   /// Row ids of objects stored before the import, and of new ones, by primary key.
-  var stored: [PrimaryKeyValue: Int64] = [:]
-  var fresh: [PrimaryKeyValue: Int64] = [:]
+  var stored = KeyMap()
+  var fresh = KeyMap()
   /// The last row id given out (nil: not read from the store yet).
   var lastID: Int64?
   /// Rows already written by this import (a new object's defaults apply only then; a stored
   /// object counts as updated once).
-  var written: Set<Int64> = []
-  /// Keys seen while scanning: in the payload (also in payload order), and referenced by id.
-  var payloadKeys: Set<PrimaryKeyValue> = []
-  var payloadKeyOrder: [PrimaryKeyValue] = []
-  var referencedKeys: Set<PrimaryKeyValue> = []
+  var written = RowSet()
+  /// Keys seen while scanning: in the payload (in payload order), and referenced by id.
+  var payloadKeys = KeySet()
+  var referencedKeys = KeySet()
 
   init(_ entity: EntityDescription, layout: RelationalLayout) {
     self.entity = entity
@@ -72,6 +71,20 @@ extension StoreValues {
   /// engine (same coercion, errors and report as `AttributeValues.decode`).
   static func decode(_ value: JSONValue, _ attribute: AttributeDescription, in session: DecodingSession) throws -> StoreValue {
     if attribute.transformerName != nil { return try StoreValues.value(AttributeValues.decode(value, attribute, in: session), attribute) }
+    // Exact JSON types read directly; anything else through the engine (coercion, errors).
+    switch attribute.type {
+    case .integer64 where value.isIntegerLiteral:
+      if let integer = value.int64Value { return .integer(integer) }
+    case .integer32 where value.isIntegerLiteral:
+      if let integer = value.integer(as: Int32.self) { return .integer(Int64(integer)) }
+    case .integer16 where value.isIntegerLiteral:
+      if let integer = value.integer(as: Int16.self) { return .integer(Int64(integer)) }
+    case .string where value.kind == .string:
+      if let text = value.stringValue { return .text(text) }
+    case .double where value.kind == .number:
+      if let number = value.doubleValue { return .real(number) }
+    default: break
+    }
     switch attribute.type {
     case .integer16: return .integer(Int64(try Int16.decode(from: value, in: session)))
     case .integer32: return .integer(Int64(try Int32.decode(from: value, in: session)))

@@ -43,7 +43,7 @@ public final class SQLiteStore: GraphStore {
     layout = RelationalLayout(model: model)
     connection = try SQLiteConnection(path: path, readOnly: readOnly)
     if !readOnly {
-      try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;")
+      try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -8192;")
     }
     try checkOrCreateSchema(readOnly: readOnly)
   }

@@ -7,7 +7,8 @@
 // first filled with the objects of even ids, so about half of the import updates stored
 // objects and half inserts. Each timed run starts from a copy of that store. The bucketed
 // import (the default) against the naive one (one lookup query per object and per id),
-// both in batches of 10,000 in one transaction each.
+// both in batches of 10,000 in one transaction each. "import MB" is the resident memory the
+// import added at its peak, above what the process held before it (the payload included).
 
 import Foundation
 import Mapwright
@@ -79,6 +80,21 @@ enum ImportBenchmarks {
     return out
   }
 
+  /// A field of /proc/self/status in bytes (`VmRSS`, `VmHWM`), or nil off Linux.
+  static func status(_ field: String) -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
+      return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "").map { $0 * 1024 }
+    }
+    return nil
+  }
+
+  /// Resets the peak resident size (Linux: writing 5 to clear_refs), so that `VmHWM` then
+  /// measures the import alone.
+  static func resetPeak() {
+    try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+  }
+
   /// Peak resident memory so far, in bytes.
   static func peakMemory() -> Int {
     var usage = rusage()
@@ -102,7 +118,7 @@ enum ImportBenchmarks {
     defer { try? FileManager.default.removeItem(at: directory) }
 
     print("import: \(count) objects (bucketed), \(naiveCount) (naive); store first holds the even ids")
-    print("measurement      objects   payload MB   seconds   objects/s   lookups   peak MB")
+    print("measurement      objects   payload MB   seconds   objects/s   lookups   import MB")
     for (name, size, strategy) in [("import.bucketed", count, LookupStrategy.bucketed), ("import.naive", naiveCount, LookupStrategy.perObject)] {
       let seed = directory.appendingPathComponent("seed-\(size).sqlite")
       if !FileManager.default.fileExists(atPath: seed.path) {
@@ -111,16 +127,18 @@ enum ImportBenchmarks {
         try store.checkpoint()
       }
       let payload = payload(count: size, evenOnly: false)
-      let before = peakMemory()
       let target = directory.appendingPathComponent("\(name).sqlite")
       try? FileManager.default.removeItem(at: target)
       try FileManager.default.copyItem(at: seed, to: target)
+      resetPeak()
+      let before = status("VmRSS") ?? peakMemory()
       let store = try SQLiteStore(path: target.path, model: model)
       var options = ImportOptions()
       options.lookups = strategy
       let summary = try store.importJSON(payload, sources: sources, options: options)
       let objects = summary.inserted + summary.updated
-      let peak = max(peakMemory(), before)
+      // Memory the import added at its peak, above what the process held (the payload included).
+      let peak = (status("VmHWM") ?? peakMemory()) - before
       print(
         Bench.pad(name, 17) + Bench.lpad("\(objects)", 8) + Bench.lpad(Bench.fixed(Double(payload.count) / 1e6, 1), 13)
           + Bench.lpad(Bench.fixed(summary.seconds, 2), 10) + Bench.lpad("\(Int(Double(objects) / summary.seconds))", 12)
