@@ -41,13 +41,18 @@ extension GraphImporter {
     }
     let creating = !stored && firstWrite
 
-    var columns: [String] = []
+    var shape = EntityPlan.ColumnShape()
+    let wide = plan.isWide
+    var wideColumns: [String] = []  // only for a wide entity
     var values: [StoreValue] = []
-    for planned in plan.attributes {
+    values.reserveCapacity(plan.attributes.count + 2)
+    for (index, planned) in plan.attributes.enumerated() {
       let attribute = planned.description
+      let bit = UInt64(1) << UInt64(index)
       guard let value = object.value(at: planned.path) else {
         if creating, let initial = planned.defaultValue {
-          columns.append(attribute.name)
+          shape.attributes |= bit
+          if wide { wideColumns.append(attribute.name) }
           values.append(initial)
         } else if creating, !attribute.isOptional {
           throw missingKey(attribute.jsonKeyPath, in: object)
@@ -56,19 +61,22 @@ extension GraphImporter {
       }
       if value.isNull {
         guard attribute.isOptional else { throw MappingError.typeMismatch(expected: attribute.type.rawValue.lowercased(), at: value) }
-        columns.append(attribute.name)
+        shape.attributes |= bit
+        if wide { wideColumns.append(attribute.name) }
         values.append(.null)
         continue
       }
-      columns.append(attribute.name)
+      shape.attributes |= bit
+      if wide { wideColumns.append(attribute.name) }
       values.append(try StoreValues.decode(value, attribute, in: session))
     }
     if let link {
-      columns.append(link.column)
+      shape.link = link.column
+      if wide { wideColumns.append(link.column) }
       values.append(.integer(link.id))
     }
 
-    for planned in plan.relationships {
+    for (relationshipIndex, planned) in plan.relationships.enumerated() {
       let relationship = planned.description
       guard let value = object.value(at: planned.path) else { continue }
       if let link, relationship.name == link.column { continue }  // the parent sets it
@@ -86,7 +94,8 @@ extension GraphImporter {
       let many = relationship.isToMany
       switch planned.storage {
       case .column:
-        columns.append(relationship.name)
+        shape.relationships |= UInt64(1) << UInt64(relationshipIndex)
+        if wide { wideColumns.append(relationship.name) }
         if let item = items.first,
           let target = try target(item, relationship, entity, session, &writes, link: nil, path: self.itemPath(path(), relationship, nil))
         {
@@ -121,7 +130,7 @@ extension GraphImporter {
         writes.joins.append(ImportBatch.Join(table: name, owner: id, targets: targets, reversed: reversed))
       }
     }
-    writes.rows.append(ImportBatch.Row(table: plan.table, id: id, columns: columns, values: values))
+    writes.rows.append(ImportBatch.Row(table: plan.table, id: id, columns: wide ? wideColumns : plan.columns(shape), values: values))
     return id
   }
 

@@ -39,6 +39,27 @@ final class EntityPlan {
   var payloadKeys = KeySet()
   var referencedKeys = KeySet()
 
+  /// Which columns a row writes: attributes (bit per attribute), the parent link, and
+  /// relationship columns (bit per relationship); the column names of each shape, built once.
+  struct ColumnShape: Hashable {
+    var attributes: UInt64 = 0
+    var relationships: UInt64 = 0
+    var link: String?
+  }
+  var columnNames: [ColumnShape: [String]] = [:]
+  /// More than 64 attributes or relationships: shapes do not fit a mask; rows name their
+  /// columns one by one.
+  var isWide: Bool { attributes.count > 64 || relationships.count > 64 }
+
+  func columns(_ shape: ColumnShape) -> [String] {
+    if let names = columnNames[shape] { return names }
+    var names = attributes.indices.filter { shape.attributes & (1 << UInt64($0)) != 0 }.map { attributes[$0].description.name }
+    if let link = shape.link { names.append(link) }
+    names += relationships.indices.filter { shape.relationships & (1 << UInt64($0)) != 0 }.map { relationships[$0].description.name }
+    columnNames[shape] = names
+    return names
+  }
+
   init(_ entity: EntityDescription, layout: RelationalLayout) {
     self.entity = entity
     table = layout.tables[entity.name]!.name

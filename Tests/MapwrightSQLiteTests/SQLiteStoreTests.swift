@@ -184,3 +184,16 @@ struct StoredBook: Equatable {
     #expect(try SQLiteStore(path: t.path, model: t.model).count(t.entity("Author")) == 0)
   }
 }
+
+extension SQLiteStoreTests {
+  @Test func entitiesWithManyAttributesImport() throws {
+    let attributes = (0..<70).map { #"<attribute name="a\#($0)" optional="YES" attributeType="Integer 64"/>"# }.joined()
+    let xml = #"<model><entity name="Wide"><attribute name="id" attributeType="Integer 64"/>\#(attributes)<userInfo><entry key="primaryKey" value="id"/></userInfo></entity></model>"#
+    let t = try TemporaryStore(model: try ObjectModel(xml: Array(xml.utf8)))
+    let members = (0..<70).filter { $0 % 3 != 0 }.map { "\"a\($0)\": \($0)" }.joined(separator: ", ")
+    _ = try t.store.importJSON(Array("[{\"id\": 1, \(members)}]".utf8), sources: [ImportSource("", entity: t.entity("Wide"))])
+    _ = try t.store.importJSON(Array(#"[{"id": 1, "a69": 700}]"#.utf8), sources: [ImportSource("", entity: t.entity("Wide"))])
+    let wide = try #require(try t.store.object(t.entity("Wide"), key: 1))
+    #expect(wide.int("a1") == 1 && wide.int("a68") == 68 && wide.int("a69") == 700 && wide.int("a3") == nil)
+  }
+}
