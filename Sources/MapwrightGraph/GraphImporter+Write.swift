@@ -55,7 +55,7 @@ extension GraphImporter {
           if wide { wideColumns.append(attribute.name) }
           values.append(initial)
         } else if creating, !attribute.isOptional {
-          throw missingKey(attribute.jsonKeyPath, in: object)
+          throw MappingError.missingKey(atKeyPath: attribute.jsonKeyPath, in: object)
         }
         continue
       }
@@ -164,17 +164,5 @@ extension GraphImporter {
       summary.placeholders += 1
       return id
     }
-  }
-
-  func missingKey(_ keyPath: String, in object: JSONValue) -> MappingError {
-    let components = keyPath.split(separator: ".").map(String.init)
-    var current = object
-    for component in components.dropLast() {
-      guard let next = current.value(atKeyPath: [component]), next.kind == .object else {
-        return MappingError.missingKey(component, in: current)
-      }
-      current = next
-    }
-    return MappingError.missingKey(components.last ?? keyPath, in: current)
   }
 }

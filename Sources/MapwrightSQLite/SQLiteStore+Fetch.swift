@@ -28,13 +28,13 @@ public indirect enum StorePredicate {
   case or([StorePredicate])
 
   /// SQL and its bound values, for `entity`.
-  func sql(_ entity: EntityDescription) throws -> (String, [SQLiteValue]) {
-    func comparison(_ name: String, _ op: String, _ value: Any) throws -> (String, [SQLiteValue]) {
+  func sql(_ entity: EntityDescription) throws -> (String, [StoreValue]) {
+    func comparison(_ name: String, _ op: String, _ value: Any) throws -> (String, [StoreValue]) {
       guard let attribute = entity.attribute(named: name) else {
         throw SQLiteError(code: -1, message: "\(entity.name) has no attribute \(name)")
       }
       let stored = try StoreValues.value(value is Int ? Int64(value as! Int) : value, attribute)
-      return ("\(quote(name)) \(op) ?", [SQLiteStore.sqliteValue(stored)])
+      return ("\(quote(name)) \(op) ?", [stored])
     }
     switch self {
     case .equal(let name, let value): return try comparison(name, "=", value)
@@ -114,24 +114,14 @@ extension SQLiteStore {
       let name = sqlite3ColumnName(query, column)
       if name == "_id" {
         id = query.int64(column)
-      } else if let attribute = entity.attribute(named: name), let value = StoreValues.attributeValue(Self.storeValue(query.value(column)), attribute) {
+      } else if let attribute = entity.attribute(named: name), let value = StoreValues.attributeValue(query.value(column), attribute) {
         object.values[name] = value
       }
     }
     return (id, object)
   }
 
-  static func storeValue(_ value: SQLiteValue) -> StoreValue {
-    switch value {
-    case .null: .null
-    case .integer(let v): .integer(v)
-    case .real(let v): .real(v)
-    case .text(let v): .text(v)
-    case .blob(let v): .blob(v)
-    }
-  }
-
-  func rows(_ entity: EntityDescription, sql: String, _ values: [SQLiteValue]) throws -> [ModelObject] {
+  func rows(_ entity: EntityDescription, sql: String, _ values: [StoreValue]) throws -> [ModelObject] {
     let query = try connection.prepare(sql)
     for (i, value) in values.enumerated() { query.bind(value, at: Int32(i + 1)) }
     var result: [ModelObject] = []

@@ -122,7 +122,7 @@ public final class SQLiteStore: GraphStore {
     let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ",")
     let query = try statement("SELECT \(quote(key)), \"_id\" FROM \(quote(table.name)) WHERE \(quote(key)) IN (\(placeholders))")
     defer { query.reset() }
-    for (i, value) in keys.enumerated() { query.bind(Self.sqliteValue(Self.storeValue(value)), at: Int32(i + 1)) }
+    for (i, value) in keys.enumerated() { query.bind(Self.storeValue(value), at: Int32(i + 1)) }
     var result: [PrimaryKeyValue: Int64] = [:]
     while try query.step() {
       let found: PrimaryKeyValue = switch query.value(0) {
@@ -201,7 +201,7 @@ public final class SQLiteStore: GraphStore {
         statement.bind(row.id, at: index)
         index += 1
         for value in row.values {
-          statement.bind(Self.sqliteValue(value), at: index)
+          statement.bind(value, at: index)
           index += 1
         }
       }
@@ -222,16 +222,6 @@ public final class SQLiteStore: GraphStore {
         + "ON CONFLICT(\"_id\") DO UPDATE SET \(updates)"
     }
     return try statement(sql)
-  }
-
-  static func sqliteValue(_ value: StoreValue) -> SQLiteValue {
-    switch value {
-    case .null: .null
-    case .integer(let v): .integer(v)
-    case .real(let v): .real(v)
-    case .text(let v): .text(v)
-    case .blob(let v): .blob(v)
-    }
   }
 
   // MARK: Importing

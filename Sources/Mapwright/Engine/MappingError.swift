@@ -78,6 +78,20 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     MappingError(.missingKey, key: key, in: object)
   }
 
+  /// A missing dot-separated key path of `object`, reported at the deepest object present on
+  /// it (`address.city` with no `address`: `address` is missing from `object`).
+  public static func missingKey(atKeyPath keyPath: String, in object: JSONValue) -> MappingError {
+    let components = keyPath.split(separator: ".").map(String.init)
+    var current = object
+    for component in components.dropLast() {
+      guard let next = current.value(atKeyPath: [component]), next.kind == .object else {
+        return .missingKey(component, in: current)
+      }
+      current = next
+    }
+    return .missingKey(components.last ?? keyPath, in: current)
+  }
+
   /// A value of the wrong JSON type at `value`.
   public static func typeMismatch(expected: String, at value: JSONValue) -> MappingError {
     MappingError(.typeMismatch(expected: expected, found: describeFound(value)), at: value)

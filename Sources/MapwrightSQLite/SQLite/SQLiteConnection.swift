@@ -3,6 +3,7 @@
 // about models; SQLiteStore builds on it.
 
 import CSQLite
+import MapwrightGraph
 
 /// An error from SQLite, or from the store built on it.
 public struct SQLiteError: Error, Sendable, CustomStringConvertible {
@@ -114,7 +115,7 @@ final class SQLiteStatement {
   }
   func bindNull(at index: Int32) { sqlite3_bind_null(handle, index) }
 
-  func bind(_ value: SQLiteValue, at index: Int32) {
+  func bind(_ value: StoreValue, at index: Int32) {
     switch value {
     case .null: bindNull(at: index)
     case .integer(let v): bind(v, at: index)
@@ -134,7 +135,7 @@ final class SQLiteStatement {
   }
 
   /// Binds `values`, runs to completion and resets.
-  func run(_ values: [SQLiteValue]) throws(SQLiteError) {
+  func run(_ values: [StoreValue]) throws(SQLiteError) {
     defer { reset() }
     for (i, value) in values.enumerated() { bind(value, at: Int32(i + 1)) }
     while try step() {}
@@ -149,7 +150,7 @@ final class SQLiteStatement {
     return String(cString: text)
   }
 
-  func value(_ column: Int32) -> SQLiteValue {
+  func value(_ column: Int32) -> StoreValue {
     switch sqlite3_column_type(handle, column) {
     case SQLITE_INTEGER: return .integer(int64(column))
     case SQLITE_FLOAT: return .real(double(column))
@@ -163,14 +164,6 @@ final class SQLiteStatement {
   }
 }
 
-/// A value as SQLite stores it.
-public enum SQLiteValue: Sendable, Hashable {
-  case null
-  case integer(Int64)
-  case real(Double)
-  case text(String)
-  case blob([UInt8])
-}
 
 func sqlite3ColumnCount(_ statement: SQLiteStatement) -> Int32 { sqlite3_column_count(statement.handle) }
 

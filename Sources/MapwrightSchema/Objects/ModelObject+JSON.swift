@@ -72,7 +72,7 @@ extension ModelObject {
         if values[attribute.name] != nil {
           session.note(.defaultUsed, at: path.reduce(object.path) { $0.appending(key: String($1)) })
         } else if !attribute.isOptional {
-          try fail(missing(attribute.jsonKeyPath, in: object))
+          try fail(MappingError.missingKey(atKeyPath: attribute.jsonKeyPath, in: object))
         }
         continue
       }
@@ -93,7 +93,7 @@ extension ModelObject {
       let path = relationship.jsonKeyPath.split(separator: ".", omittingEmptySubsequences: false)
       guard let value = object.value(atKeyPath: path), !value.isNull else {
         if !relationship.isOptional && !relationship.isToMany {
-          try fail(missing(relationship.jsonKeyPath, in: object))
+          try fail(MappingError.missingKey(atKeyPath: relationship.jsonKeyPath, in: object))
         }
         continue
       }
@@ -130,19 +130,6 @@ extension ModelObject {
   }
 
   private func firstComponent(_ path: String) -> String { String(path.split(separator: ".").first ?? Substring(path)) }
-
-  private func missing(_ keyPath: String, in object: JSONValue) -> MappingError {
-    let components = keyPath.split(separator: ".").map(String.init)
-    // The deepest object present on the path reports the missing key.
-    var current = object
-    for component in components.dropLast() {
-      guard let next = current.value(atKeyPath: [component]), next.kind == .object else {
-        return MappingError.missingKey(component, in: current)
-      }
-      current = next
-    }
-    return MappingError.missingKey(components.last ?? keyPath, in: current)
-  }
 
   // MARK: Encoding
 
