@@ -54,29 +54,31 @@ enum ImportBenchmarks {
     var out = [UInt8]()
     out.reserveCapacity(count * 90)
     func append(_ text: String) { out.append(contentsOf: text.utf8) }
-    append("{\"authors\":[")
-    var first = true
-    for id in 1...authors where !evenOnly || id % 2 == 0 {
-      if !first { append(",") }
-      first = false
+    /// One array member: `"name": [object(id), …]` for the ids kept.
+    func array(_ name: String, _ count: Int, _ object: (Int) -> String) {
+      append("\"\(name)\":[")
+      var first = true
+      for id in 1...count where !evenOnly || id % 2 == 0 {
+        if !first { append(",") }
+        first = false
+        append(object(id))
+      }
+      append("]")
+    }
+    append("{")
+    array("authors", authors) { id in
       let favorites = (0..<3).map { String(($0 * 7919 + id * 31) % books + 1) }.joined(separator: ",")
-      append("{\"authorId\":\(id),\"name\":\"Author \(id)\",\"born\":\(1900 + id % 100),\"favorites\":[\(favorites)]}")
+      return "{\"authorId\":\(id),\"name\":\"Author \(id)\",\"born\":\(1900 + id % 100),\"favorites\":[\(favorites)]}"
     }
-    append("],\"books\":[")
-    first = true
-    for id in 1...books where !evenOnly || id % 2 == 0 {
-      if !first { append(",") }
-      first = false
-      append("{\"bookId\":\(id),\"title\":\"Book number \(id)\",\"year\":\(1950 + id % 70),\"price\":\(Double(id % 5000) / 100),\"author\":\(id % authors + 1)}")
+    append(",")
+    array("books", books) { id in
+      "{\"bookId\":\(id),\"title\":\"Book number \(id)\",\"year\":\(1950 + id % 70),\"price\":\(Double(id % 5000) / 100),\"author\":\(id % authors + 1)}"
     }
-    append("],\"reviews\":[")
-    first = true
-    for id in 1...reviews where !evenOnly || id % 2 == 0 {
-      if !first { append(",") }
-      first = false
-      append("{\"reviewId\":\(id),\"stars\":\(id % 5 + 1),\"text\":\"Review \(id) says it is fine\",\"book\":\(id % books + 1)}")
+    append(",")
+    array("reviews", reviews) { id in
+      "{\"reviewId\":\(id),\"stars\":\(id % 5 + 1),\"text\":\"Review \(id) says it is fine\",\"book\":\(id % books + 1)}"
     }
-    append("]}")
+    append("}")
     return out
   }
 
