@@ -63,8 +63,9 @@ extension JSONModel {
   @inlinable
   static func _decodeModel(_ value: JSONValue, in session: DecodingSession, raw: RawJSON) throws(MappingError) -> Self {
     if let cluster = _jsonModelCluster { return try _decodeChosenModel(cluster, value, in: session, raw: raw) }
-    if let versioning = _jsonModelFields.versioning { return try _decodeVersioned(versioning, value, in: session) }
-    var reader = try JSONModelReader(value, in: session, fields: _jsonModelFields, raw: raw)
+    let fields = _jsonModelFields
+    if let versioning = fields.versioning { return try _decodeVersioned(versioning, value, in: session) }
+    var reader = try JSONModelReader(value, in: session, fields: fields, raw: raw)
     defer { reader.restore() }
     return try Self(_jsonReader: &reader)
   }
