@@ -302,7 +302,7 @@ struct ModelGenerator {
       if let fallback = property.defaultValue ?? property.initializer {
         lines.append("    return _\(i) ?? (\(fallback))")
       } else if property.isOptional {
-        lines.append("    return _\(i) ?? nil")
+        lines.append("    return (_\(i) ?? nil) as Any")
       } else {
         lines.append("    return _\(i)!")
       }

@@ -33,6 +33,14 @@ public final class SQLiteStore: GraphStore {
   let connection: SQLiteConnection
   /// Prepared statements reused across batches, by SQL text.
   var statements: [String: SQLiteStatement] = [:]
+  /// Upsert statements by table, columns and row count (found without building their SQL).
+  var upserts: [UpsertShape: SQLiteStatement] = [:]
+
+  struct UpsertShape: Hashable {
+    let table: String
+    let columns: [String]
+    let rows: Int
+  }
   /// Queries that look objects up by primary key (for tests and the benchmark).
   public private(set) var lookupQueries = 0
 
@@ -107,6 +115,23 @@ public final class SQLiteStore: GraphStore {
     }
   }
 
+  /// A statement of the write path found by what it does, not by its SQL (building the SQL
+  /// for every row costs more than running it).
+  struct WriteStatement: Hashable {
+    enum Kind { case detach, delete, setForeignKey, unjoin, join }
+    let kind: Kind
+    let table: String
+    let column: String
+  }
+  var writeStatements: [WriteStatement: SQLiteStatement] = [:]
+
+  func statement(_ key: WriteStatement, _ sql: () -> String) throws -> SQLiteStatement {
+    if let cached = writeStatements[key] { return cached }
+    let prepared = try connection.prepare(sql())
+    writeStatements[key] = prepared
+    return prepared
+  }
+
   func statement(_ sql: String) throws -> SQLiteStatement {
     if let cached = statements[sql] { return cached }
     let prepared = try connection.prepare(sql)
@@ -152,10 +177,12 @@ public final class SQLiteStore: GraphStore {
     guard !batch.isEmpty else { return }
     try connection.transaction {
       for detach in batch.detaches {
-        let sql = detach.delete
-          ? "DELETE FROM \(quote(detach.table)) WHERE \(quote(detach.column)) = ?"
-          : "UPDATE \(quote(detach.table)) SET \(quote(detach.column)) = NULL WHERE \(quote(detach.column)) = ?"
-        try statement(sql).run([.integer(detach.owner)])
+        let key = WriteStatement(kind: detach.delete ? .delete : .detach, table: detach.table, column: detach.column)
+        try statement(key) {
+          detach.delete
+            ? "DELETE FROM \(quote(detach.table)) WHERE \(quote(detach.column)) = ?"
+            : "UPDATE \(quote(detach.table)) SET \(quote(detach.column)) = NULL WHERE \(quote(detach.column)) = ?"
+        }.run([.integer(detach.owner)])
       }
       // Runs of rows with the same table and columns go in multi-row statements (in order:
       // a later write of a row must land after an earlier one).
@@ -171,13 +198,19 @@ public final class SQLiteStore: GraphStore {
         start = end
       }
       for foreignKey in batch.foreignKeys {
-        let update = try statement("UPDATE \(quote(foreignKey.table)) SET \(quote(foreignKey.column)) = ? WHERE \"_id\" = ?")
+        let update = try statement(WriteStatement(kind: .setForeignKey, table: foreignKey.table, column: foreignKey.column)) {
+          "UPDATE \(quote(foreignKey.table)) SET \(quote(foreignKey.column)) = ? WHERE \"_id\" = ?"
+        }
         for id in foreignKey.ids { try update.run([foreignKey.target.map { .integer($0) } ?? .null, .integer(id)]) }
       }
       for join in batch.joins {
         let (own, other) = join.reversed ? ("target", "owner") : ("owner", "target")
-        try statement("DELETE FROM \(quote(join.table)) WHERE \(own) = ?").run([.integer(join.owner)])
-        let insert = try statement("INSERT OR IGNORE INTO \(quote(join.table)) (\(own), \(other), position) VALUES (?, ?, ?)")
+        try statement(WriteStatement(kind: .unjoin, table: join.table, column: own)) {
+          "DELETE FROM \(quote(join.table)) WHERE \(own) = ?"
+        }.run([.integer(join.owner)])
+        let insert = try statement(WriteStatement(kind: .join, table: join.table, column: own)) {
+          "INSERT OR IGNORE INTO \(quote(join.table)) (\(own), \(other), position) VALUES (?, ?, ?)"
+        }
         for (position, target) in join.targets.enumerated() {
           try insert.run([.integer(join.owner), .integer(target), .integer(Int64(position))])
         }
@@ -188,13 +221,12 @@ public final class SQLiteStore: GraphStore {
   /// Inserts or updates rows that share a table and columns, many per statement.
   func upsert(_ rows: ArraySlice<ImportBatch.Row>) throws {
     guard let first = rows.first else { return }
-    let columns = first.columns.map(quote)
-    let perRow = columns.count + 1
+    let perRow = first.columns.count + 1
     let chunk = max(1, min(128, 32_000 / perRow))
     var start = rows.startIndex
     while start < rows.endIndex {
       let end = min(start + chunk, rows.endIndex)
-      let statement = try upsertStatement(table: first.table, columns: columns, rows: end - start)
+      let statement = try upsertStatement(table: first.table, columns: first.columns, rows: end - start)
       defer { statement.reset() }
       var index: Int32 = 1
       for row in rows[start..<end] {
@@ -210,7 +242,10 @@ public final class SQLiteStore: GraphStore {
     }
   }
 
-  func upsertStatement(table: String, columns: [String], rows: Int) throws -> SQLiteStatement {
+  func upsertStatement(table: String, columns unquoted: [String], rows: Int) throws -> SQLiteStatement {
+    let shape = UpsertShape(table: table, columns: unquoted, rows: rows)
+    if let cached = upserts[shape] { return cached }
+    let columns = unquoted.map(quote)
     let tuple = "(" + Array(repeating: "?", count: columns.count + 1).joined(separator: ", ") + ")"
     let values = Array(repeating: tuple, count: rows).joined(separator: ", ")
     let sql: String
@@ -221,7 +256,9 @@ public final class SQLiteStore: GraphStore {
       sql = "INSERT INTO \(quote(table)) (\"_id\", \(columns.joined(separator: ", "))) VALUES \(values) "
         + "ON CONFLICT(\"_id\") DO UPDATE SET \(updates)"
     }
-    return try statement(sql)
+    let prepared = try connection.prepare(sql)
+    upserts[shape] = prepared
+    return prepared
   }
 
   // MARK: Importing

@@ -184,7 +184,7 @@ import Testing
                 break
               }
               try reader.finish()
-              return _6 ?? nil
+              return (_6 ?? nil) as Any
             case 7:
               var _7: String? = nil
               while let member = reader.next() {

@@ -86,7 +86,7 @@ public func jsonModelFieldEqual<Value: Equatable>(_ a: Value, _ b: Value) -> Boo
 public func jsonModelFieldEqual<Value: Equatable & JSONConvertible>(_ a: Value, _ b: Value) -> Bool { a == b }
 
 public func jsonModelFieldEqual<Value: JSONConvertible>(_ a: Value, _ b: Value) -> Bool {
-  if let a = a as? AnyObject, let b = b as? AnyObject, a === b { return true }
+  if Value.self is AnyClass, (a as AnyObject) === (b as AnyObject) { return true }
   return a.json() == b.json()
 }
 

@@ -111,7 +111,7 @@ final class SQLiteStatement {
   func bind(_ value: Double, at index: Int32) { sqlite3_bind_double(handle, index, value) }
   func bind(_ value: String, at index: Int32) { sqlite3_bind_text(handle, index, value, -1, transient) }
   func bind(_ value: [UInt8], at index: Int32) {
-    value.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), transient) }
+    _ = value.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), transient) }
   }
   func bindNull(at index: Int32) { sqlite3_bind_null(handle, index) }
 
