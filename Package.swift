@@ -63,7 +63,7 @@ let package = Package(
     .testTarget(name: "MapwrightJSONTests", dependencies: ["MapwrightJSON"]),
     .testTarget(name: "MapwrightTests", dependencies: ["Mapwright"]),
     .testTarget(name: "MapwrightSchemaTests", dependencies: ["Mapwright", "MapwrightSchema"]),
-    .testTarget(name: "MapwrightSQLiteTests", dependencies: ["MapwrightSQLite"]),
+    .testTarget(name: "MapwrightSQLiteTests", dependencies: ["MapwrightSQLite", "MapwrightGraph"]),
     .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright"]),
     .testTarget(
       name: "MapwrightMacrosTests",
