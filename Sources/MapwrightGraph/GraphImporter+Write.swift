@@ -104,21 +104,20 @@ extension GraphImporter {
           values.append(.null)
         }
       case .inverseColumn(let inverse):
-        var children: [Int64] = []
+        // Nested children are written with the link; children named by id get it set.
         for (i, item) in items.enumerated() {
           if item.kind == .object {
-            children.append(try write(
-              item, destination, session, into: &writes, link: Link(column: inverse, id: id), path: self.itemPath(path(), relationship, many ? i : nil)))
+            _ = try write(
+              item, destination, session, into: &writes, link: Link(column: inverse, id: id), path: self.itemPath(path(), relationship, many ? i : nil))
           } else if let child = try target(
             item, relationship, entity, session, &writes, link: nil, path: self.itemPath(path(), relationship, many ? i : nil))
           {
-            children.append(child)
             writes.foreignKeys.append(ImportBatch.ForeignKey(table: destinationTable, column: inverse, ids: [child], target: id))
           }
         }
         if !creating {
           writes.detaches.append(ImportBatch.Detach(
-            table: destinationTable, column: inverse, owner: id, keeping: children, delete: destination.primaryKey == nil))
+            table: destinationTable, column: inverse, owner: id, delete: destination.primaryKey == nil))
         }
       case .joinTable(let name, let reversed):
         var targets: [Int64] = []

@@ -30,14 +30,14 @@ public struct ImportBatch: Sendable {
     public let target: Int64?
   }
 
-  /// The rows of `table` whose `column` points at `owner` and whose id is not in `keeping`
-  /// leave it (their column set to null), or are deleted when `delete` (children without a
-  /// primary key, which nothing else could find again).
+  /// The rows of `table` whose `column` points at `owner` leave it (their column set to
+  /// null), or are deleted when `delete` (children without a primary key, which nothing else
+  /// could find again). Applied before the batch's rows and foreign keys, which link the
+  /// children the payload names again.
   public struct Detach: Sendable {
     public let table: String
     public let column: String
     public let owner: Int64
-    public let keeping: [Int64]
     public let delete: Bool
   }
 
