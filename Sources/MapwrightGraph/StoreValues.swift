@@ -65,3 +65,35 @@ public enum StoreValues {
     }
   }
 }
+
+extension StoreValues {
+  /// An attribute's JSON value (not null) decoded straight to its stored form, through the
+  /// engine (same coercion, errors and report as `AttributeValues.decode`).
+  static func decode(_ value: JSONValue, _ attribute: AttributeDescription, in session: DecodingSession) throws -> StoreValue {
+    if attribute.transformerName != nil { return try StoreValues.value(AttributeValues.decode(value, attribute, in: session), attribute) }
+    // Exact JSON types read directly; anything else through the engine (coercion, errors).
+    switch attribute.type {
+    case .integer64 where value.isIntegerLiteral:
+      if let integer = value.int64Value { return .integer(integer) }
+    case .integer32 where value.isIntegerLiteral:
+      if let integer = value.integer(as: Int32.self) { return .integer(Int64(integer)) }
+    case .integer16 where value.isIntegerLiteral:
+      if let integer = value.integer(as: Int16.self) { return .integer(Int64(integer)) }
+    case .string where value.kind == .string:
+      if let text = value.stringValue { return .text(text) }
+    case .double where value.kind == .number:
+      if let number = value.doubleValue { return .real(number) }
+    default: break
+    }
+    switch attribute.type {
+    case .integer16: return .integer(Int64(try Int16.decode(from: value, in: session)))
+    case .integer32: return .integer(Int64(try Int32.decode(from: value, in: session)))
+    case .integer64: return .integer(try Int64.decode(from: value, in: session))
+    case .double: return .real(try Double.decode(from: value, in: session))
+    case .float: return .real(Double(try Float.decode(from: value, in: session)))
+    case .string: return .text(try String.decode(from: value, in: session))
+    case .boolean: return .integer(try Bool.decode(from: value, in: session) ? 1 : 0)
+    default: return try StoreValues.value(AttributeValues.decode(value, attribute, in: session), attribute)
+    }
+  }
+}

@@ -39,13 +39,10 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     guard model.mappingInBody else {
       return storage + ([generator.decodingInitializer(), generator.draftInitializer()] + equality).map { DeclSyntax(stringLiteral: $0) }
     }
-    let members = [
-      generator.preservedStorage(), generator.fieldsDeclaration(), generator.clusterDeclaration(), generator.decodingInitializer(),
-      generator.encodingFunction(), generator.describedFieldsFunction(),
-    ] + equality
-    // A stored table and its accessor come as two lines: one declaration each.
-    return members.compactMap { $0 }.flatMap { $0.hasPrefix("private static let") ? $0.split(separator: "\n").map(String.init) : [$0] }
-      .map { DeclSyntax(stringLiteral: $0) }
+    let members = [generator.preservedStorage()].compactMap { $0 } + generator.fieldsDeclarations()
+      + generator.clusterDeclarations()
+      + [generator.decodingInitializer(), generator.encodingFunction(), generator.describedFieldsFunction()] + equality
+    return members.map { DeclSyntax(stringLiteral: $0) }
   }
 
   public static func expansion(
@@ -62,11 +59,7 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
       // Declared only where the macro can see that every associated value is Sendable (a
       // public enum is not inferred Sendable by Swift).
       if model.isKnownSendable, requested.contains("Sendable") { names.append("Sendable") }
-      let conformance = names.isEmpty ? "" : ": " + names.joined(separator: ", ")
-      let body = EnumSupport.extensionBody(model).split(separator: "\n", omittingEmptySubsequences: false)
-        .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
-      let declaration: DeclSyntax = "extension \(type.trimmed)\(raw: conformance) {\n\(raw: body)\n}"
-      return [declaration.as(ExtensionDeclSyntax.self)!]
+      return [extensionDeclaration(type, conformances: names, members: [EnumSupport.extensionBody(model)])]
     }
     guard let model = model(node, declaration, report: { _ in }) else { return [] }
     let generator = ModelGenerator(model: model)
@@ -79,26 +72,31 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
       .map { "Mapwright.\($0)" }
     let describes = requested.contains("CustomStringConvertible") && !model.hasDescription
     if describes { names.append("CustomStringConvertible") }
-    let conformance = names.isEmpty ? "" : ": " + names.joined(separator: ", ")
     var members: [String] = []
     if !model.mappingInBody {
       members.append(generator.fieldsDeclaration())
       if model.kind == .struct { members.append(generator.decodingInitializer()) }
       members.append(generator.encodingFunction())
       if let streaming = generator.streamingFunction() { members.append(streaming) }
+      members.append(generator.describedFieldsFunction())
     }
-    if !model.mappingInBody { members.append(generator.describedFieldsFunction()) }
     if describes { members.append(generator.descriptionProperty()) }
     if model.isCopyable {
       members += generator.lazyFieldMembers()
       members.append(generator.propertiesDeclaration())
       if model.kind == .struct { members.append(generator.draftInitializer()) }
     }
-    if members.isEmpty && conformance.isEmpty { return [] }
+    if members.isEmpty && names.isEmpty { return [] }
+    return [extensionDeclaration(type, conformances: names, members: members)]
+  }
+
+  /// `extension Type: Conformances { members }`, members indented and a blank line apart.
+  static func extensionDeclaration(_ type: some TypeSyntaxProtocol, conformances: [String], members: [String]) -> ExtensionDeclSyntax {
+    let conformance = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
     let body = members.joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false)
       .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
     let declaration: DeclSyntax = "extension \(type.trimmed)\(raw: conformance) {\(raw: body.isEmpty ? "" : "\n" + body)\n}"
-    return [declaration.as(ExtensionDeclSyntax.self)!]
+    return declaration.as(ExtensionDeclSyntax.self)!
   }
 }
 

@@ -317,7 +317,11 @@ struct ModelGenerator {
   }
 
   /// The static table of keys, for the conformance extension.
-  func fieldsDeclaration() -> String {
+  func fieldsDeclaration() -> String { fieldsDeclarations().joined(separator: "\n") }
+
+  /// The table's declarations: one, or for a class with subclasses a stored table and its
+  /// overridable accessor.
+  func fieldsDeclarations() -> [String] {
     let keys = model.fields.map { $0.isPlainKey ? keyExpression($0.paths[0]) : "nil" }
     var otherKnown = Set<String>()
     for property in model.fields where !property.isPlainKey && !property.flatten {
@@ -348,22 +352,28 @@ struct ModelGenerator {
     if model.mappingInBody {
       // Overridable, so a subclass's table is found through the class; stored once per
       // class where Swift allows (not in generic classes).
-      if model.isGeneric {
-        return "\(overridable)class var _jsonModelFields: Mapwright.JSONModelFields { \(value) }"
-      }
-      return "private static let _jsonModelFieldsStorage = \(value)\n"
-        + "\(overridable)class var _jsonModelFields: Mapwright.JSONModelFields { \(model.name)._jsonModelFieldsStorage }"
+      return overridableStored("_jsonModelFields", type: "Mapwright.JSONModelFields", value: value)
     }
     if model.isGeneric {
-      return "\(access)static var _jsonModelFields: Mapwright.JSONModelFields { \(value) }"
+      return ["\(access)static var _jsonModelFields: Mapwright.JSONModelFields { \(value) }"]
     }
-    return "\(access)static let _jsonModelFields = \(value)"
+    return ["\(access)static let _jsonModelFields = \(value)"]
+  }
+
+  /// `class var name: type` computed from `value` once per class (`nameStorage`), or each
+  /// time in a generic class (which cannot have stored statics).
+  private func overridableStored(_ name: String, type: String, value: String) -> [String] {
+    if model.isGeneric { return ["\(overridable)class var \(name): \(type) { \(value) }"] }
+    return [
+      "private static let \(name)Storage = \(value)",
+      "\(overridable)class var \(name): \(type) { \(model.name).\(name)Storage }",
+    ]
   }
 
   /// A class's `_jsonModelCluster`: how a cluster's base chooses the class, and nil in a root
   /// class that is not one (so that its subclasses can override it).
-  func clusterDeclaration() -> String? {
-    guard model.mappingInBody else { return nil }
+  func clusterDeclarations() -> [String] {
+    guard model.mappingInBody else { return [] }
     let value: String
     switch model.cluster {
     case .discriminator(let key, let subclasses)?:
@@ -371,14 +381,10 @@ struct ModelGenerator {
     case .closure(let closure)?:
       value = "Mapwright.JSONModelCluster(choosing: \(closure))"
     case nil:
-      guard !superclassIsModel else { return nil }
-      return "\(overridable)class var _jsonModelCluster: Mapwright.JSONModelCluster? { nil }"
+      guard !superclassIsModel else { return [] }
+      return ["\(overridable)class var _jsonModelCluster: Mapwright.JSONModelCluster? { nil }"]
     }
-    if model.isGeneric {
-      return "\(overridable)class var _jsonModelCluster: Mapwright.JSONModelCluster? { \(value) }"
-    }
-    return "private static let _jsonModelClusterStorage = \(value)\n"
-      + "\(overridable)class var _jsonModelCluster: Mapwright.JSONModelCluster? { \(model.name)._jsonModelClusterStorage }"
+    return overridableStored("_jsonModelCluster", type: "Mapwright.JSONModelCluster?", value: value)
   }
 
   /// A plain key as an expression: a literal, or the custom naming applied at run time.
