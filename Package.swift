@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "Mapwright", targets: ["Mapwright"]),
     .library(name: "MapwrightJSON", targets: ["MapwrightJSON"]),
+    .library(name: "MapwrightCodable", targets: ["MapwrightCodable"]),
     .library(name: "MapwrightSchema", targets: ["MapwrightSchema"]),
     .library(name: "MapwrightGraph", targets: ["MapwrightGraph"]),
     .library(name: "MapwrightSQLite", targets: ["MapwrightSQLite"]),
@@ -43,6 +44,8 @@ let package = Package(
     ),
     // The public library; re-exports MapwrightJSON and declares the macros.
     .target(name: "Mapwright", dependencies: ["MapwrightJSON", "MapwrightMacros"]),
+    // Drop-in JSONDecoder/JSONEncoder for Codable types, on the MapwrightJSON tape and writer.
+    .target(name: "MapwrightCodable", dependencies: ["Mapwright"]),
     // Xcode model files (.xcdatamodeld) read on any platform, dynamic objects, Modelmatic's API.
     .target(name: "MapwrightSchema", dependencies: ["Mapwright"]),
     // Importing JSON into an object graph: uniquing by primary key, references by id, batches.
@@ -59,9 +62,10 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "mapwright-bench", dependencies: ["Mapwright", "MapwrightSQLite"]),
+    .executableTarget(name: "mapwright-bench", dependencies: ["Mapwright", "MapwrightCodable", "MapwrightSQLite"]),
     .testTarget(name: "MapwrightJSONTests", dependencies: ["MapwrightJSON"]),
     .testTarget(name: "MapwrightTests", dependencies: ["Mapwright"]),
+    .testTarget(name: "MapwrightCodableTests", dependencies: ["MapwrightCodable"]),
     .testTarget(name: "MapwrightSchemaTests", dependencies: ["Mapwright", "MapwrightSchema"]),
     .testTarget(name: "MapwrightSQLiteTests", dependencies: ["MapwrightSQLite", "MapwrightGraph"]),
     .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright"]),

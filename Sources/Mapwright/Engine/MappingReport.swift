@@ -43,6 +43,11 @@ public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
 
   public var isEmpty: Bool { entries.isEmpty }
 
+  /// Adds an entry (for the other decoders of this package, such as MapwrightCodable's).
+  package mutating func record(_ kind: Entry.Kind, at path: JSONPath) {
+    entries.append(Entry(kind: kind, path: path))
+  }
+
   public var coercions: [Entry] { entries.filter { if case .coerced = $0.kind { true } else { false } } }
   public var defaultsUsed: [Entry] { entries.filter { $0.kind == .defaultUsed } }
   public var skippedElements: [Entry] {

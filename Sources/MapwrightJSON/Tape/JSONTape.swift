@@ -34,7 +34,7 @@
 
 /// The kind of a tape entry (the low four bits of its header).
 @usableFromInline
-enum TapeKind: UInt32 {
+package enum TapeKind: UInt32 {
   case null = 0
   case `true` = 1
   case `false` = 2
@@ -46,38 +46,38 @@ enum TapeKind: UInt32 {
 
 /// Flags stored in bits 8 and up of an entry's header.
 @usableFromInline
-enum TapeFlag {
+package enum TapeFlag {
   /// A string whose raw bytes contain at least one backslash escape.
-  @usableFromInline static let hasEscapes: UInt32 = 1 << 8
+  @usableFromInline package static let hasEscapes: UInt32 = 1 << 8
   /// A string that holds invalid UTF-8 or a lone surrogate escape, accepted only because the
   /// parser was told to replace invalid Unicode; reading it substitutes U+FFFD.
-  @usableFromInline static let needsRepair: UInt32 = 1 << 9
+  @usableFromInline package static let needsRepair: UInt32 = 1 << 9
   /// A number written as an integer literal: no fraction and no exponent.
-  @usableFromInline static let integerLiteral: UInt32 = 1 << 10
+  @usableFromInline package static let integerLiteral: UInt32 = 1 << 10
   /// A number with a leading minus sign.
-  @usableFromInline static let negative: UInt32 = 1 << 11
+  @usableFromInline package static let negative: UInt32 = 1 << 11
 }
 
 /// One 16-byte tape entry; see the header comment of this file.
 @usableFromInline
-struct TapeEntry {
-  @usableFromInline var header: UInt32
-  @usableFromInline var offset: UInt32
-  @usableFromInline var length: UInt32
-  @usableFromInline var next: UInt32
+package struct TapeEntry {
+  @usableFromInline package var header: UInt32
+  @usableFromInline package var offset: UInt32
+  @usableFromInline package var length: UInt32
+  @usableFromInline package var next: UInt32
 
   @inlinable
-  var kind: TapeKind { TapeKind(rawValue: header & 0xF).unsafelyUnwrapped }
+  package var kind: TapeKind { TapeKind(rawValue: header & 0xF).unsafelyUnwrapped }
 
   @inlinable
-  func has(_ flag: UInt32) -> Bool { header & flag != 0 }
+  package func has(_ flag: UInt32) -> Bool { header & flag != 0 }
 }
 
 /// The finished tape of one document. Immutable once the parser hands it over.
 @usableFromInline
-final class Tape: @unchecked Sendable {
-  @usableFromInline let entries: UnsafeMutablePointer<TapeEntry>
-  @usableFromInline let count: Int
+package final class Tape: @unchecked Sendable {
+  @usableFromInline package let entries: UnsafeMutablePointer<TapeEntry>
+  @usableFromInline package let count: Int
 
   init(entries: UnsafeMutablePointer<TapeEntry>, count: Int) {
     self.entries = entries
@@ -87,7 +87,7 @@ final class Tape: @unchecked Sendable {
   deinit { entries.deallocate() }
 
   @inlinable
-  subscript(index: Int) -> TapeEntry {
+  package subscript(index: Int) -> TapeEntry {
     _read { yield entries[index] }
   }
 }

@@ -20,7 +20,7 @@ import Foundation
 public final class JSONDocument: Sendable {
   /// The UTF-8 input the tape points into.
   public let bytes: [UInt8]
-  @usableFromInline let tape: Tape
+  @usableFromInline package let tape: Tape
 
   /// Parses UTF-8 bytes.
   public init(_ bytes: [UInt8], options: JSONParsingOptions = JSONParsingOptions()) throws(JSONError) {

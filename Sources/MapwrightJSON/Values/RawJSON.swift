@@ -6,8 +6,8 @@
 
 /// Pointers into one parsed document, for use inside `JSONDocument.withRawAccess` only.
 public struct RawJSON {
-  @usableFromInline let bytes: UnsafePointer<UInt8>
-  @usableFromInline let tape: UnsafePointer<TapeEntry>
+  @usableFromInline package let bytes: UnsafePointer<UInt8>
+  @usableFromInline package let tape: UnsafePointer<TapeEntry>
 
   @inlinable
   init(bytes: UnsafePointer<UInt8>, tape: UnsafePointer<TapeEntry>) {

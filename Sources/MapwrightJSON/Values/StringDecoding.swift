@@ -93,7 +93,7 @@ func writeUTF8(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
 
 /// The text of a string tape entry.
 @usableFromInline
-func decodeStringEntry(_ entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+package func decodeStringEntry(_ entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8>) -> String {
   let raw = UnsafeBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)])
   guard entry.has(TapeFlag.hasEscapes) else {
     // Validated UTF-8 (or repaired by String's own decoding in repair mode).
@@ -106,7 +106,7 @@ func decodeStringEntry(_ entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8>)
 
 /// Whether a string tape entry's text equals `key` (UTF-8), without allocating.
 @inline(__always)
-func stringEntry(_ entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8>, equals key: UnsafeBufferPointer<UInt8>) -> Bool {
+package func stringEntry(_ entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8>, equals key: UnsafeBufferPointer<UInt8>) -> Bool {
   let start = Int(entry.offset)
   let length = Int(entry.length)
   if !entry.has(TapeFlag.hasEscapes | TapeFlag.needsRepair) {
@@ -129,7 +129,7 @@ func stringEntry(_ entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8>, equal
 }
 
 @inlinable
-func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+package func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
   var i = 0
   while i + 8 <= count {
     if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)

@@ -3,6 +3,14 @@
 
 private let hexDigits: StaticString = "0123456789abcdef"
 
+/// The high bit of every byte of `word` that is '/' (exact for the lowest such byte, which
+/// is all the caller uses).
+@inline(__always)
+private func slashMask(_ word: UInt64) -> UInt64 {
+  let slash = word ^ 0x2F2F_2F2F_2F2F_2F2F
+  return (slash &- 0x0101_0101_0101_0101) & ~slash & 0x8080_8080_8080_8080
+}
+
 extension JSONWriter {
   @inline(__always)
   func writeString(_ text: String, to out: inout OutputBuffer) {
@@ -10,7 +18,7 @@ extension JSONWriter {
     text.withUTF8 { writeString(utf8: $0, to: &out) }
   }
 
-  func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
+  package func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
     out.append(UInt8(ascii: "\""))
     let escapeSlashes = options.contains(.escapeSlashes)
     let escapeNonASCII = options.contains(.escapeNonASCII)
@@ -18,11 +26,11 @@ extension JSONWriter {
     var runStart = 0
     var i = 0
     while i < count {
-      // Skip plain bytes eight at a time ('/' is not among the stop bytes, so not when it
-      // must be escaped).
-      while !escapeSlashes, i + 8 <= count {
+      // Skip plain bytes eight at a time (adding '/' to the stop bytes when it is escaped).
+      while i + 8 <= count {
         let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
-        let mask = escapeNonASCII ? stringStopMask(word) : escapeStopMask(word)
+        var mask = escapeNonASCII ? stringStopMask(word) : escapeStopMask(word)
+        if escapeSlashes { mask |= slashMask(word) }
         if mask != 0 {
           i += mask.trailingZeroBitCount >> 3
           break

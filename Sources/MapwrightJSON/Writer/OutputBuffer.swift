@@ -1,10 +1,10 @@
 /// A growable byte buffer for the writer; cheaper per append than `[UInt8]`.
-struct OutputBuffer: ~Copyable {
+package struct OutputBuffer: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>
-  private(set) var count = 0
+  package private(set) var count = 0
   private var capacity: Int
 
-  init(capacity: Int) {
+  package init(capacity: Int) {
     self.capacity = max(capacity, 16)
     base = .allocate(capacity: self.capacity)
   }
@@ -12,7 +12,7 @@ struct OutputBuffer: ~Copyable {
   deinit { base.deallocate() }
 
   @inline(__always)
-  mutating func reserve(_ extra: Int) {
+  package mutating func reserve(_ extra: Int) {
     if count + extra > capacity { grow(to: count + extra) }
   }
 
@@ -28,14 +28,14 @@ struct OutputBuffer: ~Copyable {
   }
 
   @inline(__always)
-  mutating func append(_ byte: UInt8) {
+  package mutating func append(_ byte: UInt8) {
     reserve(1)
     base[count] = byte
     count += 1
   }
 
   @inline(__always)
-  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress, bytes.count > 0 else { return }
     reserve(bytes.count)
     (base + count).update(from: source, count: bytes.count)
@@ -43,11 +43,11 @@ struct OutputBuffer: ~Copyable {
   }
 
   @inline(__always)
-  mutating func append(_ text: StaticString) {
+  package mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
-  mutating func appendSpaces(_ n: Int) {
+  package mutating func appendSpaces(_ n: Int) {
     reserve(n)
     (base + count).initialize(repeating: UInt8(ascii: " "), count: n)
     count += n
@@ -55,18 +55,24 @@ struct OutputBuffer: ~Copyable {
 
   /// Room for `n` bytes written directly; call `advance(by:)` with what was written.
   @inline(__always)
-  mutating func unsafeTail(reserving n: Int) -> UnsafeMutablePointer<UInt8> {
+  package mutating func unsafeTail(reserving n: Int) -> UnsafeMutablePointer<UInt8> {
     reserve(n)
     return base + count
   }
 
   @inline(__always)
-  mutating func advance(by n: Int) { count += n }
+  package mutating func advance(by n: Int) { count += n }
+
+  /// Drops everything written after the first `newCount` bytes.
+  package mutating func truncate(to newCount: Int) { count = min(count, newCount) }
+
+  /// The bytes written so far, for rewriting a region in place (valid until the next append).
+  package var writtenBytes: UnsafeMutableBufferPointer<UInt8> { UnsafeMutableBufferPointer(start: base, count: count) }
 
   /// A copy of the bytes written.
-  func copyBytes() -> [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
+  package func copyBytes() -> [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
 
-  consuming func finish() -> [UInt8] {
+  package consuming func finish() -> [UInt8] {
     let result = [UInt8](UnsafeBufferPointer(start: base, count: count))
     return result
   }

@@ -1,0 +1,219 @@
+// The `Decoder` behind `JSONDecoder`: one object per `decode` call, walking the parsed tape.
+//
+// The decoder is also its own single-value container. Decoding a nested value does not make
+// a new decoder: the decoder moves to the value (`current`), pushes its key on `path` (the
+// coding path, kept as a stack), runs the value's `init(from:)` and moves back. Containers
+// remember the depth of the path they were made at, so their own `codingPath` is a prefix of
+// the stack. Scalars read by a container take a fast path that touches neither the stack
+// nor the value's type metadata; only a failure pushes the key, to put it in the error.
+
+import Foundation
+import Mapwright
+import MapwrightJSON
+
+final class CodableDecoder: Decoder, SingleValueDecodingContainer {
+  unowned(unsafe) let document: JSONDocument
+  let raw: RawJSON
+  let options: DecoderOptions
+  let userInfo: [CodingUserInfoKey: Any]
+  let reporting: Bool
+  var report = MappingReport()
+  /// Tape index of the value being decoded.
+  var current = 0
+  /// The coding path of `current`.
+  var path: [any CodingKey] = []
+  /// Per depth: where the last key lookup in an object ended (see `KeyHint`).
+  var hints: [KeyHint] = []
+
+  var codingPath: [any CodingKey] { path }
+
+  init(document: JSONDocument, raw: RawJSON, options: DecoderOptions, reporting: Bool) {
+    self.document = document
+    self.raw = raw
+    self.options = options
+    self.reporting = reporting
+    userInfo = options.userInfo.mapValues { $0 as Any }
+    path.reserveCapacity(16)
+  }
+
+  /// A decoder for a value outside the main walk (`superDecoder`), sharing the document.
+  init(child parent: CodableDecoder, at index: Int, path: [any CodingKey]) {
+    document = parent.document
+    raw = parent.raw
+    options = parent.options
+    userInfo = parent.userInfo
+    reporting = false
+    current = index
+    self.path = path
+  }
+
+  func decodeRoot<T: Decodable>(_ type: T.Type) throws -> T {
+    try unbox(T.self, at: 0)
+  }
+
+  // MARK: Decoder
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    try checkContainer(kind: .object, type: KeyedDecodingContainer<Key>.self, at: current)
+    return KeyedDecodingContainer(
+      KeyedContainer<Key>(decoder: self, object: current, base: ContainerPath(depth: path.count)))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try checkContainer(kind: .array, type: (any UnkeyedDecodingContainer).self, at: current)
+    return UnkeyedContainer(decoder: self, array: current, base: ContainerPath(depth: path.count))
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+  /// Foundation's errors for a container asked of the wrong kind of value.
+  func checkContainer(kind: TapeKind, type: Any.Type, at index: Int) throws {
+    let found = raw.tape[index].kind
+    guard found != kind else { return }
+    if found == .null {
+      let what = kind == .object ? "keyed decoding container" : "unkeyed decoding container"
+      throw DecodingError.valueNotFound(type, context(at: index, "Cannot get \(what) -- found null value instead"))
+    }
+    let expected: Any.Type = kind == .object ? [String: Any].self : [Any].self
+    throw typeMismatch(expected, at: index)
+  }
+
+  // MARK: Moving to a value
+
+  /// Runs `body` with `key` pushed on the path, for a container whose path is `base`.
+  @inline(__always)
+  func withKey<R>(_ key: any CodingKey, base: ContainerPath, _ body: () throws -> R) rethrows -> R {
+    if base.explicit == nil, path.count == base.depth {
+      path.append(key)
+      defer { path.removeLast() }
+      return try body()
+    }
+    let saved = path
+    path = base.codingPath(in: self) + [key]
+    defer { path = saved }
+    return try body()
+  }
+
+  /// Decodes the value at `index` as `T`; the path already names it.
+  func unbox<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
+    // Scalars first: generic code (Array's `init(from:)`, for one) reaches here with them.
+    if T.self == String.self { return unsafeBitCast(try readString(at: index), to: T.self) }
+    if T.self == Double.self { return unsafeBitCast(try readDouble(at: index), to: T.self) }
+    if T.self == Int.self { return unsafeBitCast(try readInteger(at: index, as: Int.self), to: T.self) }
+    if T.self == Bool.self { return unsafeBitCast(try readBool(at: index), to: T.self) }
+    if T.self == [Double].self { return unsafeBitCast(try readArray(at: index, readDouble), to: T.self) }
+    if T.self == [Int].self { return unsafeBitCast(try readArray(at: index) { try readInteger(at: $0, as: Int.self) }, to: T.self) }
+    if T.self == [String].self { return unsafeBitCast(try readArray(at: index, readString), to: T.self) }
+    if T.self == Float.self { return unsafeBitCast(try readFloat(at: index), to: T.self) }
+    if T.self == Int64.self { return unsafeBitCast(try readInteger(at: index, as: Int64.self), to: T.self) }
+    if T.self == Date.self, let date = try readDate(at: index) { return unsafeBitCast(date, to: T.self) }
+    if T.self == Data.self, let data = try readData(at: index) { return unsafeBitCast(data, to: T.self) }
+    if T.self == URL.self { return unsafeBitCast(try readURL(at: index), to: T.self) }
+    if T.self == Decimal.self { return unsafeBitCast(try readDecimal(at: index), to: T.self) }
+    if !options.usesDefaultKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
+      // Foundation leaves the keys of `[String: Value]` as they are under key strategies.
+      return try dictionary.decodeKeepingKeys(from: self, at: index) as! T
+    }
+    let saved = current
+    current = index
+    defer { current = saved }
+    return try T(from: self)
+  }
+
+  /// The elements of the array at `index`, each read by `read`.
+  @inline(__always)
+  func readArray<E>(at index: Int, _ read: (Int) throws -> E) throws -> [E] {
+    try checkContainer(kind: .array, type: (any UnkeyedDecodingContainer).self, at: index)
+    let count = Int(raw.tape[index].length)
+    var result: [E] = []
+    result.reserveCapacity(count)
+    var element = index + 1
+    for position in 0..<count {
+      let next = Int(raw.tape[element].next)
+      do {
+        result.append(try read(element))
+      } catch {
+        // Read it again with its index on the path, so that the error names it.
+        path.append(IndexKey(position))
+        defer { path.removeLast() }
+        result.append(try read(element))
+      }
+      element = next
+    }
+    return result
+  }
+
+  // MARK: SingleValueDecodingContainer
+
+  func decodeNil() -> Bool { raw.tape[current].kind == .null }
+  func decode(_ type: Bool.Type) throws -> Bool { try readBool(at: current) }
+  func decode(_ type: String.Type) throws -> String { try readString(at: current) }
+  func decode(_ type: Double.Type) throws -> Double { try readDouble(at: current) }
+  func decode(_ type: Float.Type) throws -> Float { try readFloat(at: current) }
+  func decode(_ type: Int.Type) throws -> Int { try readInteger(at: current, as: Int.self) }
+  func decode(_ type: Int8.Type) throws -> Int8 { try readInteger(at: current, as: Int8.self) }
+  func decode(_ type: Int16.Type) throws -> Int16 { try readInteger(at: current, as: Int16.self) }
+  func decode(_ type: Int32.Type) throws -> Int32 { try readInteger(at: current, as: Int32.self) }
+  func decode(_ type: Int64.Type) throws -> Int64 { try readInteger(at: current, as: Int64.self) }
+  func decode(_ type: UInt.Type) throws -> UInt { try readInteger(at: current, as: UInt.self) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try readInteger(at: current, as: UInt8.self) }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try readInteger(at: current, as: UInt16.self) }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try readInteger(at: current, as: UInt32.self) }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try readInteger(at: current, as: UInt64.self) }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T { try unbox(T.self, at: current) }
+}
+
+/// The key of an array element in a coding path (`Index 3`), small enough to sit in an
+/// existential without an allocation.
+struct IndexKey: CodingKey {
+  let index: Int
+  init(_ index: Int) { self.index = index }
+  init?(stringValue: String) { nil }
+  init?(intValue: Int) { index = intValue }
+  var stringValue: String { "Index \(index)" }
+  var intValue: Int? { index }
+}
+
+/// Where a container's coding path comes from: the decoder's path stack up to `depth` (the
+/// usual case), or an explicit path (nested containers, which outlive the key's push).
+struct ContainerPath {
+  let depth: Int
+  let explicit: [any CodingKey]?
+
+  init(depth: Int) {
+    self.depth = depth
+    explicit = nil
+  }
+
+  init(explicit: [any CodingKey]) {
+    depth = explicit.count
+    self.explicit = explicit
+  }
+
+  func codingPath(in decoder: CodableDecoder) -> [any CodingKey] {
+    explicit ?? Array(decoder.path.prefix(depth))
+  }
+}
+
+/// `[String: Value]`, which Foundation decodes without applying the key strategy.
+protocol StringKeyedDictionary {
+  static func decodeKeepingKeys(from decoder: CodableDecoder, at index: Int) throws -> Any
+}
+
+extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
+  static func decodeKeepingKeys(from decoder: CodableDecoder, at index: Int) throws -> Any {
+    try decoder.checkContainer(kind: .object, type: [String: Value].self, at: index)
+    var result: [String: Value] = [:]
+    var keyIndex = index + 1
+    for _ in 0..<Int(decoder.raw.tape[index].length) {
+      let key = decoder.raw.string(at: keyIndex) ?? ""
+      let valueIndex = keyIndex + 1
+      keyIndex = Int(decoder.raw.tape[valueIndex].next)
+      if result[key] != nil { continue }  // the first of repeated keys wins
+      decoder.path.append(AnyCodingKey(stringValue: key))
+      defer { decoder.path.removeLast() }
+      result[key] = try decoder.unbox(Value.self, at: valueIndex)
+    }
+    return result
+  }
+}

@@ -1,0 +1,65 @@
+// Foundation's `DecodingError`s, with the same cases, types and coding paths, and a debug
+// description that begins with Foundation's text and adds where the value is:
+//
+//   Expected to decode Int but found a string instead. (at $.users[1].age, line 4, column 12)
+
+import Foundation
+import MapwrightJSON
+
+extension CodableDecoder {
+  /// A context for the value at `index` (or for the path alone when `index` is nil).
+  func context(at index: Int?, _ message: String, underlying: (any Error)? = nil) -> DecodingError.Context {
+    DecodingError.Context(codingPath: path, debugDescription: message + where_(index), underlyingError: underlying)
+  }
+
+  private func where_(_ index: Int?) -> String {
+    guard let index else { return " (at \(pathText(path)))" }
+    let value = document.value(atTapeIndex: index)
+    let location = value.location
+    return " (at \(value.path), line \(location.line), column \(location.column))"
+  }
+
+  func mismatch(_ type: Any.Type, at index: Int) -> DecodingError {
+    let entry = raw.tape[index]
+    if entry.kind == .null {
+      return .valueNotFound(type, context(at: index, "Cannot get value of type \(type) -- found null value instead"))
+    }
+    return typeMismatch(type, at: index)
+  }
+
+  func typeMismatch(_ type: Any.Type, at index: Int) -> DecodingError {
+    .typeMismatch(
+      type, context(at: index, "Expected to decode \(type) but found \(describe(raw.tape[index].kind)) instead."))
+  }
+
+  func doesNotFit(_ type: Any.Type, at index: Int) -> DecodingError {
+    corrupted(at: index, "Parsed JSON number <\(numberText(at: index))> does not fit in \(type).")
+  }
+
+  func corrupted(at index: Int, _ message: String) -> DecodingError {
+    .dataCorrupted(context(at: index, message))
+  }
+
+  /// Foundation's `keyNotFound` for `key` in the object at `object`, whose path is `base`.
+  func keyNotFound(_ key: any CodingKey, in object: Int, base: [any CodingKey]) -> DecodingError {
+    let value = document.value(atTapeIndex: object)
+    let location = value.location
+    return .keyNotFound(
+      key,
+      DecodingError.Context(
+        codingPath: base,
+        debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."
+          + " (in the object at \(value.path), line \(location.line), column \(location.column))"))
+  }
+
+  private func describe(_ kind: TapeKind) -> String {
+    switch kind {
+    case .null: "null"
+    case .true, .false: "bool"
+    case .number: "number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "a dictionary"
+    }
+  }
+}

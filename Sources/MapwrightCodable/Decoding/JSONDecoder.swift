@@ -1,0 +1,155 @@
+import Foundation
+import Mapwright
+
+/// A drop-in replacement for Foundation's `JSONDecoder` that runs on Mapwright's parser.
+///
+/// Importing `MapwrightCodable` shadows Foundation's `JSONDecoder` in that file, so existing
+/// code switches without edits; `MapwrightJSONDecoder` names it unambiguously and
+/// `Foundation.JSONDecoder` still reaches Foundation's.
+///
+/// ```swift
+/// import Foundation
+/// import MapwrightCodable
+///
+/// struct User: Codable { var id: Int; var name: String }
+///
+/// let decoder = JSONDecoder()
+/// decoder.keyDecodingStrategy = .convertFromSnakeCase
+/// let users = try decoder.decode([User].self, from: data)
+/// ```
+///
+/// Results and errors are Foundation's (`DecodingError` cases and coding paths), with the
+/// JSON path, line and column of the failing value added to each debug description. Where
+/// Foundation accepts what RFC 8259 forbids or loses data, the default follows the standard;
+/// `compatibility = .foundation` reproduces Foundation (see `CodableCompatibility`).
+/// Opt-in extras: `coercion = .lenient` (`"101"` into an `Int`), and `decodeReporting`,
+/// which lists everything forgiven.
+open class JSONDecoder: @unchecked Sendable {
+  /// How keys in the JSON are matched to `CodingKey`s.
+  public enum KeyDecodingStrategy: Sendable {
+    case useDefaultKeys
+    /// `first_name` matches `firstName`; leading and trailing underscores are kept.
+    case convertFromSnakeCase
+    /// The closure gets the coding path with the JSON key last and returns the key to match.
+    case custom(@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)
+  }
+
+  /// How `Date` values are read.
+  public enum DateDecodingStrategy: @unchecked Sendable {
+    /// `Date`'s own `Decodable` conformance: seconds since 2001-01-01.
+    case deferredToDate
+    case secondsSince1970
+    case millisecondsSince1970
+    /// ISO 8601 date and time with a time zone, without fractional seconds.
+    case iso8601
+    case formatted(DateFormatter)
+    case custom(@Sendable (_ decoder: any Decoder) throws -> Date)
+  }
+
+  /// How `Data` values are read.
+  public enum DataDecodingStrategy: Sendable {
+    /// `Data`'s own `Decodable` conformance: an array of bytes.
+    case deferredToData
+    case base64
+    case custom(@Sendable (_ decoder: any Decoder) throws -> Data)
+  }
+
+  /// How strings standing for non-finite numbers are read.
+  public enum NonConformingFloatDecodingStrategy: Sendable {
+    case `throw`
+    case convertFromString(positiveInfinity: String, negativeInfinity: String, nan: String)
+  }
+
+  private let lock = NSLock()
+  private var _options = DecoderOptions()
+
+  private func withOptions<R>(_ body: (inout DecoderOptions) -> R) -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&_options)
+  }
+
+  public init() {}
+
+  open var keyDecodingStrategy: KeyDecodingStrategy {
+    get { withOptions { $0.keys } }
+    set { withOptions { $0.setKeys(newValue) } }
+  }
+  open var dateDecodingStrategy: DateDecodingStrategy {
+    get { withOptions { $0.dates } }
+    set { withOptions { $0.dates = newValue } }
+  }
+  open var dataDecodingStrategy: DataDecodingStrategy {
+    get { withOptions { $0.data } }
+    set { withOptions { $0.data = newValue } }
+  }
+  open var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
+    get { withOptions { $0.nonConformingFloats } }
+    set { withOptions { $0.nonConformingFloats = newValue } }
+  }
+  open var userInfo: [CodingUserInfoKey: any Sendable] {
+    get { withOptions { $0.userInfo } }
+    set { withOptions { $0.userInfo = newValue } }
+  }
+  /// Accept JSON5's comments and trailing commas (other JSON5 syntax is an error; see
+  /// Docs/Codable.md).
+  open var allowsJSON5: Bool {
+    get { withOptions { $0.allowsJSON5 } }
+    set { withOptions { $0.allowsJSON5 = newValue } }
+  }
+  /// With `allowsJSON5`, a document without its outer braces is read as an object.
+  open var assumesTopLevelDictionary: Bool {
+    get { withOptions { $0.assumesTopLevelDictionary } }
+    set { withOptions { $0.assumesTopLevelDictionary = newValue } }
+  }
+  /// `.standard` (the default) or `.foundation`; see `CodableCompatibility`.
+  open var compatibility: CodableCompatibility {
+    get { withOptions { $0.compatibility } }
+    set { withOptions { $0.compatibility = newValue } }
+  }
+  /// `.strict` (the default, as Foundation) or `.lenient`: numbers written as strings,
+  /// numbers into `String`, `"true"`/`0`/`1` into `Bool`, each recorded in the report.
+  open var coercion: CoercionPolicy {
+    get { withOptions { $0.coercion } }
+    set { withOptions { $0.coercion = newValue } }
+  }
+
+  /// Decodes a value of `type` from UTF-8 JSON.
+  open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    try run(type, bytes: [UInt8](data), report: false).value
+  }
+
+  /// Decodes a value of `type` from UTF-8 JSON bytes.
+  open func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+    try run(type, bytes: bytes, report: false).value
+  }
+
+  /// Decodes a value of `type` from JSON text.
+  open func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+    try run(type, bytes: Array(text.utf8), report: false).value
+  }
+
+  /// Decodes a value and lists what was forgiven on the way (lenient coercions).
+  ///
+  /// ```swift
+  /// decoder.coercion = .lenient
+  /// let (user, report) = try decoder.decodeReporting(User.self, from: data)
+  /// print(report)   // $.id: coerced string "101" to Int
+  /// ```
+  open func decodeReporting<T: Decodable>(_ type: T.Type, from data: Data) throws -> (value: T, report: MappingReport) {
+    try run(type, bytes: [UInt8](data), report: true)
+  }
+
+  private func run<T: Decodable>(_ type: T.Type, bytes: [UInt8], report: Bool) throws -> (value: T, report: MappingReport) {
+    let options = withOptions { $0 }
+    let document = try options.parse(bytes)
+    return try document.withRawAccess { raw in
+      let decoder = CodableDecoder(document: document, raw: raw, options: options, reporting: report)
+      let value = try decoder.decodeRoot(T.self)
+      return (value, decoder.report)
+    }
+  }
+}
+
+/// `MapwrightCodable.JSONDecoder`, under a name that never collides with Foundation's.
+public typealias MapwrightJSONDecoder = JSONDecoder

@@ -1,0 +1,233 @@
+// The keyed container: an object on the tape, searched by key. Under a key strategy the
+// container converts the object's keys once, when it is made (as Foundation does), and
+// searches the converted keys.
+
+import Foundation
+import MapwrightJSON
+
+struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let decoder: CodableDecoder
+  let object: Int
+  let base: ContainerPath
+  /// Under a key strategy: each member's converted key and its value's tape index.
+  let converted: [(key: String, value: Int)]?
+
+  init(decoder: CodableDecoder, object: Int, base: ContainerPath) {
+    self.decoder = decoder
+    self.object = object
+    self.base = base
+    converted = decoder.options.usesDefaultKeys ? nil : decoder.convertedMembers(of: object, base: base)
+  }
+
+  var codingPath: [any CodingKey] { base.codingPath(in: decoder) }
+
+  var allKeys: [Key] {
+    var seen = Set<String>()
+    var keys: [Key] = []
+    forEachMember { name, _ in
+      if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
+    }
+    return keys
+  }
+
+  private func forEachMember(_ body: (String, Int) -> Void) {
+    if let converted {
+      for member in converted { body(member.key, member.value) }
+      return
+    }
+    let tape = decoder.raw.tape
+    var keyIndex = object + 1
+    for _ in 0..<Int(tape[object].length) {
+      body(decoder.raw.string(at: keyIndex) ?? "", keyIndex + 1)
+      keyIndex = Int(tape[keyIndex + 1].next)
+    }
+  }
+
+  /// The tape index of the value for `key`, or nil.
+  @inline(__always)
+  func find(_ key: Key) -> Int? {
+    var name = key.stringValue
+    if let converted {
+      return converted.first { $0.key == name }?.value
+    }
+    return name.withUTF8 { decoder.member(of: object, named: $0, depth: base.depth) }
+  }
+
+  @inline(__always)
+  func require(_ key: Key) throws -> Int {
+    guard let index = find(key) else {
+      throw decoder.keyNotFound(key, in: object, base: codingPath)
+    }
+    return index
+  }
+
+  func contains(_ key: Key) -> Bool { find(key) != nil }
+
+  func decodeNil(forKey key: Key) throws -> Bool {
+    decoder.raw.tape[try require(key)].kind == .null
+  }
+
+  // MARK: Scalars: a fast path, and the key pushed only to report a problem.
+
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    let index = try require(key)
+    if let value = decoder.raw.bool(at: index) { return value }
+    return try decoder.withKey(key, base: base) { try decoder.readBool(at: index) }
+  }
+
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    let index = try require(key)
+    if let value = decoder.raw.string(at: index) { return value }
+    return try decoder.withKey(key, base: base) { try decoder.readString(at: index) }
+  }
+
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    let index = try require(key)
+    if let value = decoder.raw.double(at: index) { return value }
+    return try decoder.withKey(key, base: base) { try decoder.readDouble(at: index) }
+  }
+
+  func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+    let index = try require(key)
+    return try decoder.withKey(key, base: base) { try decoder.readFloat(at: index) }
+  }
+
+  @inline(__always)
+  private func integer<T: FixedWidthInteger>(_ key: Key, as type: T.Type) throws -> T {
+    let index = try require(key)
+    if let value = decoder.raw.integer(at: index, as: T.self) { return value }
+    return try decoder.withKey(key, base: base) { try decoder.readInteger(at: index, as: T.self) }
+  }
+
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key, as: Int.self) }
+  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key, as: Int8.self) }
+  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key, as: Int16.self) }
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(key, as: Int32.self) }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(key, as: Int64.self) }
+  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(key, as: UInt.self) }
+  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(key, as: UInt8.self) }
+  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key, as: UInt16.self) }
+  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key, as: UInt32.self) }
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key, as: UInt64.self) }
+
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    let index = try require(key)
+    return try decoder.withKey(key, base: base) { try decoder.unbox(T.self, at: index) }
+  }
+
+  // MARK: Optionals: a missing key or null is nil.
+
+  @inline(__always)
+  private func present(_ key: Key) -> Int? {
+    guard let index = find(key), decoder.raw.tape[index].kind != .null else { return nil }
+    return index
+  }
+
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    guard let index = present(key) else { return nil }
+    if let value = decoder.raw.bool(at: index) { return value }
+    return try decoder.withKey(key, base: base) { try decoder.readBool(at: index) }
+  }
+
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    guard let index = present(key) else { return nil }
+    if let value = decoder.raw.string(at: index) { return value }
+    return try decoder.withKey(key, base: base) { try decoder.readString(at: index) }
+  }
+
+  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    guard let index = present(key) else { return nil }
+    if let value = decoder.raw.double(at: index) { return value }
+    return try decoder.withKey(key, base: base) { try decoder.readDouble(at: index) }
+  }
+
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    guard let index = present(key) else { return nil }
+    if let value = decoder.raw.integer(at: index, as: Int.self) { return value }
+    return try decoder.withKey(key, base: base) { try decoder.readInteger(at: index, as: Int.self) }
+  }
+
+  func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    guard let index = present(key) else { return nil }
+    return try decoder.withKey(key, base: base) { try decoder.unbox(T.self, at: index) }
+  }
+
+  // MARK: Nesting
+
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    let nestedPath = codingPath + [key]
+    guard let index = find(key) else {
+      throw DecodingError.keyNotFound(
+        key,
+        DecodingError.Context(
+          codingPath: codingPath,
+          debugDescription: "Cannot get KeyedDecodingContainer<\(NestedKey.self)> -- no value found for key \(key) (\"\(key.stringValue)\")"))
+    }
+    try decoder.withKey(key, base: base) {
+      try decoder.checkContainer(kind: .object, type: KeyedDecodingContainer<NestedKey>.self, at: index)
+    }
+    return KeyedDecodingContainer(
+      KeyedContainer<NestedKey>(decoder: decoder, object: index, base: ContainerPath(explicit: nestedPath)))
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    let nestedPath = codingPath + [key]
+    guard let index = find(key) else {
+      throw DecodingError.keyNotFound(
+        key,
+        DecodingError.Context(
+          codingPath: codingPath,
+          debugDescription: "Cannot get UnkeyedDecodingContainer -- no value found for key \(key) (\"\(key.stringValue)\")"))
+    }
+    try decoder.withKey(key, base: base) {
+      try decoder.checkContainer(kind: .array, type: (any UnkeyedDecodingContainer).self, at: index)
+    }
+    return UnkeyedContainer(decoder: decoder, array: index, base: ContainerPath(explicit: nestedPath))
+  }
+
+  func superDecoder() throws -> any Decoder {
+    decoder.superDecoder(at: findText("super"), key: AnyCodingKey.super, base: codingPath)
+  }
+
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    decoder.superDecoder(at: find(key), key: key, base: codingPath)
+  }
+
+  private func findText(_ name: String) -> Int? {
+    var name = name
+    if let converted { return converted.first { $0.key == name }?.value }
+    return name.withUTF8 { decoder.member(of: object, named: $0, depth: base.depth) }
+  }
+}
+
+extension CodableDecoder {
+  /// A decoder for the value at `index`, or for null when the key is missing (Foundation).
+  func superDecoder(at index: Int?, key: any CodingKey, base: [any CodingKey]) -> any Decoder {
+    guard let index else { return NullValueDecoder(codingPath: base + [key], userInfo: userInfo) }
+    return CodableDecoder(child: self, at: index, path: base + [key])
+  }
+
+  /// Each member's key after the key strategy, with its value's tape index.
+  func convertedMembers(of object: Int, base: ContainerPath) -> [(key: String, value: Int)] {
+    var members: [(key: String, value: Int)] = []
+    let count = Int(raw.tape[object].length)
+    members.reserveCapacity(count)
+    var keyIndex = object + 1
+    let path = base.codingPath(in: self)
+    for _ in 0..<count {
+      let rawKey = raw.string(at: keyIndex) ?? ""
+      let key: String
+      switch options.keys {
+      case .useDefaultKeys: key = rawKey
+      case .convertFromSnakeCase:
+        key = rawKey.utf8.contains(UInt8(ascii: "_")) ? options.snakeCaseCache!.converted(rawKey) : rawKey
+      case .custom(let convert): key = convert(path + [AnyCodingKey(stringValue: rawKey)]).stringValue
+      }
+      members.append((key, keyIndex + 1))
+      keyIndex = Int(raw.tape[keyIndex + 1].next)
+    }
+    return members
+  }
+}

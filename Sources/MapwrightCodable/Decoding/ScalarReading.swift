@@ -1,0 +1,223 @@
+// Reading scalars at a tape index, with Foundation's errors (and Foundation's choices under
+// `compatibility: .foundation`), lenient coercion when asked, and the value's JSON path,
+// line and column in every error's debug description.
+
+import Foundation
+import Mapwright
+import MapwrightJSON
+
+extension CodableDecoder {
+  func readBool(at index: Int) throws -> Bool {
+    if let value = raw.bool(at: index) { return value }
+    if options.coercion == .lenient {
+      let coerced: Bool? =
+        switch raw.tape[index].kind {
+        case .string: ["true": true, "false": false][raw.string(at: index) ?? ""]
+        case .number: raw.integer(at: index, as: Int.self).flatMap { $0 == 0 ? false : $0 == 1 ? true : nil }
+        default: nil
+        }
+      if let coerced {
+        record(at: index, to: "Bool")
+        return coerced
+      }
+    }
+    throw mismatch(Bool.self, at: index)
+  }
+
+  func readString(at index: Int) throws -> String {
+    if let value = raw.string(at: index) { return value }
+    if options.coercion == .lenient, raw.tape[index].kind == .number {
+      record(at: index, to: "String")
+      return numberText(at: index)
+    }
+    throw mismatch(String.self, at: index)
+  }
+
+  func readDouble(at index: Int) throws -> Double {
+    let entry = raw.tape[index]
+    switch entry.kind {
+    case .number:
+      if let value = raw.double(at: index) { return value }
+      throw doesNotFit(Double.self, at: index)
+    case .string:
+      if let value = try nonConformingFloat(at: index) { return value }
+      if options.coercion == .lenient, let value = lenientNumber(at: index).flatMap(Double.init), value.isFinite {
+        record(at: index, to: "Double")
+        return value
+      }
+    default: break
+    }
+    throw mismatch(Double.self, at: index)
+  }
+
+  func readFloat(at index: Int) throws -> Float {
+    let entry = raw.tape[index]
+    switch entry.kind {
+    case .number:
+      // As Foundation: read as a Double, then rounded to the nearest Float if in range.
+      if let value = raw.double(at: index), abs(value) <= Double(Float.greatestFiniteMagnitude) {
+        return Float(value)
+      }
+      throw doesNotFit(Float.self, at: index)
+    case .string:
+      if let value = try nonConformingFloat(at: index) { return Float(value) }
+      if options.coercion == .lenient, let value = lenientNumber(at: index).flatMap(Double.init),
+        abs(value) <= Double(Float.greatestFiniteMagnitude)
+      {
+        record(at: index, to: "Float")
+        return Float(value)
+      }
+    default: break
+    }
+    throw mismatch(Float.self, at: index)
+  }
+
+  func readInteger<T: FixedWidthInteger>(at index: Int, as type: T.Type) throws -> T {
+    if let value = raw.integer(at: index, as: T.self) { return value }
+    let entry = raw.tape[index]
+    switch entry.kind {
+    case .number:
+      let text = raw.numberBytes(at: index)
+      if options.compatibility == .foundation, !entry.has(TapeFlag.integerLiteral) {
+        // Foundation reads other forms as a Double: `1e-999` is 0, `1.000000000000000005` is 1.
+        if let double = readDoubleText(text), let value = T(exactly: double) { return value }
+        throw doesNotFit(T.self, at: index)
+      }
+      switch MapwrightJSON.readInteger(text, isLiteral: entry.has(TapeFlag.integerLiteral), forms: .integralValues, as: T.self) {
+      case .success(let value): return value
+      case .failure(.notAnInteger):
+        throw corrupted(
+          at: index,
+          "Parsed JSON number <\(numberText(at: index))> does not fit in \(T.self): it is not an integer"
+            + (options.compatibility == .standard ? " (Foundation would round it; see compatibility)" : ""))
+      case .failure(.outOfRange): throw doesNotFit(T.self, at: index)
+      }
+    case .string:
+      if options.coercion == .lenient, let text = lenientNumber(at: index) {
+        var bytes = Array(text.utf8)
+        let isLiteral = !bytes.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+        let result = bytes.withUnsafeMutableBufferPointer {
+          MapwrightJSON.readInteger(UnsafeBufferPointer($0), isLiteral: isLiteral, forms: .integralValues, as: T.self)
+        }
+        if case .success(let value) = result {
+          record(at: index, to: "\(T.self)")
+          return value
+        }
+      }
+    default: break
+    }
+    throw mismatch(T.self, at: index)
+  }
+
+  func readDecimal(at index: Int) throws -> Decimal {
+    guard raw.tape[index].kind == .number else { throw mismatch(Decimal.self, at: index) }
+    guard let value = decimal(fromNumberText: raw.numberBytes(at: index)) else {
+      throw doesNotFit(Decimal.self, at: index)
+    }
+    return value
+  }
+
+  func readURL(at index: Int) throws -> URL {
+    let text = try readString(at: index)
+    guard let url = URL(string: text) else { throw corrupted(at: index, "Invalid URL string.") }
+    return url
+  }
+
+  /// A `Date` under the date strategy, or nil for `.deferredToDate` (Date's own decoding).
+  func readDate(at index: Int) throws -> Date? {
+    switch options.dates {
+    case .deferredToDate:
+      return nil
+    case .secondsSince1970:
+      return Date(timeIntervalSince1970: try readDouble(at: index))
+    case .millisecondsSince1970:
+      return Date(timeIntervalSince1970: try readDouble(at: index) / 1000)
+    case .iso8601:
+      let text = try readString(at: index)
+      guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
+        throw corrupted(at: index, "Expected date string to be ISO8601-formatted.")
+      }
+      return date
+    case .formatted(let formatter):
+      let text = try readString(at: index)
+      guard let date = formatter.date(from: text) else {
+        throw corrupted(at: index, "Date string does not match format expected by formatter.")
+      }
+      return date
+    case .custom(let read):
+      return try at(index) { try read(self) }
+    }
+  }
+
+  /// `Data` under the data strategy, or nil for `.deferredToData` (Data's own decoding).
+  func readData(at index: Int) throws -> Data? {
+    switch options.data {
+    case .deferredToData:
+      return nil
+    case .base64:
+      let text = try readString(at: index)
+      guard let data = Data(base64Encoded: text) else {
+        throw corrupted(at: index, "Encountered Data is not valid Base64.")
+      }
+      return data
+    case .custom(let read):
+      return try at(index) { try read(self) }
+    }
+  }
+
+  /// Runs `body` with the decoder at `index` (for custom strategies).
+  func at<R>(_ index: Int, _ body: () throws -> R) rethrows -> R {
+    let saved = current
+    current = index
+    defer { current = saved }
+    return try body()
+  }
+
+  // MARK: Helpers
+
+  private func nonConformingFloat(at index: Int) throws -> Double? {
+    guard case .convertFromString(let positive, let negative, let nan) = options.nonConformingFloats,
+      let text = raw.string(at: index)
+    else { return nil }
+    if text == positive { return .infinity }
+    if text == negative { return -.infinity }
+    if text == nan { return .nan }
+    return nil
+  }
+
+  /// The text of a string that holds a JSON number, for lenient coercion.
+  private func lenientNumber(at index: Int) -> String? {
+    guard let text = raw.string(at: index), !text.isEmpty,
+      (try? JSONDocument(text))?.root.kind == .number
+    else { return nil }
+    return text
+  }
+
+  func numberText(at index: Int) -> String {
+    String(decoding: raw.numberBytes(at: index), as: UTF8.self)
+  }
+
+  private func readDoubleText(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    Double(String(decoding: text, as: UTF8.self))
+  }
+
+  private func record(at index: Int, to type: String) {
+    guard reporting else { return }
+    let value = document.value(atTapeIndex: index)
+    let from =
+      switch value.kind {
+      case .string: "string \"\(value.stringValue ?? "")\""
+      case .number: "number \(value.numberText ?? "")"
+      default: value.kind.rawValue
+      }
+    report.record(.coerced(from: from, to: type), at: value.path)
+  }
+}
+
+extension RawJSON {
+  /// The text of the number at `index`.
+  func numberBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
+    let entry = tape[index]
+    return UnsafeBufferPointer(start: bytes + Int(entry.offset), count: Int(entry.length))
+  }
+}
