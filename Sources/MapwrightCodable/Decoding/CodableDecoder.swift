@@ -54,27 +54,28 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   // MARK: Decoder
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    try checkContainer(kind: .object, type: KeyedDecodingContainer<Key>.self, at: current)
+    try checkContainer(kind: .object, at: current)
     return KeyedDecodingContainer(
       KeyedContainer<Key>(decoder: self, object: current, base: ContainerPath(depth: path.count)))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    try checkContainer(kind: .array, type: (any UnkeyedDecodingContainer).self, at: current)
+    try checkContainer(kind: .array, at: current)
     return UnkeyedContainer(decoder: self, array: current, base: ContainerPath(depth: path.count))
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
   /// Foundation's errors for a container asked of the wrong kind of value.
-  func checkContainer(kind: TapeKind, type: Any.Type, at index: Int) throws {
+  func checkContainer(kind: TapeKind, at index: Int) throws {
     let found = raw.tape[index].kind
     guard found != kind else { return }
+    // Foundation names these types in both errors, whatever container was asked for.
+    let expected: Any.Type = kind == .object ? [String: Any].self : [Any].self
     if found == .null {
       let what = kind == .object ? "keyed decoding container" : "unkeyed decoding container"
-      throw DecodingError.valueNotFound(type, context(at: index, "Cannot get \(what) -- found null value instead"))
+      throw DecodingError.valueNotFound(expected, context(at: index, "Cannot get \(what) -- found null value instead"))
     }
-    let expected: Any.Type = kind == .object ? [String: Any].self : [Any].self
     throw typeMismatch(expected, at: index)
   }
 
@@ -123,7 +124,7 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   /// The elements of the array at `index`, each read by `read`.
   @inline(__always)
   func readArray<E>(at index: Int, _ read: (Int) throws -> E) throws -> [E] {
-    try checkContainer(kind: .array, type: (any UnkeyedDecodingContainer).self, at: index)
+    try checkContainer(kind: .array, at: index)
     let count = Int(raw.tape[index].length)
     var result: [E] = []
     result.reserveCapacity(count)
@@ -202,7 +203,7 @@ protocol StringKeyedDictionary {
 
 extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
   static func decodeKeepingKeys(from decoder: CodableDecoder, at index: Int) throws -> Any {
-    try decoder.checkContainer(kind: .object, type: [String: Value].self, at: index)
+    try decoder.checkContainer(kind: .object, at: index)
     var result: [String: Value] = [:]
     var keyIndex = index + 1
     for _ in 0..<Int(decoder.raw.tape[index].length) {

@@ -166,7 +166,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
           debugDescription: "Cannot get KeyedDecodingContainer<\(NestedKey.self)> -- no value found for key \(key) (\"\(key.stringValue)\")"))
     }
     try decoder.withKey(key, base: base) {
-      try decoder.checkContainer(kind: .object, type: KeyedDecodingContainer<NestedKey>.self, at: index)
+      try decoder.checkContainer(kind: .object, at: index)
     }
     return KeyedDecodingContainer(
       KeyedContainer<NestedKey>(decoder: decoder, object: index, base: ContainerPath(explicit: nestedPath)))
@@ -182,7 +182,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
           debugDescription: "Cannot get UnkeyedDecodingContainer -- no value found for key \(key) (\"\(key.stringValue)\")"))
     }
     try decoder.withKey(key, base: base) {
-      try decoder.checkContainer(kind: .array, type: (any UnkeyedDecodingContainer).self, at: index)
+      try decoder.checkContainer(kind: .array, at: index)
     }
     return UnkeyedContainer(decoder: decoder, array: index, base: ContainerPath(explicit: nestedPath))
   }

@@ -13,11 +13,11 @@ struct NullValueDecoder: Decoder, SingleValueDecodingContainer {
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    throw missing(KeyedDecodingContainer<Key>.self)
+    throw missing([String: Any].self)
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    throw missing((any UnkeyedDecodingContainer).self)
+    throw missing([Any].self)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer { self }

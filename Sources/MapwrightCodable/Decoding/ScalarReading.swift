@@ -37,7 +37,8 @@ extension CodableDecoder {
     let entry = raw.tape[index]
     switch entry.kind {
     case .number:
-      if let value = raw.double(at: index) { return value }
+      // As Foundation: a number too large, or too small to be anything but zero, is an error.
+      if let value = raw.double(at: index), value != 0 || isZeroText(at: index) { return value }
       throw doesNotFit(Double.self, at: index)
     case .string:
       if let value = try nonConformingFloat(at: index) { return value }
@@ -55,7 +56,9 @@ extension CodableDecoder {
     switch entry.kind {
     case .number:
       // As Foundation: read as a Double, then rounded to the nearest Float if in range.
-      if let value = raw.double(at: index), abs(value) <= Double(Float.greatestFiniteMagnitude) {
+      if let value = raw.double(at: index), abs(value) <= Double(Float.greatestFiniteMagnitude),
+        Float(value) != 0 || isZeroText(at: index)
+      {
         return Float(value)
       }
       throw doesNotFit(Float.self, at: index)
@@ -191,6 +194,15 @@ extension CodableDecoder {
       (try? JSONDocument(text))?.root.kind == .number
     else { return nil }
     return text
+  }
+
+  /// Whether the number at `index` is written as zero (`0`, `-0.0`, `0e5`).
+  func isZeroText(at index: Int) -> Bool {
+    for byte in raw.numberBytes(at: index) {
+      if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
+      if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }
+    }
+    return true
   }
 
   func numberText(at index: Int) -> String {

@@ -98,7 +98,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     let index = try element(for: KeyedDecodingContainer<NestedKey>.self)
     let nestedPath = codingPath + [IndexKey(currentIndex)]
     try decoder.withKey(IndexKey(currentIndex), base: base) {
-      try decoder.checkContainer(kind: .object, type: KeyedDecodingContainer<NestedKey>.self, at: index)
+      try decoder.checkContainer(kind: .object, at: index)
     }
     advance()
     return KeyedDecodingContainer(KeyedContainer<NestedKey>(decoder: decoder, object: index, base: ContainerPath(explicit: nestedPath)))
@@ -108,7 +108,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     let index = try element(for: (any UnkeyedDecodingContainer).self)
     let nestedPath = codingPath + [IndexKey(currentIndex)]
     try decoder.withKey(IndexKey(currentIndex), base: base) {
-      try decoder.checkContainer(kind: .array, type: (any UnkeyedDecodingContainer).self, at: index)
+      try decoder.checkContainer(kind: .array, at: index)
     }
     advance()
     return UnkeyedContainer(decoder: decoder, array: index, base: ContainerPath(explicit: nestedPath))
