@@ -76,3 +76,19 @@ func decodingError<T: Decodable>(_ type: T.Type, _ json: String, _ configure: (M
     return error as? DecodingError
   }
 }
+/// Encodes `value` with both encoders and expects the same bytes (or the same error).
+func expectSameEncoding<T: Encodable>(
+  _ value: T,
+  mapwright: (MapwrightJSONEncoder) -> Void = { _ in },
+  foundation: (Foundation.JSONEncoder) -> Void = { _ in },
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let ours = MapwrightJSONEncoder()
+  mapwright(ours)
+  let theirs = Foundation.JSONEncoder()
+  foundation(theirs)
+  let mine = Outcome { String(decoding: try ours.encode(value), as: UTF8.self) }
+  let reference = Outcome { String(decoding: try theirs.encode(value), as: UTF8.self) }
+  #expect(mine == reference, "\(value)", sourceLocation: sourceLocation)
+}
+

@@ -1,0 +1,239 @@
+// The `Encoder` behind `JSONEncoder`: one object per `encode` call, writing bytes as the
+// values arrive.
+//
+// Every open object or array is a frame on `frames`; a keyed or unkeyed container is a frame
+// index. Encoding a nested value does not make a new encoder: the encoder starts a new slot
+// (the value's place in the output), runs the value's `encode(to:)` and closes whatever
+// container the value opened. Members are written in the order they are encoded; closing
+// an object puts them in key order (`.sortedKeys`) and drops all but the last of a repeated
+// key (Foundation keeps the last), using the member start offsets and keys recorded per frame.
+//
+// Containers made with `nestedContainer`/`superEncoder` may be filled after their parent
+// moves on, so they are built as a small tree (`DeferredNode`) and spliced into their
+// parent's bytes when the parent closes.
+
+import Foundation
+import MapwrightJSON
+
+final class CodableEncoder: Encoder, SingleValueEncodingContainer {
+  let options: EncoderOptions
+  let pretty: Bool
+  let sorted: Bool
+  let writer: JSONWriter
+  let userInfo: [CodingUserInfoKey: Any]
+  var out = OutputBuffer(capacity: 4096)
+  /// The coding path of the value being written.
+  var path: [any CodingKey] = []
+  var frames: [Frame] = []
+  /// Per member of every open object: its key and the offset where it starts.
+  var memberKeys: [String] = []
+  var memberStarts: [Int] = []
+  var slot = Slot(frameBase: 0)
+  /// Indentation depth of frame `i` is `i + depthAdjust` (values rendered for deferred
+  /// containers are written at their final depth).
+  var depthAdjust = 0
+
+  var codingPath: [any CodingKey] { path }
+
+  init(options: EncoderOptions) {
+    self.options = options
+    pretty = options.formatting.contains(.prettyPrinted)
+    sorted = options.formatting.contains(.sortedKeys)
+    writer = options.stringWriter
+    userInfo = options.userInfo.mapValues { $0 as Any }
+    path.reserveCapacity(16)
+  }
+
+  /// One open object or array.
+  struct Frame {
+    let isObject: Bool
+    /// Offset of the opening bracket.
+    let start: Int
+    /// `memberKeys.count` when the frame opened.
+    let membersBase: Int
+    var count = 0
+    /// Bit `hash(key) % 256` is set for each key written (a filter for repeats).
+    var seenKeys: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    var hasRepeatedKeys = false
+    /// Deferred containers, written into the frame's bytes when it closes.
+    var placeholders: [Placeholder] = []
+  }
+
+  struct Placeholder {
+    let offset: Int
+    let node: DeferredNode
+    let depth: Int
+  }
+
+  /// The value being written: where its frames start and what it has written so far.
+  struct Slot {
+    enum State { case empty, keyed(Int), unkeyed(Int), single }
+    let frameBase: Int
+    var state: State = .empty
+  }
+
+  // MARK: Encoder
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    let frame: Int
+    switch slot.state {
+    case .empty:
+      frame = openFrame(object: true)
+      slot.state = .keyed(frame)
+    case .keyed(let open):
+      frame = open
+    case .unkeyed, .single:
+      preconditionFailure("Attempt to push new keyed encoding container when already previously encoded at this path.")
+    }
+    return KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: self, frame: frame, pathDepth: path.count))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    let frame: Int
+    switch slot.state {
+    case .empty:
+      frame = openFrame(object: false)
+      slot.state = .unkeyed(frame)
+    case .unkeyed(let open):
+      frame = open
+    case .keyed, .single:
+      preconditionFailure("Attempt to push new unkeyed encoding container when already previously encoded at this path.")
+    }
+    return StreamingUnkeyedContainer(encoder: self, frame: frame, pathDepth: path.count)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+  // MARK: Values
+
+  func encodeRoot<T: Encodable>(_ value: T) throws -> [UInt8] {
+    if try !writeScalar(value) {
+      try value.encode(to: self)
+      if case .empty = slot.state {
+        throw EncodingError.invalidValue(
+          value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+      }
+      closeSlot()
+    }
+    return out.copyBytes()
+  }
+
+  /// Writes `value` at the current position (separator and key already written).
+  @inline(__always)
+  func write<T: Encodable>(_ value: T) throws {
+    if try writeScalar(value) { return }
+    try writeNested(value)
+  }
+
+  /// Runs `value.encode(to:)` in a new slot and closes what it opened.
+  func writeNested<T: Encodable>(_ value: T) throws {
+    let saved = slot
+    slot = Slot(frameBase: frames.count)
+    defer { slot = saved }
+    try value.encode(to: self)
+    closeSlot()
+  }
+
+  private func closeSlot() {
+    switch slot.state {
+    case .empty: writeEmptyContainer(object: true, depth: frames.count + depthAdjust)
+    case .keyed(let frame), .unkeyed(let frame): closeFrame(frame)
+    case .single: break
+    }
+  }
+
+  /// Runs `body` with `key` pushed on the path, for a container made at `pathDepth`.
+  @inline(__always)
+  func withKey<R>(_ key: any CodingKey, pathDepth: Int, _ body: () throws -> R) rethrows -> R {
+    if path.count == pathDepth {
+      path.append(key)
+      defer { path.removeLast() }
+      return try body()
+    }
+    let saved = path
+    path = Array(path.prefix(pathDepth)) + [key]
+    defer { path = saved }
+    return try body()
+  }
+
+  // MARK: SingleValueEncodingContainer
+
+  private func beginSingle() {
+    guard case .empty = slot.state else {
+      preconditionFailure("Attempt to encode value through single value container when previously value already encoded.")
+    }
+    slot.state = .single
+  }
+
+  func encodeNil() throws {
+    beginSingle()
+    out.append("null")
+  }
+  func encode(_ value: Bool) throws {
+    beginSingle()
+    writeBool(value)
+  }
+  func encode(_ value: String) throws {
+    beginSingle()
+    writeString(value)
+  }
+  func encode(_ value: Double) throws {
+    beginSingle()
+    try writeDouble(value)
+  }
+  func encode(_ value: Float) throws {
+    beginSingle()
+    try writeFloat(value)
+  }
+  func encode(_ value: Int) throws {
+    beginSingle()
+    writeInteger(value)
+  }
+  func encode(_ value: Int8) throws {
+    beginSingle()
+    writeInteger(value)
+  }
+  func encode(_ value: Int16) throws {
+    beginSingle()
+    writeInteger(value)
+  }
+  func encode(_ value: Int32) throws {
+    beginSingle()
+    writeInteger(value)
+  }
+  func encode(_ value: Int64) throws {
+    beginSingle()
+    writeInteger(value)
+  }
+  func encode(_ value: UInt) throws {
+    beginSingle()
+    writeInteger(value)
+  }
+  func encode(_ value: UInt8) throws {
+    beginSingle()
+    writeInteger(value)
+  }
+  func encode(_ value: UInt16) throws {
+    beginSingle()
+    writeInteger(value)
+  }
+  func encode(_ value: UInt32) throws {
+    beginSingle()
+    writeInteger(value)
+  }
+  func encode(_ value: UInt64) throws {
+    beginSingle()
+    writeInteger(value)
+  }
+  func encode<T: Encodable>(_ value: T) throws {
+    guard case .empty = slot.state else {
+      preconditionFailure("Attempt to encode value through single value container when previously value already encoded.")
+    }
+    if try writeScalar(value) {
+      slot.state = .single
+      return
+    }
+    // Any other value encoded here takes over the slot: its containers are this value's.
+    try value.encode(to: self)
+  }
+}

@@ -1,0 +1,248 @@
+// Containers that may be filled after their parent has moved on (`nestedContainer`,
+// `superEncoder`): a small tree whose leaves are values already rendered to bytes at their
+// final indentation. The parent frame keeps a placeholder and writes the tree when it closes.
+
+import Foundation
+import MapwrightJSON
+
+final class DeferredNode {
+  enum Content {
+    case none
+    case object([(key: String, value: Value)])
+    case array([Value])
+    case value([UInt8])
+  }
+
+  enum Value {
+    case bytes([UInt8])
+    case node(DeferredNode)
+  }
+
+  var content: Content = .none
+
+  func setMember(_ key: String, _ value: Value) {
+    guard case .object(var members) = content else { return }
+    content = .none
+    if let existing = members.firstIndex(where: { $0.key == key }) {
+      members[existing].value = value  // Foundation keeps the last value of a key
+    } else {
+      members.append((key, value))
+    }
+    content = .object(members)
+  }
+
+  func append(_ value: Value) {
+    guard case .array(var elements) = content else { return }
+    content = .none
+    elements.append(value)
+    content = .array(elements)
+  }
+
+  var elementCount: Int {
+    switch content {
+    case .array(let elements): elements.count
+    case .object(let members): members.count
+    default: 0
+    }
+  }
+}
+
+extension CodableEncoder {
+  /// `value` rendered on its own at indentation `depth`, with `path` as its coding path.
+  func render<T: Encodable>(_ value: T, depth: Int, path valuePath: [any CodingKey]) throws -> [UInt8] {
+    var saved = OutputBuffer(capacity: 64)
+    swap(&saved, &out)
+    let savedPath = path
+    let savedAdjust = depthAdjust
+    let savedSlot = slot
+    path = valuePath
+    depthAdjust = depth - frames.count
+    slot = Slot(frameBase: frames.count)
+    defer {
+      swap(&saved, &out)
+      path = savedPath
+      depthAdjust = savedAdjust
+      slot = savedSlot
+    }
+    try write(value)
+    return out.copyBytes()
+  }
+
+  /// The text of a deferred container at indentation `depth`.
+  func renderNode(_ node: DeferredNode, depth: Int) -> [UInt8] {
+    var buffer = OutputBuffer(capacity: 64)
+    swap(&buffer, &out)
+    defer { swap(&buffer, &out) }
+    writeNode(node, depth: depth)
+    return out.copyBytes()
+  }
+
+  private func writeNode(_ node: DeferredNode, depth: Int) {
+    switch node.content {
+    case .none:
+      writeEmptyContainer(object: true, depth: depth)
+    case .value(let bytes):
+      bytes.withUnsafeBufferPointer { out.append($0) }
+    case .array(let elements):
+      guard !elements.isEmpty else { return writeEmptyContainer(object: false, depth: depth) }
+      out.append(UInt8(ascii: "["))
+      for (i, element) in elements.enumerated() {
+        separate(i, depth: depth)
+        writeValue(element, depth: depth + 1)
+      }
+      close(UInt8(ascii: "]"), depth: depth)
+    case .object(var members):
+      guard !members.isEmpty else { return writeEmptyContainer(object: true, depth: depth) }
+      if sorted { members.sort { $0.key < $1.key } }
+      out.append(UInt8(ascii: "{"))
+      for (i, member) in members.enumerated() {
+        separate(i, depth: depth)
+        writeString(member.key)
+        if pretty { out.append(" : ") } else { out.append(UInt8(ascii: ":")) }
+        writeValue(member.value, depth: depth + 1)
+      }
+      close(UInt8(ascii: "}"), depth: depth)
+    }
+  }
+
+  private func separate(_ index: Int, depth: Int) {
+    if index > 0 { out.append(UInt8(ascii: ",")) }
+    if pretty {
+      out.append(UInt8(ascii: "\n"))
+      out.appendSpaces(2 * (depth + 1))
+    }
+  }
+
+  private func close(_ bracket: UInt8, depth: Int) {
+    if pretty {
+      out.append(UInt8(ascii: "\n"))
+      out.appendSpaces(2 * depth)
+    }
+    out.append(bracket)
+  }
+
+  private func writeValue(_ value: DeferredNode.Value, depth: Int) {
+    switch value {
+    case .bytes(let bytes): bytes.withUnsafeBufferPointer { out.append($0) }
+    case .node(let node): writeNode(node, depth: depth)
+    }
+  }
+}
+
+/// The `Encoder` of a deferred container (`superEncoder`), and the factory of its containers.
+struct DeferredEncoder: Encoder {
+  let encoder: CodableEncoder
+  let node: DeferredNode
+  let codingPath: [any CodingKey]
+  /// Indentation of the node.
+  let depth: Int
+
+  var userInfo: [CodingUserInfoKey: Any] { encoder.userInfo }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    keyedContainer(Key.self)
+  }
+
+  func keyedContainer<Key: CodingKey>(_ type: Key.Type) -> KeyedEncodingContainer<Key> {
+    switch node.content {
+    case .none: node.content = .object([])
+    case .object: break
+    default: preconditionFailure("Attempt to push new keyed encoding container when already previously encoded at this path.")
+    }
+    return KeyedEncodingContainer(DeferredKeyedContainer<Key>(owner: self))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    switch node.content {
+    case .none: node.content = .array([])
+    case .array: break
+    default: preconditionFailure("Attempt to push new unkeyed encoding container when already previously encoded at this path.")
+    }
+    return DeferredUnkeyedContainer(owner: self)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer { DeferredSingleContainer(owner: self) }
+
+  /// A child node with its own encoder, at `key` below this one.
+  func child(_ key: any CodingKey) -> DeferredEncoder {
+    DeferredEncoder(encoder: encoder, node: DeferredNode(), codingPath: codingPath + [key], depth: depth + 1)
+  }
+}
+
+struct DeferredKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let owner: DeferredEncoder
+  var codingPath: [any CodingKey] { owner.codingPath }
+
+  private func keyText(_ key: some CodingKey) -> String {
+    switch owner.encoder.options.keys {
+    case .useDefaultKeys: key.stringValue
+    case .convertToSnakeCase: owner.encoder.options.snakeCaseCache!.converted(key.stringValue)
+    case .custom(let convert): convert(codingPath + [key]).stringValue
+    }
+  }
+
+  mutating func encodeNil(forKey key: Key) throws {
+    owner.node.setMember(keyText(key), .bytes(Array("null".utf8)))
+  }
+
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    let bytes = try owner.encoder.render(value, depth: owner.depth + 1, path: codingPath + [key])
+    owner.node.setMember(keyText(key), .bytes(bytes))
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    nested(key, name: keyText(key)).keyedContainer(NestedKey.self)
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    nested(key, name: keyText(key)).unkeyedContainer()
+  }
+
+  mutating func superEncoder() -> any Encoder { nested(AnyCodingKey.super, name: keyText(AnyCodingKey.super)) }
+  mutating func superEncoder(forKey key: Key) -> any Encoder { nested(key, name: keyText(key)) }
+
+  private func nested(_ key: any CodingKey, name: String) -> DeferredEncoder {
+    let child = owner.child(key)
+    owner.node.setMember(name, .node(child.node))
+    return child
+  }
+}
+
+struct DeferredUnkeyedContainer: UnkeyedEncodingContainer {
+  let owner: DeferredEncoder
+  var codingPath: [any CodingKey] { owner.codingPath }
+  var count: Int { owner.node.elementCount }
+
+  mutating func encodeNil() throws { owner.node.append(.bytes(Array("null".utf8))) }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    let bytes = try owner.encoder.render(value, depth: owner.depth + 1, path: codingPath + [IndexKey(count)])
+    owner.node.append(.bytes(bytes))
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    nested().keyedContainer(NestedKey.self)
+  }
+
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { nested().unkeyedContainer() }
+  mutating func superEncoder() -> any Encoder { nested() }
+
+  private func nested() -> DeferredEncoder {
+    let child = owner.child(IndexKey(count))
+    owner.node.append(.node(child.node))
+    return child
+  }
+}
+
+struct DeferredSingleContainer: SingleValueEncodingContainer {
+  let owner: DeferredEncoder
+  var codingPath: [any CodingKey] { owner.codingPath }
+
+  mutating func encodeNil() throws { owner.node.content = .value(Array("null".utf8)) }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    owner.node.content = .value(try owner.encoder.render(value, depth: owner.depth, path: codingPath))
+  }
+}

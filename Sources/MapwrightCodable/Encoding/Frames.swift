@@ -1,0 +1,163 @@
+// Opening and closing frames (see CodableEncoder.swift): separators and indentation as
+// members arrive, and, when an object closes, deferred containers spliced in, repeated keys
+// dropped (the last one stays) and members sorted by key when asked.
+
+import MapwrightJSON
+
+extension CodableEncoder {
+  func openFrame(object: Bool) -> Int {
+    out.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+    frames.append(Frame(isObject: object, start: out.count - 1, membersBase: memberKeys.count))
+    return frames.count - 1
+  }
+
+  /// The separator and indentation before the next element of frame `frame`.
+  @inline(__always)
+  func beginElement(frame: Int) {
+    precondition(frame == frames.count - 1, "A container was used after its value finished encoding.")
+    if frames[frame].count > 0 { out.append(UInt8(ascii: ",")) }
+    frames[frame].count += 1
+    if pretty {
+      out.append(UInt8(ascii: "\n"))
+      out.appendSpaces(2 * (frame + depthAdjust + 1))
+    }
+  }
+
+  /// The separator, key and colon of the next member of the object `frame`.
+  @inline(__always)
+  func beginMember(frame: Int, key: String) {
+    beginElement(frame: frame)
+    let members = memberKeys.count - frames[frame].membersBase
+    if members > 0 { noteKey(key, frame: frame) } else { markKey(key, frame: frame) }
+    memberKeys.append(key)
+    memberStarts.append(out.count)
+    writeString(key)
+    if pretty { out.append(" : ") } else { out.append(UInt8(ascii: ":")) }
+  }
+
+  @inline(__always)
+  private func keyBit(_ key: String) -> Int {
+    let utf8 = key.utf8
+    let hash = utf8.count &* 31 &+ Int(utf8.first ?? 0) &* 7 &+ Int(utf8.last ?? 0)
+    return hash & 255
+  }
+
+  @inline(__always)
+  private func markKey(_ key: String, frame: Int) {
+    let bit = keyBit(key)
+    let mask: UInt64 = 1 << UInt64(bit & 63)
+    switch bit >> 6 {
+    case 0: frames[frame].seenKeys.0 |= mask
+    case 1: frames[frame].seenKeys.1 |= mask
+    case 2: frames[frame].seenKeys.2 |= mask
+    default: frames[frame].seenKeys.3 |= mask
+    }
+  }
+
+  /// Marks `key` as written in `frame`, noting whether it was written before.
+  @inline(__always)
+  private func noteKey(_ key: String, frame: Int) {
+    let bit = keyBit(key)
+    let mask: UInt64 = 1 << UInt64(bit & 63)
+    let seen =
+      switch bit >> 6 {
+      case 0: frames[frame].seenKeys.0 & mask
+      case 1: frames[frame].seenKeys.1 & mask
+      case 2: frames[frame].seenKeys.2 & mask
+      default: frames[frame].seenKeys.3 & mask
+      }
+    if seen != 0, !frames[frame].hasRepeatedKeys,
+      memberKeys[frames[frame].membersBase...].contains(key)
+    {
+      frames[frame].hasRepeatedKeys = true
+    }
+    markKey(key, frame: frame)
+  }
+
+  /// Leaves room for a deferred container as the value of the member or element just begun.
+  func addPlaceholder(_ node: DeferredNode, frame: Int) {
+    frames[frame].placeholders.append(Placeholder(offset: out.count, node: node, depth: frame + depthAdjust + 1))
+  }
+
+  func closeFrame(_ index: Int) {
+    precondition(index == frames.count - 1, "A container was used after its value finished encoding.")
+    let frame = frames[index]
+    let depth = index + depthAdjust
+    if !frame.placeholders.isEmpty { splicePlaceholders(of: frame) }
+    let members = memberKeys.count - frame.membersBase
+    if frame.isObject, members > 1, sorted || frame.hasRepeatedKeys {
+      reorderMembers(of: frame, depth: depth)
+    }
+    if frame.count == 0 {
+      out.truncate(to: frame.start)
+      writeEmptyContainer(object: frame.isObject, depth: depth)
+    } else {
+      if pretty {
+        out.append(UInt8(ascii: "\n"))
+        out.appendSpaces(2 * depth)
+      }
+      out.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+    }
+    memberKeys.removeSubrange(frame.membersBase...)
+    memberStarts.removeSubrange(frame.membersBase...)
+    frames.removeLast()
+  }
+
+  /// Writes each deferred container into the frame's bytes, shifting later member starts.
+  private func splicePlaceholders(of frame: Frame) {
+    let bytes = out.writtenBytes
+    var region: [UInt8] = []
+    region.reserveCapacity(bytes.count - frame.start + 256)
+    var cursor = frame.start
+    var insertedBefore: [(offset: Int, total: Int)] = []
+    var total = 0
+    for placeholder in frame.placeholders {
+      region.append(contentsOf: bytes[cursor..<placeholder.offset])
+      let rendered = renderNode(placeholder.node, depth: placeholder.depth)
+      region.append(contentsOf: rendered)
+      total += rendered.count
+      insertedBefore.append((placeholder.offset, total))
+      cursor = placeholder.offset
+    }
+    region.append(contentsOf: bytes[cursor..<bytes.count])
+    for i in frame.membersBase..<memberStarts.count {
+      let start = memberStarts[i]
+      let shift = insertedBefore.last { $0.offset < start }?.total ?? 0
+      memberStarts[i] = start + shift
+    }
+    out.truncate(to: frame.start)
+    region.withUnsafeBufferPointer { out.append($0) }
+  }
+
+  /// Rewrites the members of an object frame: the last of each repeated key, in key order
+  /// when sorting.
+  private func reorderMembers(of frame: Frame, depth: Int) {
+    let base = frame.membersBase
+    let count = memberKeys.count - base
+    let separator: [UInt8] = pretty ? [UInt8(ascii: ","), 0x0A] + Array(repeating: 0x20, count: 2 * (depth + 1)) : [UInt8(ascii: ",")]
+    let bytes = out.writtenBytes
+    func range(_ i: Int) -> Range<Int> {
+      let start = memberStarts[base + i]
+      let end = i + 1 < count ? memberStarts[base + i + 1] - separator.count : bytes.count
+      return start..<end
+    }
+    var order = Array(0..<count)
+    if frame.hasRepeatedKeys {
+      var last: [String: Int] = [:]
+      for i in 0..<count { last[memberKeys[base + i]] = i }
+      order = order.filter { last[memberKeys[base + $0]] == $0 }
+    }
+    if sorted {
+      order.sort { memberKeys[base + $0] < memberKeys[base + $1] }
+    }
+    let first = memberStarts[base]
+    var region: [UInt8] = []
+    region.reserveCapacity(bytes.count - first)
+    for (position, i) in order.enumerated() {
+      if position > 0 { region.append(contentsOf: separator) }
+      region.append(contentsOf: bytes[range(i)])
+    }
+    out.truncate(to: first)
+    region.withUnsafeBufferPointer { out.append($0) }
+  }
+}

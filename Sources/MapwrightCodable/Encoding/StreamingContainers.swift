@@ -1,0 +1,265 @@
+// The containers `CodableEncoder` hands out: each writes into its frame at once. A value
+// that fails part-way is taken back out (`Mark`), so a caller that catches the error and
+// carries on still produces valid JSON.
+
+import Foundation
+import MapwrightJSON
+
+extension CodableEncoder {
+  /// Enough state to take back a value that failed part-way.
+  struct Mark {
+    let bytes: Int
+    let frames: Int
+    let members: Int
+    let count: Int
+  }
+
+  func mark(frame: Int) -> Mark {
+    Mark(bytes: out.count, frames: frames.count, members: memberKeys.count, count: frames[frame].count)
+  }
+
+  func rollBack(to mark: Mark, frame: Int) {
+    out.truncate(to: mark.bytes)
+    if frames.count > mark.frames { frames.removeSubrange(mark.frames...) }
+    if memberKeys.count > mark.members {
+      memberKeys.removeSubrange(mark.members...)
+      memberStarts.removeSubrange(mark.members...)
+    }
+    frames[frame].count = mark.count
+  }
+}
+
+struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let encoder: CodableEncoder
+  let frame: Int
+  let pathDepth: Int
+
+  var codingPath: [any CodingKey] { Array(encoder.path.prefix(pathDepth)) }
+
+  @inline(__always)
+  private func begin(_ key: Key) {
+    encoder.beginMember(frame: frame, key: encoder.keyText(key, pathDepth: pathDepth))
+  }
+
+  mutating func encodeNil(forKey key: Key) throws {
+    begin(key)
+    encoder.out.append("null")
+  }
+  mutating func encode(_ value: Bool, forKey key: Key) throws {
+    begin(key)
+    encoder.writeBool(value)
+  }
+  mutating func encode(_ value: String, forKey key: Key) throws {
+    begin(key)
+    encoder.writeString(value)
+  }
+  mutating func encode(_ value: Double, forKey key: Key) throws {
+    guard value.isFinite else { return try encodeValue(value, forKey: key) }
+    begin(key)
+    try encoder.writeDouble(value)
+  }
+  mutating func encode(_ value: Float, forKey key: Key) throws {
+    guard value.isFinite else { return try encodeValue(value, forKey: key) }
+    begin(key)
+    try encoder.writeFloat(value)
+  }
+  mutating func encode(_ value: Int, forKey key: Key) throws {
+    begin(key)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: Int8, forKey key: Key) throws {
+    begin(key)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: Int16, forKey key: Key) throws {
+    begin(key)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: Int32, forKey key: Key) throws {
+    begin(key)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: Int64, forKey key: Key) throws {
+    begin(key)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: UInt, forKey key: Key) throws {
+    begin(key)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: UInt8, forKey key: Key) throws {
+    begin(key)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: UInt16, forKey key: Key) throws {
+    begin(key)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: UInt32, forKey key: Key) throws {
+    begin(key)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws {
+    begin(key)
+    encoder.writeInteger(value)
+  }
+
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    try encodeValue(value, forKey: key)
+  }
+
+  private func encodeValue<T: Encodable>(_ value: T, forKey key: Key) throws {
+    let mark = encoder.mark(frame: frame)
+    begin(key)
+    do {
+      try encoder.withKey(key, pathDepth: pathDepth) { try encoder.write(value) }
+    } catch {
+      encoder.rollBack(to: mark, frame: frame)
+      throw error
+    }
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    let node = deferred(key)
+    return node.keyedContainer(NestedKey.self)
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    deferred(key).unkeyedContainer()
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    begin(key: AnyCodingKey.super)
+  }
+
+  mutating func superEncoder(forKey key: Key) -> any Encoder {
+    deferred(key)
+  }
+
+  private func deferred(_ key: Key) -> DeferredEncoder {
+    begin(key)
+    return placeholder(path: codingPath + [key])
+  }
+
+  private func begin(key: AnyCodingKey) -> DeferredEncoder {
+    encoder.beginMember(frame: frame, key: encoder.keyText(key, pathDepth: pathDepth))
+    return placeholder(path: codingPath + [key])
+  }
+
+  private func placeholder(path: [any CodingKey]) -> DeferredEncoder {
+    let node = DeferredNode()
+    encoder.addPlaceholder(node, frame: frame)
+    return DeferredEncoder(encoder: encoder, node: node, codingPath: path, depth: frame + encoder.depthAdjust + 1)
+  }
+}
+
+struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
+  let encoder: CodableEncoder
+  let frame: Int
+  let pathDepth: Int
+
+  var codingPath: [any CodingKey] { Array(encoder.path.prefix(pathDepth)) }
+  var count: Int { encoder.frames.indices.contains(frame) ? encoder.frames[frame].count : 0 }
+
+  mutating func encodeNil() throws {
+    encoder.beginElement(frame: frame)
+    encoder.out.append("null")
+  }
+  mutating func encode(_ value: Bool) throws {
+    encoder.beginElement(frame: frame)
+    encoder.writeBool(value)
+  }
+  mutating func encode(_ value: String) throws {
+    encoder.beginElement(frame: frame)
+    encoder.writeString(value)
+  }
+  mutating func encode(_ value: Double) throws {
+    guard value.isFinite else { return try encodeValue(value) }
+    encoder.beginElement(frame: frame)
+    try encoder.writeDouble(value)
+  }
+  mutating func encode(_ value: Float) throws {
+    guard value.isFinite else { return try encodeValue(value) }
+    encoder.beginElement(frame: frame)
+    try encoder.writeFloat(value)
+  }
+  mutating func encode(_ value: Int) throws {
+    encoder.beginElement(frame: frame)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: Int8) throws {
+    encoder.beginElement(frame: frame)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: Int16) throws {
+    encoder.beginElement(frame: frame)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: Int32) throws {
+    encoder.beginElement(frame: frame)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: Int64) throws {
+    encoder.beginElement(frame: frame)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: UInt) throws {
+    encoder.beginElement(frame: frame)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: UInt8) throws {
+    encoder.beginElement(frame: frame)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: UInt16) throws {
+    encoder.beginElement(frame: frame)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: UInt32) throws {
+    encoder.beginElement(frame: frame)
+    encoder.writeInteger(value)
+  }
+  mutating func encode(_ value: UInt64) throws {
+    encoder.beginElement(frame: frame)
+    encoder.writeInteger(value)
+  }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    try encodeValue(value)
+  }
+
+  private func encodeValue<T: Encodable>(_ value: T) throws {
+    let mark = encoder.mark(frame: frame)
+    let index = encoder.frames[frame].count
+    encoder.beginElement(frame: frame)
+    do {
+      try encoder.withKey(IndexKey(index), pathDepth: pathDepth) { try encoder.write(value) }
+    } catch {
+      encoder.rollBack(to: mark, frame: frame)
+      throw error
+    }
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    deferred().keyedContainer(NestedKey.self)
+  }
+
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+    deferred().unkeyedContainer()
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    deferred()
+  }
+
+  private func deferred() -> DeferredEncoder {
+    let index = encoder.frames[frame].count
+    encoder.beginElement(frame: frame)
+    let node = DeferredNode()
+    encoder.addPlaceholder(node, frame: frame)
+    return DeferredEncoder(
+      encoder: encoder, node: node, codingPath: codingPath + [IndexKey(index)], depth: frame + encoder.depthAdjust + 1)
+  }
+}

@@ -1,0 +1,208 @@
+// Scalars written straight to the output, in Foundation's forms: integers as digits; a
+// Double or Float as Swift's shortest round-trip `description` without a trailing ".0"
+// (`1`, `0.1`, `1e+20`, `-0`); strings escaped with `/` as `\/` unless told not to; dates,
+// data, URLs and decimals under their strategies.
+
+import Foundation
+import MapwrightJSON
+
+extension CodableEncoder {
+  /// Writes `value` if it is a type the encoder writes itself; false for anything else.
+  @inline(__always)
+  func writeScalar<T: Encodable>(_ value: T) throws -> Bool {
+    if T.self == String.self {
+      writeString(unsafeBitCast(value, to: String.self))
+    } else if T.self == Int.self {
+      writeInteger(unsafeBitCast(value, to: Int.self))
+    } else if T.self == Double.self {
+      try writeDouble(unsafeBitCast(value, to: Double.self))
+    } else if T.self == Bool.self {
+      writeBool(unsafeBitCast(value, to: Bool.self))
+    } else if T.self == Float.self {
+      try writeFloat(unsafeBitCast(value, to: Float.self))
+    } else if T.self == Int64.self {
+      writeInteger(unsafeBitCast(value, to: Int64.self))
+    } else if T.self == Date.self {
+      return try writeDate(unsafeBitCast(value, to: Date.self))
+    } else if T.self == Data.self {
+      return try writeData(unsafeBitCast(value, to: Data.self))
+    } else if T.self == URL.self {
+      writeString(unsafeBitCast(value, to: URL.self).absoluteString)
+    } else if T.self == Decimal.self {
+      var text = unsafeBitCast(value, to: Decimal.self).description
+      text.withUTF8 { out.append($0) }
+    } else if !options.usesDefaultKeys, let dictionary = value as? any StringKeyedEncodable {
+      // Foundation leaves the keys of `[String: Value]` as they are under key strategies.
+      try dictionary.encodeKeepingKeys(to: self)
+    } else {
+      return false
+    }
+    return true
+  }
+
+  @inline(__always)
+  func writeBool(_ value: Bool) {
+    value ? out.append("true") : out.append("false")
+  }
+
+  @inline(__always)
+  func writeString(_ value: String) {
+    var value = value
+    value.withUTF8 { writer.writeString(utf8: $0, to: &out) }
+  }
+
+  func writeInteger<T: FixedWidthInteger>(_ value: T) {
+    let negative = value < 0
+    var magnitude = UInt64(truncatingIfNeeded: value.magnitude)
+    let p = out.unsafeTail(reserving: 21)
+    var digits = 0
+    var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &scratch) { buffer in
+      let tail = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      var i = 24
+      repeat {
+        i -= 1
+        tail[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+      } while magnitude != 0
+      if negative {
+        i -= 1
+        tail[i] = UInt8(ascii: "-")
+      }
+      digits = 24 - i
+      (p).update(from: tail + i, count: digits)
+    }
+    out.advance(by: digits)
+  }
+
+  func writeDouble(_ value: Double) throws {
+    guard value.isFinite else { return try writeNonFinite(Double(value), type: Double.self, original: value) }
+    // Integral values below 2^53: Swift would write "12.0"; Foundation drops the ".0".
+    if value.rounded(.towardZero) == value, value.magnitude < 9_007_199_254_740_992 {
+      if value == 0, value.sign == .minus {
+        out.append("-0")
+      } else {
+        writeInteger(Int64(value))
+      }
+      return
+    }
+    writeDescription(value.description)
+  }
+
+  func writeFloat(_ value: Float) throws {
+    guard value.isFinite else { return try writeNonFinite(Double(value), type: Float.self, original: value) }
+    if value.rounded(.towardZero) == value, value.magnitude < 16_777_216 {
+      if value == 0, value.sign == .minus {
+        out.append("-0")
+      } else {
+        writeInteger(Int64(value))
+      }
+      return
+    }
+    writeDescription(value.description)
+  }
+
+  /// Swift's text of a float, without a trailing ".0" (as Foundation writes it).
+  private func writeDescription(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+      let dropsZero = bytes.count > 2 && bytes[bytes.count - 1] == UInt8(ascii: "0") && bytes[bytes.count - 2] == UInt8(ascii: ".")
+      out.append(dropsZero ? UnsafeBufferPointer(rebasing: bytes.dropLast(2)) : bytes)
+    }
+  }
+
+  private func writeNonFinite(_ value: Double, type: Any.Type, original: Any) throws {
+    guard case .convertToString(let positive, let negative, let nan) = options.nonConformingFloats else {
+      let name = value.isNaN ? "nan" : value < 0 ? "-infinity" : "infinity"
+      throw EncodingError.invalidValue(
+        original,
+        EncodingError.Context(
+          codingPath: path,
+          debugDescription: "Unable to encode \(type).\(name) directly in JSON. Use JSONEncoder.NonConformingFloatEncodingStrategy.convertToString to specify how the value should be encoded. (at \(pathText(path)))"))
+    }
+    writeString(value.isNaN ? nan : value < 0 ? negative : positive)
+  }
+
+  /// A date under the date strategy; false for `.deferredToDate` (Date's own encoding).
+  private func writeDate(_ date: Date) throws -> Bool {
+    switch options.dates {
+    case .deferredToDate: return false
+    case .secondsSince1970: try writeDouble(date.timeIntervalSince1970)
+    case .millisecondsSince1970: try writeDouble(1000 * date.timeIntervalSince1970)
+    case .iso8601: writeString(date.formatted(.iso8601))
+    case .formatted(let formatter): writeString(formatter.string(from: date))
+    case .custom(let write): try writeCustom { try write(date, self) }
+    }
+    return true
+  }
+
+  /// Data under the data strategy; false for `.deferredToData` (Data's own encoding).
+  private func writeData(_ data: Data) throws -> Bool {
+    switch options.data {
+    case .deferredToData: return false
+    case .base64: writeString(data.base64EncodedString())
+    case .custom(let write): try writeCustom { try write(data, self) }
+    }
+    return true
+  }
+
+  /// Runs a custom strategy's closure in a slot of its own (nothing written: `{}`).
+  private func writeCustom(_ body: () throws -> Void) throws {
+    let saved = slot
+    slot = Slot(frameBase: frames.count)
+    defer { slot = saved }
+    try body()
+    switch slot.state {
+    case .empty: writeEmptyContainer(object: true, depth: frames.count + depthAdjust)
+    case .keyed(let frame), .unkeyed(let frame): closeFrame(frame)
+    case .single: break
+    }
+  }
+
+  /// `{}` or `[]`; pretty-printed as Foundation does, with an empty line inside.
+  func writeEmptyContainer(object: Bool, depth: Int) {
+    out.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+    if pretty {
+      out.append("\n\n")
+      out.appendSpaces(2 * depth)
+    }
+    out.append(object ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+  }
+
+  /// The JSON key for `key` under the key strategy (`pathDepth`: the container's path).
+  @inline(__always)
+  func keyText(_ key: some CodingKey, pathDepth: Int) -> String {
+    switch options.keys {
+    case .useDefaultKeys: key.stringValue
+    case .convertToSnakeCase: options.snakeCaseCache!.converted(key.stringValue)
+    case .custom(let convert): convert(Array(path.prefix(pathDepth)) + [key]).stringValue
+    }
+  }
+}
+
+/// `[String: Value]`, whose keys Foundation writes unconverted under key strategies.
+protocol StringKeyedEncodable {
+  func encodeKeepingKeys(to encoder: CodableEncoder) throws
+}
+
+extension Dictionary: StringKeyedEncodable where Key == String, Value: Encodable {
+  func encodeKeepingKeys(to encoder: CodableEncoder) throws {
+    try encoder.writeNested(RawKeyedDictionary(storage: self))
+  }
+}
+
+/// A dictionary encoded through `PlainKey`s that the encoder writes as they are.
+private struct RawKeyedDictionary<Value: Encodable>: Encodable {
+  let storage: [String: Value]
+
+  func encode(to encoder: any Encoder) throws {
+    let encoder = encoder as! CodableEncoder
+    guard case .empty = encoder.slot.state else { return }
+    let frame = encoder.openFrame(object: true)
+    encoder.slot.state = .keyed(frame)
+    for (key, value) in storage {
+      encoder.beginMember(frame: frame, key: key)
+      try encoder.withKey(AnyCodingKey(stringValue: key), pathDepth: encoder.path.count) { try encoder.write(value) }
+    }
+  }
+}
