@@ -68,6 +68,11 @@ struct Bench {
           filter == nil || name.hasPrefix(filter!)
         }
       }
+      if filter == nil || "codable.decode codable.encode".contains(filter!) {
+        results += try CodableBenchmarks.run(file: name, bytes: bytes, timer: timer) { name in
+          filter == nil || name.hasPrefix(filter!)
+        }
+      }
       if filter == nil || "lazy.read".hasPrefix(filter!) {
         results += try LazyBenchmarks.run(file: name, bytes: bytes, timer: timer)
       }

@@ -17,13 +17,16 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   let options: DecoderOptions
   let userInfo: [CodingUserInfoKey: Any]
   let reporting: Bool
-  var report = MappingReport()
+  @exclusivity(unchecked) var report = MappingReport()
   /// Tape index of the value being decoded.
-  var current = 0
+  @exclusivity(unchecked) var current = 0
   /// The coding path of `current`.
-  var path: [any CodingKey] = []
-  /// Per depth: where the last key lookup in an object ended (see `KeyHint`).
-  var hints: [KeyHint] = []
+  @exclusivity(unchecked) var path: [any CodingKey] = []
+  /// Per depth: where the last key lookup in an object ended (see `KeyHint`). Depths
+  /// beyond `maximumHintDepth` (only reachable through explicit paths) go without.
+  @exclusivity(unchecked) var hints: UnsafeMutablePointer<KeyHint>
+  @exclusivity(unchecked) var hintCapacity = 16
+  static let maximumHintDepth = 520
 
   var codingPath: [any CodingKey] { path }
 
@@ -34,7 +37,11 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     self.reporting = reporting
     userInfo = options.userInfo.mapValues { $0 as Any }
     path.reserveCapacity(16)
+    hints = .allocate(capacity: 16)
+    hints.initialize(repeating: KeyHint(), count: 16)
   }
+
+  deinit { hints.deallocate() }
 
   /// A decoder for a value outside the main walk (`superDecoder`), sharing the document.
   init(child parent: CodableDecoder, at index: Int, path: [any CodingKey]) {
@@ -45,6 +52,8 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     reporting = false
     current = index
     self.path = path
+    hints = .allocate(capacity: 16)
+    hints.initialize(repeating: KeyHint(), count: 16)
   }
 
   func decodeRoot<T: Decodable>(_ type: T.Type) throws -> T {

@@ -27,7 +27,10 @@ extension CodableDecoder {
     guard entry.length > 0 else { return nil }
     let first = object + 1
     let end = Int(entry.next)
-    while hints.count <= depth { hints.append(KeyHint()) }
+    if depth >= hintCapacity {
+      guard depth < Self.maximumHintDepth else { return search(from: first, first: first, end: end, name).map { $0 + 1 } }
+      growHints(to: depth + 1)
+    }
     var hint = hints[depth]
     if hint.object != object {
       hint = KeyHint(object: object, nextKey: first, repeated: entry.length == 1 ? 0 : -1)
@@ -40,13 +43,62 @@ extension CodableDecoder {
     var keyIndex = found
     if start != first, hint.repeated != 0 {
       if hint.repeated == -1 {
-        hint.repeated = document.value(atTapeIndex: object).hasRepeatedKeys ? 1 : 0
+        hint.repeated = repeatsKeys(object) ? 1 : 0
       }
       if hint.repeated == 1 { keyIndex = search(from: first, first: first, end: end, name) ?? found }
     }
     hint.nextKey = Int(tape[keyIndex + 1].next)
     hints[depth] = hint
     return keyIndex + 1
+  }
+
+  private func growHints(to needed: Int) {
+    let capacity = max(needed, hintCapacity * 2)
+    let grown = UnsafeMutablePointer<KeyHint>.allocate(capacity: capacity)
+    grown.moveInitialize(from: hints, count: hintCapacity)
+    (grown + hintCapacity).initialize(repeating: KeyHint(), count: capacity - hintCapacity)
+    hints.deallocate()
+    hints = grown
+    hintCapacity = capacity
+  }
+
+  /// Whether the object at `object` names a key twice: one pass, each key's length and
+  /// first and last bytes hashed into a table on the stack, colliding keys compared in full.
+  /// Escaped keys are compared by their text.
+  private func repeatsKeys(_ object: Int) -> Bool {
+    let tape = raw.tape
+    let count = Int(tape[object].length)
+    var size = 16
+    while size < count * 2 { size <<= 1 }
+    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: size) { table in
+      table.initialize(repeating: -1)
+      var keyIndex = object + 1
+      for _ in 0..<count {
+        let key = tape[keyIndex]
+        guard key.header == TapeKind.string.rawValue else {
+          return document.value(atTapeIndex: object).hasRepeatedKeys
+        }
+        let start = raw.bytes + Int(key.offset)
+        let length = Int(key.length)
+        var hash = UInt64(length) &* 0x9E37_79B9_7F4A_7C15
+        if length > 0 {
+          hash ^= UInt64(start[0]) &* 0xBF58_476D_1CE4_E5B9
+          hash ^= UInt64(start[length - 1]) &* 0x94D0_49BB_1331_11EB
+          hash ^= UInt64(start[length >> 1]) << 23
+        }
+        var slot = Int(truncatingIfNeeded: hash >> 40) & (size - 1)
+        while table[slot] >= 0 {
+          let other = tape[Int(table[slot])]
+          if Int(other.length) == length, length == 0 || memoryEqual(start, raw.bytes + Int(other.offset), length) {
+            return true
+          }
+          slot = (slot + 1) & (size - 1)
+        }
+        table[slot] = Int32(truncatingIfNeeded: keyIndex)
+        keyIndex = Int(tape[keyIndex + 1].next)
+      }
+      return false
+    }
   }
 
   /// The tape index of the first key equal to `name`, searching `start..<end` then

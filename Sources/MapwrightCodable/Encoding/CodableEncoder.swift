@@ -21,17 +21,18 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
   let sorted: Bool
   let writer: JSONWriter
   let userInfo: [CodingUserInfoKey: Any]
-  var out = OutputBuffer(capacity: 4096)
+  @exclusivity(unchecked) var out = OutputBuffer(capacity: 4096)
   /// The coding path of the value being written.
-  var path: [any CodingKey] = []
-  var frames: [Frame] = []
+  @exclusivity(unchecked) var path: [any CodingKey] = []
+  @exclusivity(unchecked) var frames: [Frame] = []
   /// Per member of every open object: its key and the offset where it starts.
-  var memberKeys: [String] = []
-  var memberStarts: [Int] = []
-  var slot = Slot(frameBase: 0)
+  @exclusivity(unchecked) var memberKeys: [String] = []
+  @exclusivity(unchecked) var memberStarts: [Int] = []
+  @exclusivity(unchecked) var memberHashes: [UInt64] = []
+  @exclusivity(unchecked) var slot = Slot(frameBase: 0)
   /// Indentation depth of frame `i` is `i + depthAdjust` (values rendered for deferred
   /// containers are written at their final depth).
-  var depthAdjust = 0
+  @exclusivity(unchecked) var depthAdjust = 0
 
   var codingPath: [any CodingKey] { path }
 

@@ -27,24 +27,37 @@ extension CodableEncoder {
   @inline(__always)
   func beginMember(frame: Int, key: String) {
     beginElement(frame: frame)
-    let members = memberKeys.count - frames[frame].membersBase
-    if members > 0 { noteKey(key, frame: frame) } else { markKey(key, frame: frame) }
+    let start = out.count
+    let hash = withKeyBytes(key) { bytes in
+      writer.writeString(utf8: bytes, to: &out)
+      return keyHash(bytes)
+    }
+    let bit = Int(truncatingIfNeeded: hash >> 56)
+    if memberKeys.count > frames[frame].membersBase { noteKey(key, hash: hash, frame: frame) } else { markKey(bit, frame: frame) }
     memberKeys.append(key)
-    memberStarts.append(out.count)
-    writeString(key)
+    memberHashes.append(hash)
+    memberStarts.append(start)
     if pretty { out.append(" : ") } else { out.append(UInt8(ascii: ":")) }
   }
 
   @inline(__always)
-  private func keyBit(_ key: String) -> Int {
-    let utf8 = key.utf8
-    let hash = utf8.count &* 31 &+ Int(utf8.first ?? 0) &* 7 &+ Int(utf8.last ?? 0)
-    return hash & 255
+  private func withKeyBytes<R>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if let result = key.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var copy = key
+    return copy.withUTF8(body)
+  }
+
+  /// A hash of a key's bytes; its top 8 bits choose the key's bit in the frame's filter.
+  @inline(__always)
+  private func keyHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash = UInt64(bytes.count)
+    for byte in bytes.prefix(8) { hash = hash &* 31 &+ UInt64(byte) }
+    if let last = bytes.last { hash = hash &* 31 &+ UInt64(last) }
+    return hash &* 0x9E37_79B9_7F4A_7C15
   }
 
   @inline(__always)
-  private func markKey(_ key: String, frame: Int) {
-    let bit = keyBit(key)
+  private func markKey(_ bit: Int, frame: Int) {
     let mask: UInt64 = 1 << UInt64(bit & 63)
     switch bit >> 6 {
     case 0: frames[frame].seenKeys.0 |= mask
@@ -54,10 +67,11 @@ extension CodableEncoder {
     }
   }
 
-  /// Marks `key` as written in `frame`, noting whether it was written before.
+  /// Marks `key` as written in `frame`, noting whether it was written before (the filter
+  /// first, then the hashes of the frame's keys, then the keys themselves).
   @inline(__always)
-  private func noteKey(_ key: String, frame: Int) {
-    let bit = keyBit(key)
+  private func noteKey(_ key: String, hash: UInt64, frame: Int) {
+    let bit = Int(truncatingIfNeeded: hash >> 56)
     let mask: UInt64 = 1 << UInt64(bit & 63)
     let seen =
       switch bit >> 6 {
@@ -66,12 +80,14 @@ extension CodableEncoder {
       case 2: frames[frame].seenKeys.2 & mask
       default: frames[frame].seenKeys.3 & mask
       }
-    if seen != 0, !frames[frame].hasRepeatedKeys,
-      memberKeys[frames[frame].membersBase...].contains(key)
-    {
-      frames[frame].hasRepeatedKeys = true
+    if seen != 0, !frames[frame].hasRepeatedKeys {
+      let base = frames[frame].membersBase
+      for i in base..<memberHashes.count where memberHashes[i] == hash && memberKeys[i] == key {
+        frames[frame].hasRepeatedKeys = true
+        break
+      }
     }
-    markKey(key, frame: frame)
+    markKey(bit, frame: frame)
   }
 
   /// Leaves room for a deferred container as the value of the member or element just begun.
@@ -99,6 +115,7 @@ extension CodableEncoder {
       out.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
     memberKeys.removeSubrange(frame.membersBase...)
+    memberHashes.removeSubrange(frame.membersBase...)
     memberStarts.removeSubrange(frame.membersBase...)
     frames.removeLast()
   }

@@ -23,6 +23,7 @@ extension CodableEncoder {
     if frames.count > mark.frames { frames.removeSubrange(mark.frames...) }
     if memberKeys.count > mark.members {
       memberKeys.removeSubrange(mark.members...)
+      memberHashes.removeSubrange(mark.members...)
       memberStarts.removeSubrange(mark.members...)
     }
     frames[frame].count = mark.count

@@ -47,8 +47,11 @@ extension CodableEncoder {
 
   @inline(__always)
   func writeString(_ value: String) {
-    var value = value
-    value.withUTF8 { writer.writeString(utf8: $0, to: &out) }
+    let written: Void? = value.utf8.withContiguousStorageIfAvailable { writer.writeString(utf8: $0, to: &out) }
+    if written == nil {
+      var copy = value
+      copy.withUTF8 { writer.writeString(utf8: $0, to: &out) }
+    }
   }
 
   func writeInteger<T: FixedWidthInteger>(_ value: T) {

@@ -1,8 +1,8 @@
 /// A growable byte buffer for the writer; cheaper per append than `[UInt8]`.
 package struct OutputBuffer: ~Copyable {
-  private var base: UnsafeMutablePointer<UInt8>
-  package private(set) var count = 0
-  private var capacity: Int
+  @usableFromInline var base: UnsafeMutablePointer<UInt8>
+  @usableFromInline package internal(set) var count = 0
+  @usableFromInline var capacity: Int
 
   package init(capacity: Int) {
     self.capacity = max(capacity, 16)
@@ -11,13 +11,13 @@ package struct OutputBuffer: ~Copyable {
 
   deinit { base.deallocate() }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func reserve(_ extra: Int) {
     if count + extra > capacity { grow(to: count + extra) }
   }
 
-  @inline(never)
-  private mutating func grow(to needed: Int) {
+  @inline(never) @usableFromInline
+  mutating func grow(to needed: Int) {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
     let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -27,14 +27,14 @@ package struct OutputBuffer: ~Copyable {
     capacity = newCapacity
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func append(_ byte: UInt8) {
     reserve(1)
     base[count] = byte
     count += 1
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress, bytes.count > 0 else { return }
     reserve(bytes.count)
@@ -42,7 +42,7 @@ package struct OutputBuffer: ~Copyable {
     count += bytes.count
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
@@ -54,13 +54,13 @@ package struct OutputBuffer: ~Copyable {
   }
 
   /// Room for `n` bytes written directly; call `advance(by:)` with what was written.
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func unsafeTail(reserving n: Int) -> UnsafeMutablePointer<UInt8> {
     reserve(n)
     return base + count
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func advance(by n: Int) { count += n }
 
   /// Drops everything written after the first `newCount` bytes.
