@@ -31,24 +31,26 @@ extension CodableDecoder {
       guard depth < Self.maximumHintDepth else { return search(from: first, first: first, end: end, name).map { $0 + 1 } }
       growHints(to: depth + 1)
     }
-    var hint = hints[depth]
-    if hint.object != object {
-      hint = KeyHint(object: object, nextKey: first, repeated: entry.length == 1 ? 0 : -1)
+    let hint = hints + depth
+    if hint.pointee.object != object {
+      hint.pointee = KeyHint(object: object, nextKey: first, repeated: entry.length == 1 ? 0 : -1)
     }
-    let start = hint.repeated == 1 || hint.nextKey >= end ? first : hint.nextKey
-    guard let found = search(from: start, first: first, end: end, name) else {
-      hints[depth] = hint
-      return nil
+    let start = hint.pointee.repeated == 1 || hint.pointee.nextKey >= end ? first : hint.pointee.nextKey
+    // Most types ask for the key that follows the last one found.
+    var keyIndex: Int
+    if keyEquals(start, name) {
+      keyIndex = start
+    } else {
+      guard let found = search(from: start, first: first, end: end, name) else { return nil }
+      keyIndex = found
     }
-    var keyIndex = found
-    if start != first, hint.repeated != 0 {
-      if hint.repeated == -1 {
-        hint.repeated = repeatsKeys(object) ? 1 : 0
+    if start != first, hint.pointee.repeated != 0 {
+      if hint.pointee.repeated == -1 {
+        hint.pointee.repeated = repeatsKeys(object) ? 1 : 0
       }
-      if hint.repeated == 1 { keyIndex = search(from: first, first: first, end: end, name) ?? found }
+      if hint.pointee.repeated == 1 { keyIndex = search(from: first, first: first, end: end, name) ?? keyIndex }
     }
-    hint.nextKey = Int(tape[keyIndex + 1].next)
-    hints[depth] = hint
+    hint.pointee.nextKey = Int(tape[keyIndex + 1].next)
     return keyIndex + 1
   }
 
@@ -68,10 +70,11 @@ extension CodableDecoder {
   private func repeatsKeys(_ object: Int) -> Bool {
     let tape = raw.tape
     let count = Int(tape[object].length)
+    let inputCount = document.bytes.count
     var size = 16
     while size < count * 2 { size <<= 1 }
-    return withUnsafeTemporaryAllocation(of: Int32.self, capacity: size) { table in
-      table.initialize(repeating: -1)
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: size) { table in
+      table.initialize(repeating: .max)
       var keyIndex = object + 1
       for _ in 0..<count {
         let key = tape[keyIndex]
@@ -80,21 +83,26 @@ extension CodableDecoder {
         }
         let start = raw.bytes + Int(key.offset)
         let length = Int(key.length)
-        var hash = UInt64(length) &* 0x9E37_79B9_7F4A_7C15
-        if length > 0 {
-          hash ^= UInt64(start[0]) &* 0xBF58_476D_1CE4_E5B9
-          hash ^= UInt64(start[length - 1]) &* 0x94D0_49BB_1331_11EB
-          hash ^= UInt64(start[length >> 1]) << 23
+        // The key's first eight bytes (fewer near the end of the input) and its length.
+        var word: UInt64 = 0
+        if Int(key.offset) + 8 <= inputCount {
+          word = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)
+          if length < 8 { word &= (1 << (UInt64(length) * 8)) &- 1 }
+        } else {
+          for i in 0..<min(length, 8) { word |= UInt64(start[i]) << (UInt64(i) * 8) }
         }
+        // Many keys share a prefix ("profile_…"): the last eight bytes count too.
+        if length > 8 { word ^= UnsafeRawPointer(start + length - 8).loadUnaligned(as: UInt64.self) &* 0x94D0_49BB_1331_11EB }
+        let hash = (word ^ UInt64(length) &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
         var slot = Int(truncatingIfNeeded: hash >> 40) & (size - 1)
-        while table[slot] >= 0 {
+        while table[slot] != .max {
           let other = tape[Int(table[slot])]
           if Int(other.length) == length, length == 0 || memoryEqual(start, raw.bytes + Int(other.offset), length) {
             return true
           }
           slot = (slot + 1) & (size - 1)
         }
-        table[slot] = Int32(truncatingIfNeeded: keyIndex)
+        table[slot] = UInt32(truncatingIfNeeded: keyIndex)
         keyIndex = Int(tape[keyIndex + 1].next)
       }
       return false

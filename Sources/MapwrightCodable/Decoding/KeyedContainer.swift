@@ -46,11 +46,15 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// The tape index of the value for `key`, or nil.
   @inline(__always)
   func find(_ key: Key) -> Int? {
-    var name = key.stringValue
+    let name = key.stringValue
     if let converted {
       return converted.first { $0.key == name }?.value
     }
-    return name.withUTF8 { decoder.member(of: object, named: $0, depth: base.depth) }
+    if let found = name.utf8.withContiguousStorageIfAvailable({ decoder.member(of: object, named: $0, depth: base.depth) }) {
+      return found
+    }
+    var copy = name
+    return copy.withUTF8 { decoder.member(of: object, named: $0, depth: base.depth) }
   }
 
   @inline(__always)
@@ -141,11 +145,28 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return try decoder.withKey(key, base: base) { try decoder.readDouble(at: index) }
   }
 
-  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+  func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
     guard let index = present(key) else { return nil }
-    if let value = decoder.raw.integer(at: index, as: Int.self) { return value }
-    return try decoder.withKey(key, base: base) { try decoder.readInteger(at: index, as: Int.self) }
+    return try decoder.withKey(key, base: base) { try decoder.readFloat(at: index) }
   }
+
+  @inline(__always)
+  private func integerIfPresent<T: FixedWidthInteger>(_ key: Key, as type: T.Type) throws -> T? {
+    guard let index = present(key) else { return nil }
+    if let value = decoder.raw.integer(at: index, as: T.self) { return value }
+    return try decoder.withKey(key, base: base) { try decoder.readInteger(at: index, as: T.self) }
+  }
+
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(key, as: Int.self) }
+  func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(key, as: Int8.self) }
+  func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try integerIfPresent(key, as: Int16.self) }
+  func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try integerIfPresent(key, as: Int32.self) }
+  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try integerIfPresent(key, as: Int64.self) }
+  func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try integerIfPresent(key, as: UInt.self) }
+  func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try integerIfPresent(key, as: UInt8.self) }
+  func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try integerIfPresent(key, as: UInt16.self) }
+  func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try integerIfPresent(key, as: UInt32.self) }
+  func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(key, as: UInt64.self) }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     guard let index = present(key) else { return nil }

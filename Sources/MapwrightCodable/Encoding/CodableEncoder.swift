@@ -29,6 +29,9 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
   @exclusivity(unchecked) var memberKeys: [String] = []
   @exclusivity(unchecked) var memberStarts: [Int] = []
   @exclusivity(unchecked) var memberHashes: [UInt64] = []
+  /// Deferred containers of the open frames, in frame order (a frame's are the last ones
+  /// when it closes).
+  @exclusivity(unchecked) var placeholders: [Placeholder] = []
   @exclusivity(unchecked) var slot = Slot(frameBase: 0)
   /// Indentation depth of frame `i` is `i + depthAdjust` (values rendered for deferred
   /// containers are written at their final depth).
@@ -56,11 +59,11 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
     /// Bit `hash(key) % 256` is set for each key written (a filter for repeats).
     var seenKeys: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     var hasRepeatedKeys = false
-    /// Deferred containers, written into the frame's bytes when it closes.
-    var placeholders: [Placeholder] = []
   }
 
+  /// A deferred container's place in frame `frame`, written in when the frame closes.
   struct Placeholder {
+    let frame: Int
     let offset: Int
     let node: DeferredNode
     let depth: Int

@@ -92,14 +92,18 @@ extension CodableEncoder {
 
   /// Leaves room for a deferred container as the value of the member or element just begun.
   func addPlaceholder(_ node: DeferredNode, frame: Int) {
-    frames[frame].placeholders.append(Placeholder(offset: out.count, node: node, depth: frame + depthAdjust + 1))
+    placeholders.append(Placeholder(frame: frame, offset: out.count, node: node, depth: frame + depthAdjust + 1))
   }
 
   func closeFrame(_ index: Int) {
     precondition(index == frames.count - 1, "A container was used after its value finished encoding.")
     let frame = frames[index]
     let depth = index + depthAdjust
-    if !frame.placeholders.isEmpty { splicePlaceholders(of: frame) }
+    if let last = placeholders.last, last.frame == index {
+      let first = placeholders.lastIndex { $0.frame != index }.map { $0 + 1 } ?? 0
+      splicePlaceholders(Array(placeholders[first...]), of: frame)
+      placeholders.removeLast(placeholders.count - first)
+    }
     let members = memberKeys.count - frame.membersBase
     if frame.isObject, members > 1, sorted || frame.hasRepeatedKeys {
       reorderMembers(of: frame, depth: depth)
@@ -114,21 +118,29 @@ extension CodableEncoder {
       }
       out.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
-    memberKeys.removeSubrange(frame.membersBase...)
-    memberHashes.removeSubrange(frame.membersBase...)
-    memberStarts.removeSubrange(frame.membersBase...)
+    dropMembers(from: frame.membersBase)
     frames.removeLast()
   }
 
+  /// Forgets the members recorded from `base` on.
+  @inline(__always)
+  func dropMembers(from base: Int) {
+    let extra = memberKeys.count - base
+    guard extra > 0 else { return }
+    memberKeys.removeLast(extra)
+    memberHashes.removeLast(extra)
+    memberStarts.removeLast(extra)
+  }
+
   /// Writes each deferred container into the frame's bytes, shifting later member starts.
-  private func splicePlaceholders(of frame: Frame) {
+  private func splicePlaceholders(_ placeholders: [Placeholder], of frame: Frame) {
     let bytes = out.writtenBytes
     var region: [UInt8] = []
     region.reserveCapacity(bytes.count - frame.start + 256)
     var cursor = frame.start
     var insertedBefore: [(offset: Int, total: Int)] = []
     var total = 0
-    for placeholder in frame.placeholders {
+    for placeholder in placeholders {
       region.append(contentsOf: bytes[cursor..<placeholder.offset])
       let rendered = renderNode(placeholder.node, depth: placeholder.depth)
       region.append(contentsOf: rendered)

@@ -12,20 +12,20 @@ extension CodableEncoder {
     let frames: Int
     let members: Int
     let count: Int
+    let placeholders: Int
   }
 
   func mark(frame: Int) -> Mark {
-    Mark(bytes: out.count, frames: frames.count, members: memberKeys.count, count: frames[frame].count)
+    Mark(
+      bytes: out.count, frames: frames.count, members: memberKeys.count, count: frames[frame].count,
+      placeholders: placeholders.count)
   }
 
   func rollBack(to mark: Mark, frame: Int) {
     out.truncate(to: mark.bytes)
     if frames.count > mark.frames { frames.removeSubrange(mark.frames...) }
-    if memberKeys.count > mark.members {
-      memberKeys.removeSubrange(mark.members...)
-      memberHashes.removeSubrange(mark.members...)
-      memberStarts.removeSubrange(mark.members...)
-    }
+    dropMembers(from: mark.members)
+    if placeholders.count > mark.placeholders { placeholders.removeLast(placeholders.count - mark.placeholders) }
     frames[frame].count = mark.count
   }
 }
