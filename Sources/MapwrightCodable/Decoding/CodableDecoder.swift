@@ -29,6 +29,8 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   static let maximumHintDepth = 520
 
   var codingPath: [any CodingKey] { path }
+  /// Lines and columns for error descriptions, built at the first error.
+  lazy var locations = LocationIndex(bytes: raw.bytes, count: document.bytes.count)
 
   init(document: JSONDocument, raw: RawJSON, options: DecoderOptions, reporting: Bool) {
     self.document = document

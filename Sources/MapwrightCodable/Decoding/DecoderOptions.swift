@@ -34,6 +34,20 @@ struct DecoderOptions: @unchecked Sendable {
     parsing.allowsComments = allowsJSON5
     parsing.allowsTrailingCommas = allowsJSON5 || compatibility == .foundation
     var input = bytes
+    if let encoding = detectedUnicodeEncoding(bytes) {
+      // RFC 8259 requires UTF-8; Foundation also reads UTF-16 and UTF-32.
+      guard compatibility == .foundation,
+        let text = String(data: Data(bytes), encoding: encoding.encoding)
+      else {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: [],
+            debugDescription: "The given data was not valid JSON. It is \(encoding.name), and JSON must be UTF-8 (RFC 8259 §8.1); "
+              + "compatibility = .foundation converts it"))
+      }
+      input = Array(text.utf8)
+      if input.starts(with: [0xEF, 0xBB, 0xBF]) { input.removeFirst(3) }
+    }
     if allowsJSON5, assumesTopLevelDictionary, !startsWithBrace(bytes) {
       input = [UInt8(ascii: "{")] + bytes + [UInt8(ascii: "\n"), UInt8(ascii: "}")]
     }
@@ -44,6 +58,21 @@ struct DecoderOptions: @unchecked Sendable {
         DecodingError.Context(
           codingPath: [], debugDescription: "The given data was not valid JSON. \(error)", underlyingError: error))
     }
+  }
+
+  /// UTF-16 or UTF-32 input, told by its byte order mark or by the zero bytes around the
+  /// first (ASCII) character; nil for UTF-8.
+  private func detectedUnicodeEncoding(_ bytes: [UInt8]) -> (encoding: String.Encoding, name: String)? {
+    let b = Array(bytes.prefix(4)) + Array(repeating: 0xAA, count: max(0, 4 - bytes.count))
+    if bytes.count >= 4, b[0] == 0, b[1] == 0, b[2] == 0xFE, b[3] == 0xFF { return (.utf32BigEndian, "UTF-32") }
+    if bytes.count >= 4, b[0] == 0xFF, b[1] == 0xFE, b[2] == 0, b[3] == 0 { return (.utf32LittleEndian, "UTF-32") }
+    if bytes.count >= 2, b[0] == 0xFE, b[1] == 0xFF { return (.utf16BigEndian, "UTF-16") }
+    if bytes.count >= 2, b[0] == 0xFF, b[1] == 0xFE { return (.utf16LittleEndian, "UTF-16") }
+    if bytes.count >= 4, b[0] == 0, b[1] == 0, b[2] == 0, b[3] != 0 { return (.utf32BigEndian, "UTF-32") }
+    if bytes.count >= 4, b[0] != 0, b[1] == 0, b[2] == 0, b[3] == 0 { return (.utf32LittleEndian, "UTF-32") }
+    if bytes.count >= 2, b[0] == 0, b[1] != 0 { return (.utf16BigEndian, "UTF-16") }
+    if bytes.count >= 2, b[0] != 0, b[1] == 0 { return (.utf16LittleEndian, "UTF-16") }
+    return nil
   }
 
   private func startsWithBrace(_ bytes: [UInt8]) -> Bool {

@@ -14,9 +14,10 @@ extension CodableDecoder {
 
   private func where_(_ index: Int?) -> String {
     guard let index else { return " (at \(pathText(path)))" }
-    let value = document.value(atTapeIndex: index)
-    let location = value.location
-    return " (at \(value.path), line \(location.line), column \(location.column))"
+    // The coding path, not a walk of the tape: code that probes with `try?` makes many
+    // errors, and walking down a large array would cost its length each time.
+    let location = locations.location(of: document.value(atTapeIndex: index).byteOffset)
+    return " (at \(pathText(path)), line \(location.line), column \(location.column))"
   }
 
   func mismatch(_ type: Any.Type, at index: Int) -> DecodingError {
@@ -42,14 +43,13 @@ extension CodableDecoder {
 
   /// Foundation's `keyNotFound` for `key` in the object at `object`, whose path is `base`.
   func keyNotFound(_ key: any CodingKey, in object: Int, base: [any CodingKey]) -> DecodingError {
-    let value = document.value(atTapeIndex: object)
-    let location = value.location
+    let location = locations.location(of: document.value(atTapeIndex: object).byteOffset)
     return .keyNotFound(
       key,
       DecodingError.Context(
         codingPath: base,
         debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."
-          + " (in the object at \(value.path), line \(location.line), column \(location.column))"))
+          + " (in the object at \(pathText(base)), line \(location.line), column \(location.column))"))
   }
 
   private func describe(_ kind: TapeKind) -> String {
