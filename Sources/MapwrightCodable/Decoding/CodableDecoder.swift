@@ -113,9 +113,9 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     if T.self == Double.self { return unsafeBitCast(try readDouble(at: index), to: T.self) }
     if T.self == Int.self { return unsafeBitCast(try readInteger(at: index, as: Int.self), to: T.self) }
     if T.self == Bool.self { return unsafeBitCast(try readBool(at: index), to: T.self) }
-    if T.self == [Double].self { return unsafeBitCast(try readArray(at: index, readDouble), to: T.self) }
-    if T.self == [Int].self { return unsafeBitCast(try readArray(at: index) { try readInteger(at: $0, as: Int.self) }, to: T.self) }
-    if T.self == [String].self { return unsafeBitCast(try readArray(at: index, readString), to: T.self) }
+    if T.self == ScalarArrays.double { return unsafeBitCast(try readArray(at: index, readDouble), to: T.self) }
+    if T.self == ScalarArrays.int { return unsafeBitCast(try readArray(at: index) { try readInteger(at: $0, as: Int.self) }, to: T.self) }
+    if T.self == ScalarArrays.string { return unsafeBitCast(try readArray(at: index, readString), to: T.self) }
     if T.self == Float.self { return unsafeBitCast(try readFloat(at: index), to: T.self) }
     if T.self == Int64.self { return unsafeBitCast(try readInteger(at: index, as: Int64.self), to: T.self) }
     if T.self == Date.self, let date = try readDate(at: index) { return unsafeBitCast(date, to: T.self) }
@@ -173,6 +173,14 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   func decode(_ type: UInt32.Type) throws -> UInt32 { try readInteger(at: current, as: UInt32.self) }
   func decode(_ type: UInt64.Type) throws -> UInt64 { try readInteger(at: current, as: UInt64.self) }
   func decode<T: Decodable>(_ type: T.Type) throws -> T { try unbox(T.self, at: current) }
+}
+
+/// Array types read without a container, as metatypes fetched once: `[Double].self` in
+/// generic code asks the runtime for the metadata on every use.
+enum ScalarArrays {
+  static let double: Any.Type = [Double].self
+  static let int: Any.Type = [Int].self
+  static let string: Any.Type = [String].self
 }
 
 /// The key of an array element in a coding path (`Index 3`), small enough to sit in an

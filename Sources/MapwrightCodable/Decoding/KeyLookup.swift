@@ -17,6 +17,10 @@ struct KeyHint {
   var nextKey = 0
   /// Whether the object repeats a key: -1 not known yet, 0 no, 1 yes.
   var repeated: Int8 = -1
+  /// The last object at this depth checked for repeated keys, and the answer (kept when
+  /// the hint moves to the next object: siblings usually have the same keys).
+  var checked = -1
+  var checkedRepeats = false
 }
 
 extension CodableDecoder {
@@ -33,7 +37,9 @@ extension CodableDecoder {
     }
     let hint = hints + depth
     if hint.pointee.object != object {
-      hint.pointee = KeyHint(object: object, nextKey: first, repeated: entry.length == 1 ? 0 : -1)
+      hint.pointee.object = object
+      hint.pointee.nextKey = first
+      hint.pointee.repeated = entry.length == 1 ? 0 : -1
     }
     let start = hint.pointee.repeated == 1 || hint.pointee.nextKey >= end ? first : hint.pointee.nextKey
     // Most types ask for the key that follows the last one found.
@@ -46,7 +52,7 @@ extension CodableDecoder {
     }
     if start != first, hint.pointee.repeated != 0 {
       if hint.pointee.repeated == -1 {
-        hint.pointee.repeated = repeatsKeys(object) ? 1 : 0
+        hint.pointee.repeated = repeatsKeysCached(object, hint) ? 1 : 0
       }
       if hint.pointee.repeated == 1 { keyIndex = search(from: first, first: first, end: end, name) ?? keyIndex }
     }
@@ -62,6 +68,37 @@ extension CodableDecoder {
     hints.deallocate()
     hints = grown
     hintCapacity = capacity
+  }
+
+  /// `repeatsKeys`, remembered for the last object checked at the same depth: arrays of objects usually repeat
+  /// the same keys in the same order, and comparing two key sequences costs less than
+  /// hashing one.
+  private func repeatsKeysCached(_ object: Int, _ hint: UnsafeMutablePointer<KeyHint>) -> Bool {
+    let checked = hint.pointee.checked
+    if checked >= 0, sameKeys(object, checked) { return hint.pointee.checkedRepeats }
+    let repeats = repeatsKeys(object)
+    hint.pointee.checked = object
+    hint.pointee.checkedRepeats = repeats
+    return repeats
+  }
+
+  /// Whether two objects have the same keys, byte for byte, in the same order.
+  private func sameKeys(_ a: Int, _ b: Int) -> Bool {
+    let tape = raw.tape
+    let count = tape[a].length
+    guard count == tape[b].length else { return false }
+    var keyA = a + 1
+    var keyB = b + 1
+    for _ in 0..<Int(count) {
+      let entryA = tape[keyA]
+      let entryB = tape[keyB]
+      guard entryA.header == entryB.header, entryA.length == entryB.length,
+        memoryEqual(raw.bytes + Int(entryA.offset), raw.bytes + Int(entryB.offset), Int(entryA.length))
+      else { return false }
+      keyA = Int(tape[keyA + 1].next)
+      keyB = Int(tape[keyB + 1].next)
+    }
+    return true
   }
 
   /// Whether the object at `object` names a key twice: one pass, each key's length and

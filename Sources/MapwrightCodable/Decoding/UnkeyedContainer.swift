@@ -90,8 +90,11 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(UInt64.self) }
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    let decoder = decoder
-    return try read(T.self, fast: { _ in nil }, slow: { try decoder.unbox(T.self, at: $0) })
+    // Not through `read`: a `T?` in generic code costs a metadata lookup per element.
+    let index = try element(for: T.self)
+    let value = try decoder.withKey(IndexKey(currentIndex), base: base) { try decoder.unbox(T.self, at: index) }
+    advance()
+    return value
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
