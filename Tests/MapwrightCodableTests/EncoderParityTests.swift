@@ -12,7 +12,7 @@ private struct Person: Codable, Equatable {
 }
 
 private struct Numbers: Encodable {
-  var values: [Double] = [1, 0.1, 1e20, 1e-7, -0.0, 1e16, 1e15, 123456789012345678, 5e-324, .greatestFiniteMagnitude, 2.5, -3]
+  var values: [Double] = [1, 0.1, 1e20, 1e-7, -0.0, 1e16, 1e15, 123456789012345680, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 2.5, -3]
   var floats: [Float] = [0.1, 1e20, 16777216, 3.4028235e38, -0.0, 1.5]
   var ints: [Int64] = [0, -1, .min, .max]
   var unsigned: [UInt64] = [0, .max]
