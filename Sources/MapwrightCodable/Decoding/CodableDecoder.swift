@@ -195,10 +195,17 @@ struct IndexKey: CodingKey {
 }
 
 /// Where a container's coding path comes from: the decoder's path stack up to `depth` (the
-/// usual case), or an explicit path (nested containers, which outlive the key's push).
+/// usual case), or an explicit path (nested containers, which outlive the key's push). The
+/// explicit path is boxed so that the usual container copies no array (the standard
+/// library's container box copies the container for each call).
 struct ContainerPath {
+  final class Keys {
+    let keys: [any CodingKey]
+    init(_ keys: [any CodingKey]) { self.keys = keys }
+  }
+
   let depth: Int
-  let explicit: [any CodingKey]?
+  let explicit: Keys?
 
   init(depth: Int) {
     self.depth = depth
@@ -207,11 +214,11 @@ struct ContainerPath {
 
   init(explicit: [any CodingKey]) {
     depth = explicit.count
-    self.explicit = explicit
+    self.explicit = Keys(explicit)
   }
 
   func codingPath(in decoder: CodableDecoder) -> [any CodingKey] {
-    explicit ?? Array(decoder.path.prefix(depth))
+    explicit?.keys ?? Array(decoder.path.prefix(depth))
   }
 }
 

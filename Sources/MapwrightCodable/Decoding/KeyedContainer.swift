@@ -9,14 +9,16 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: CodableDecoder
   let object: Int
   let base: ContainerPath
-  /// Under a key strategy: each member's converted key and its value's tape index.
-  let converted: [(key: String, value: Int)]?
+  /// Under a key strategy: each member's converted key and its value's tape index (boxed,
+  /// as `ContainerPath.explicit` is).
+  let convertedBox: ConvertedMembers?
+  var converted: [(key: String, value: Int)]? { convertedBox?.members }
 
   init(decoder: CodableDecoder, object: Int, base: ContainerPath) {
     self.decoder = decoder
     self.object = object
     self.base = base
-    converted = decoder.options.usesDefaultKeys ? nil : decoder.convertedMembers(of: object, base: base)
+    convertedBox = decoder.options.usesDefaultKeys ? nil : ConvertedMembers(decoder.convertedMembers(of: object, base: base))
   }
 
   var codingPath: [any CodingKey] { base.codingPath(in: decoder) }
@@ -47,7 +49,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   @inline(__always)
   func find(_ key: Key) -> Int? {
     let name = key.stringValue
-    if let converted {
+    if let converted = convertedBox?.members {
       return converted.first { $0.key == name }?.value
     }
     if let found = name.utf8.withContiguousStorageIfAvailable({ decoder.member(of: object, named: $0, depth: base.depth) }) {
@@ -218,7 +220,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   private func findText(_ name: String) -> Int? {
     var name = name
-    if let converted { return converted.first { $0.key == name }?.value }
+    if let converted = convertedBox?.members { return converted.first { $0.key == name }?.value }
     return name.withUTF8 { decoder.member(of: object, named: $0, depth: base.depth) }
   }
 }
@@ -251,4 +253,10 @@ extension CodableDecoder {
     }
     return members
   }
+}
+
+/// Converted member keys, boxed (see `KeyedContainer.convertedBox`).
+final class ConvertedMembers {
+  let members: [(key: String, value: Int)]
+  init(_ members: [(key: String, value: Int)]) { self.members = members }
 }
