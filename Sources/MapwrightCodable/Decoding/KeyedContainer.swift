@@ -180,34 +180,27 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    let nestedPath = codingPath + [key]
-    guard let index = find(key) else {
-      throw DecodingError.keyNotFound(
-        key,
-        DecodingError.Context(
-          codingPath: codingPath,
-          debugDescription: "Cannot get KeyedDecodingContainer<\(NestedKey.self)> -- no value found for key \(key) (\"\(key.stringValue)\")"))
-    }
-    try decoder.withKey(key, base: base) {
-      try decoder.checkContainer(kind: .object, at: index)
-    }
+    let index = try nested(.object, key, "KeyedDecodingContainer<\(NestedKey.self)>")
     return KeyedDecodingContainer(
-      KeyedContainer<NestedKey>(decoder: decoder, object: index, base: ContainerPath(explicit: nestedPath)))
+      KeyedContainer<NestedKey>(decoder: decoder, object: index, base: ContainerPath(explicit: codingPath + [key])))
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    let nestedPath = codingPath + [key]
+    let index = try nested(.array, key, "UnkeyedDecodingContainer")
+    return UnkeyedContainer(decoder: decoder, array: index, base: ContainerPath(explicit: codingPath + [key]))
+  }
+
+  /// The tape index of the container of `kind` at `key`, or Foundation's errors.
+  private func nested(_ kind: TapeKind, _ key: Key, _ what: String) throws -> Int {
     guard let index = find(key) else {
       throw DecodingError.keyNotFound(
         key,
         DecodingError.Context(
           codingPath: codingPath,
-          debugDescription: "Cannot get UnkeyedDecodingContainer -- no value found for key \(key) (\"\(key.stringValue)\")"))
+          debugDescription: "Cannot get \(what) -- no value found for key \(key) (\"\(key.stringValue)\")"))
     }
-    try decoder.withKey(key, base: base) {
-      try decoder.checkContainer(kind: .array, at: index)
-    }
-    return UnkeyedContainer(decoder: decoder, array: index, base: ContainerPath(explicit: nestedPath))
+    try decoder.withKey(key, base: base) { try decoder.checkContainer(kind: kind, at: index) }
+    return index
   }
 
   func superDecoder() throws -> any Decoder {

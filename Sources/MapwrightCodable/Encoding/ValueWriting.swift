@@ -54,47 +54,25 @@ extension CodableEncoder {
     }
   }
 
+  @inline(__always)
   func writeInteger<T: FixedWidthInteger>(_ value: T) {
-    let negative = value < 0
-    var magnitude = UInt64(truncatingIfNeeded: value.magnitude)
-    let p = out.unsafeTail(reserving: 21)
-    var digits = 0
-    var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &scratch) { buffer in
-      let tail = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-      var i = 24
-      repeat {
-        i -= 1
-        tail[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-        magnitude /= 10
-      } while magnitude != 0
-      if negative {
-        i -= 1
-        tail[i] = UInt8(ascii: "-")
-      }
-      digits = 24 - i
-      (p).update(from: tail + i, count: digits)
-    }
-    out.advance(by: digits)
+    out.appendDecimal(UInt64(truncatingIfNeeded: value.magnitude), negative: value < 0)
   }
 
   func writeDouble(_ value: Double) throws {
-    guard value.isFinite else { return try writeNonFinite(Double(value), type: Double.self, original: value) }
-    // Integral values below 2^53: Swift would write "12.0"; Foundation drops the ".0".
-    if value.rounded(.towardZero) == value, value.magnitude < 9_007_199_254_740_992 {
-      if value == 0, value.sign == .minus {
-        out.append("-0")
-      } else {
-        writeInteger(Int64(value))
-      }
-      return
-    }
-    writeDescription(value.description)
+    try writeFloatingPoint(value, exactIntegersBelow: 9_007_199_254_740_992)  // 2^53
   }
 
   func writeFloat(_ value: Float) throws {
-    guard value.isFinite else { return try writeNonFinite(Double(value), type: Float.self, original: value) }
-    if value.rounded(.towardZero) == value, value.magnitude < 16_777_216 {
+    try writeFloatingPoint(value, exactIntegersBelow: 16_777_216)  // 2^24
+  }
+
+  /// Integral values below `limit` as integers (Swift would write "12.0"; Foundation drops
+  /// the ".0"), others as Swift's shortest round-trip text.
+  @inline(__always)
+  private func writeFloatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, exactIntegersBelow limit: F) throws {
+    guard value.isFinite else { return try writeNonFinite(Double(value), type: F.self, original: value) }
+    if value.rounded(.towardZero) == value, value.magnitude < limit {
       if value == 0, value.sign == .minus {
         out.append("-0")
       } else {

@@ -82,22 +82,8 @@ public struct JSONOutput {
     writeDigits(value, negative: false)
   }
 
-  /// Digits written backwards into a small stack buffer, then copied.
   private mutating func writeDigits(_ magnitude: UInt64, negative: Bool) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
-      var magnitude = magnitude
-      var i = 24
-      repeat {
-        i -= 1
-        digits[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-        magnitude /= 10
-      } while magnitude != 0
-      if negative {
-        i -= 1
-        digits[i] = UInt8(ascii: "-")
-      }
-      storage.buffer.append(UnsafeBufferPointer(rebasing: digits[i..<24]))
-    }
+    storage.buffer.appendDecimal(magnitude, negative: negative)
   }
 
   /// A double, shortest round-trip text; NaN and infinities are written as `null` and flagged

@@ -63,6 +63,26 @@ package struct OutputBuffer: ~Copyable {
   @inlinable @inline(__always)
   package mutating func advance(by n: Int) { count += n }
 
+  /// Appends `magnitude` in decimal, after a minus sign when `negative` (digits are written
+  /// backwards into a small stack buffer, then copied).
+  @inlinable
+  package mutating func appendDecimal(_ magnitude: UInt64, negative: Bool) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
+      var magnitude = magnitude
+      var i = 24
+      repeat {
+        i -= 1
+        digits[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+      } while magnitude != 0
+      if negative {
+        i -= 1
+        digits[i] = UInt8(ascii: "-")
+      }
+      append(UnsafeBufferPointer(rebasing: digits[i..<24]))
+    }
+  }
+
   /// Drops everything written after the first `newCount` bytes.
   package mutating func truncate(to newCount: Int) { count = min(count, newCount) }
 
