@@ -138,7 +138,8 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
     closeSlot()
   }
 
-  private func closeSlot() {
+  /// Closes what the current slot opened (`{}` if it wrote nothing).
+  func closeSlot() {
     switch slot.state {
     case .empty: writeEmptyContainer(object: true, depth: frames.count + depthAdjust)
     case .keyed(let frame), .unkeyed(let frame): closeFrame(frame)

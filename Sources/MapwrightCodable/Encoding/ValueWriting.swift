@@ -133,11 +133,7 @@ extension CodableEncoder {
     slot = Slot(frameBase: frames.count)
     defer { slot = saved }
     try body()
-    switch slot.state {
-    case .empty: writeEmptyContainer(object: true, depth: frames.count + depthAdjust)
-    case .keyed(let frame), .unkeyed(let frame): closeFrame(frame)
-    case .single: break
-    }
+    closeSlot()
   }
 
   /// `{}` or `[]`; pretty-printed as Foundation does, with an empty line inside.
