@@ -163,7 +163,18 @@ struct DecoderParityTests {
     expectSameDecoding([String: Int].self, #"{"a":1,}"#, mapwright: { $0.compatibility = .foundation })
   }
 
+  private struct Wide: Codable, Equatable {
+    var a, b, c, d, e, f, g, h: Int
+  }
+
   @Test func duplicateKeysFirstWins() {
+    // Larger objects are searched from the last key found: a repeated key must still resolve
+    // to its first occurrence, in document order or not.
+    expectSameDecoding(Wide.self, #"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"a":9,"c":10}"#)
+    expectSameDecoding(Wide.self, #"{"h":8,"g":7,"f":6,"e":5,"d":4,"c":3,"b":2,"a":1,"h":0,"b":0}"#)
+    expectSameDecoding([Wide].self, #"[{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8},{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"a":9}]"#)
+    expectSameDecoding(
+      [Wide].self, #"[{"h":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"a":8},{"h":1,"b":2,"c":3,"d":4,"e":5,"f":6,"h":7,"a":8,"g":9}]"#)
     expectSameDecoding(Person.self, #"{"age":1,"name":"a","age":2,"tags":[],"scores":{},"name":"b"}"#)
     expectSameDecoding([String: Int].self, #"{"a":1,"a":2}"#)
   }

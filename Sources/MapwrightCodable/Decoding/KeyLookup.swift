@@ -1,6 +1,7 @@
 // Finding an object's member by key, the way Foundation does (the first of repeated keys
 // wins) but without building a dictionary per object.
 //
+// Objects of up to `smallObject` members are searched from their first member each time.
 // Types usually ask for their keys in the order the JSON has them, so each search starts
 // after the member the previous search found (kept per depth in `hints`) and wraps around.
 // Starting anywhere but the first member could find a later copy of a repeated key, so the
@@ -24,6 +25,8 @@ struct KeyHint {
 }
 
 extension CodableDecoder {
+  static var smallObject: UInt32 { 6 }
+
   /// The tape index of the value of the member of `object` named `name` (UTF-8), or nil.
   func member(of object: Int, named name: UnsafeBufferPointer<UInt8>, depth: Int) -> Int? {
     let tape = raw.tape
@@ -31,6 +34,9 @@ extension CodableDecoder {
     guard entry.length > 0 else { return nil }
     let first = object + 1
     let end = Int(entry.next)
+    // Small objects: a search from the first member costs less than keeping hints and
+    // checking for repeated keys, and always finds the first of a repeated key.
+    if entry.length <= Self.smallObject { return search(from: first, first: first, end: end, name).map { $0 + 1 } }
     if depth >= hintCapacity {
       guard depth < Self.maximumHintDepth else { return search(from: first, first: first, end: end, name).map { $0 + 1 } }
       growHints(to: depth + 1)
