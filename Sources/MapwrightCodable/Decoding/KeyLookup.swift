@@ -22,6 +22,9 @@ struct KeyHint {
   /// the hint moves to the next object: siblings usually have the same keys).
   var checked = -1
   var checkedRepeats = false
+  /// Comparisons with the last checked object that found different keys, in a row; after
+  /// two, siblings at this depth are assumed to differ and are no longer compared.
+  var shapeMisses: UInt8 = 0
 }
 
 extension CodableDecoder {
@@ -81,7 +84,13 @@ extension CodableDecoder {
   /// hashing one.
   private func repeatsKeysCached(_ object: Int, _ hint: UnsafeMutablePointer<KeyHint>) -> Bool {
     let checked = hint.pointee.checked
-    if checked >= 0, sameKeys(object, checked) { return hint.pointee.checkedRepeats }
+    if checked >= 0, hint.pointee.shapeMisses < 2 {
+      if sameKeys(object, checked) {
+        hint.pointee.shapeMisses = 0
+        return hint.pointee.checkedRepeats
+      }
+      hint.pointee.shapeMisses += 1
+    }
     let repeats = repeatsKeys(object)
     hint.pointee.checked = object
     hint.pointee.checkedRepeats = repeats
