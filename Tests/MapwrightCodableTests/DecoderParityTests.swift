@@ -138,9 +138,15 @@ struct DecoderParityTests {
     for json in ["127", "-128", "128", "-129", "1.0", "1e2", "1.5", "-0", "300", "99999999999999999999", "-1"] {
       expectSameDecoding(Int8.self, json)
     }
-    for json in ["18446744073709551615", "18446744073709551616", "-1", "1e19"] {
+    for json in ["18446744073709551615", "18446744073709551616", "-1", "1e19", "-0", "1e999999999"] {
       expectSameDecoding(UInt64.self, json)
     }
+    for json in ["1e999999999", "-1e999999999", "123456789012345678901234567890123456789012"] {
+      expectSameDecoding(Double.self, json)
+      expectSameDecoding(Decimal.self, json, mapwright: { $0.compatibility = .foundation })
+    }
+    // More than Decimal's 38 digits: Foundation rounds, the standard decoder refuses.
+    #expect(decodingError(Decimal.self, "123456789012345678901234567890123456789012").map(signature) == "dataCorrupted at ")
     for json in ["1e308", "1e400", "-1e400", "5e-324", "1e-400", "0.1", "-0.0", "123456789012345678901234567890"] {
       expectSameDecoding(Double.self, json)
     }
@@ -151,7 +157,7 @@ struct DecoderParityTests {
 
   @Test func whereFoundationLosesDataTheDefaultSaysSo() throws {
     // Foundation reads these as 1 and 0; the standard decoder refuses, naming the number.
-    for json in ["1.000000000000000005", "1e-999"] {
+    for json in ["1.000000000000000005", "1e-999", "-1e-999999999"] {
       let error = try #require(decodingError(Int.self, json))
       guard case .dataCorrupted(let context) = error else { Issue.record("\(error)"); continue }
       #expect(context.debugDescription.contains("not an integer"))
@@ -193,6 +199,21 @@ struct DecoderParityTests {
     expectSameDecoding([Int].self, deep)
     let invalidUTF8 = Data([0x22, 0xFF, 0x22])
     #expect(throws: DecodingError.self) { try MapwrightJSONDecoder().decode(String.self, from: invalidUTF8) }
+  }
+
+  @Test func oneDecoderSharedAcrossTasks() async throws {
+    let decoder = MapwrightJSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let results = try await withThrowingTaskGroup(of: Int.self) { group in
+      for i in 0..<8 {
+        group.addTask {
+          let json = #"{"value_\#(i)": \#(i)}"#
+          return try decoder.decode([String: Int].self, from: Data(json.utf8)).values.first ?? -1
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(results.sorted() == Array(0..<8))
   }
 
   @Test func errorDescriptionsCarryPathLineAndColumn() throws {

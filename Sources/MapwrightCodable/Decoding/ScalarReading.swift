@@ -114,10 +114,15 @@ extension CodableDecoder {
 
   func readDecimal(at index: Int) throws -> Decimal {
     guard raw.tape[index].kind == .number else { throw mismatch(Decimal.self, at: index) }
-    guard let value = decimal(fromNumberText: raw.numberBytes(at: index)) else {
-      throw doesNotFit(Decimal.self, at: index)
+    if let value = decimal(fromNumberText: raw.numberBytes(at: index)) { return value }
+    // More than 38 significant digits, or an exponent out of range: Foundation rounds.
+    if options.compatibility == .foundation, let value = Decimal(string: numberText(at: index)), !value.isNaN {
+      return value
     }
-    return value
+    throw corrupted(
+      at: index,
+      "Parsed JSON number <\(numberText(at: index))> does not fit in Decimal exactly"
+        + (options.compatibility == .standard ? " (Foundation would round it; see compatibility)" : ""))
   }
 
   func readURL(at index: Int) throws -> URL {

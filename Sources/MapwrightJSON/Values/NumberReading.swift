@@ -107,7 +107,7 @@ func writtenExponent(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int
 @inline(__always)
 func integerFromMagnitude<T: FixedWidthInteger>(_ magnitude: UInt64, negative: Bool) -> Result<T, IntegerReadFailure> {
   if negative {
-    guard T.isSigned else { return .failure(.outOfRange) }
+    guard T.isSigned else { return magnitude == 0 ? .success(0) : .failure(.outOfRange) }  // "-0" is 0
     // -T.min's magnitude is T.max + 1.
     guard magnitude <= UInt64(T.max) + 1 else { return .failure(.outOfRange) }
     return .success(magnitude == UInt64(T.max) + 1 ? T.min : 0 - T(magnitude))
