@@ -148,6 +148,17 @@ struct DecoderStrategyTests {
     let (row, report) = try decoder.decodeReporting(Row.self, from: json)
     #expect(row == Row(id: 101, price: 2.5, active: true, code: "7"))
     #expect(report.coercions.map(\.path.description) == ["$.id", "$.price", "$.active", "$.code"])
+    // Values read through a super decoder are reported too.
+    struct Wrapped: Decodable {
+      var row: Row
+      enum Keys: CodingKey { case row }
+      init(from decoder: any Decoder) throws {
+        row = try Row(from: try decoder.container(keyedBy: Keys.self).superDecoder(forKey: .row))
+      }
+    }
+    let wrapped = Data(#"{"row":{"id":"5","price":1,"active":true,"code":"c"}}"#.utf8)
+    let (_, wrappedReport) = try decoder.decodeReporting(Wrapped.self, from: wrapped)
+    #expect(wrappedReport.coercions.map(\.path.description) == ["$.row.id"])
     // Lenient never truncates.
     #expect(throws: DecodingError.self) { try decoder.decode(Int.self, from: Data(#""2.5""#.utf8)) }
   }

@@ -16,8 +16,10 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   let raw: RawJSON
   let options: DecoderOptions
   let userInfo: [CodingUserInfoKey: Any]
-  let reporting: Bool
-  @exclusivity(unchecked) var report = MappingReport()
+  /// Where forgiven values are recorded (`decodeReporting`), shared with child decoders;
+  /// nil when nobody asked.
+  let reportBox: ReportBox?
+  var report: MappingReport { reportBox?.report ?? MappingReport() }
   /// Tape index of the value being decoded.
   @exclusivity(unchecked) var current = 0
   /// The coding path of `current`.
@@ -36,7 +38,7 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     self.document = document
     self.raw = raw
     self.options = options
-    self.reporting = reporting
+    reportBox = reporting ? ReportBox() : nil
     userInfo = options.userInfo.mapValues { $0 as Any }
     path.reserveCapacity(16)
     hints = .allocate(capacity: 16)
@@ -51,7 +53,7 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     raw = parent.raw
     options = parent.options
     userInfo = parent.userInfo
-    reporting = false
+    reportBox = parent.reportBox
     current = index
     self.path = path
     hints = .allocate(capacity: 16)
@@ -181,6 +183,11 @@ enum ScalarArrays {
   static let double: Any.Type = [Double].self
   static let int: Any.Type = [Int].self
   static let string: Any.Type = [String].self
+}
+
+/// A report shared by a decoder and the decoders it hands out (`superDecoder`).
+final class ReportBox {
+  var report = MappingReport()
 }
 
 /// The key of an array element in a coding path (`Index 3`), small enough to sit in an

@@ -219,7 +219,7 @@ extension CodableDecoder {
   }
 
   private func record(at index: Int, to type: String) {
-    guard reporting else { return }
+    guard let reportBox else { return }
     let value = document.value(atTapeIndex: index)
     let from =
       switch value.kind {
@@ -227,7 +227,7 @@ extension CodableDecoder {
       case .number: "number \(value.numberText ?? "")"
       default: value.kind.rawValue
       }
-    report.record(.coerced(from: from, to: type), at: value.path)
+    reportBox.report.record(.coerced(from: from, to: type), at: value.path)
   }
 }
 
