@@ -155,6 +155,16 @@ struct DecoderParityTests {
     }
   }
 
+  @Test func utf16AndUTF32InputIsConverted() throws {
+    let text = #"{"name":"é ✓","age":3,"tags":[],"scores":{}}"#
+    for encoding: String.Encoding in [.utf16BigEndian, .utf16LittleEndian, .utf16, .utf32BigEndian, .utf32LittleEndian] {
+      let data = try #require(text.data(using: encoding))
+      let ours = try MapwrightJSONDecoder().decode(Person.self, from: data)
+      #expect(ours == (try Foundation.JSONDecoder().decode(Person.self, from: data)), "\(encoding)")
+      #expect(ours.name == "é ✓")
+    }
+  }
+
   @Test func whereFoundationLosesDataTheDefaultSaysSo() throws {
     // Foundation reads these as 1 and 0; the standard decoder refuses, naming the number.
     for json in ["1.000000000000000005", "1e-999", "-1e-999999999"] {

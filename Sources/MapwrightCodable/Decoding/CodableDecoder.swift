@@ -174,6 +174,10 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   func decode(_ type: UInt16.Type) throws -> UInt16 { try readInteger(at: current, as: UInt16.self) }
   func decode(_ type: UInt32.Type) throws -> UInt32 { try readInteger(at: current, as: UInt32.self) }
   func decode(_ type: UInt64.Type) throws -> UInt64 { try readInteger(at: current, as: UInt64.self) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decode(_ type: Int128.Type) throws -> Int128 { try readInteger(at: current, as: Int128.self) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decode(_ type: UInt128.Type) throws -> UInt128 { try readInteger(at: current, as: UInt128.self) }
   func decode<T: Decodable>(_ type: T.Type) throws -> T { try unbox(T.self, at: current) }
 }
 

@@ -35,15 +35,12 @@ struct DecoderOptions: @unchecked Sendable {
     parsing.allowsTrailingCommas = allowsJSON5 || compatibility == .foundation
     var input = bytes
     if let encoding = detectedUnicodeEncoding(bytes) {
-      // RFC 8259 requires UTF-8; Foundation also reads UTF-16 and UTF-32.
-      guard compatibility == .foundation,
-        let text = String(data: Data(bytes), encoding: encoding.encoding)
-      else {
+      // Foundation reads UTF-16 and UTF-32 too; RFC 8259 asks senders for UTF-8 but does
+      // not forbid a reader to accept more, and nothing is lost, so both modes convert.
+      guard let text = String(data: Data(bytes), encoding: encoding.encoding) else {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
-            codingPath: [],
-            debugDescription: "The given data was not valid JSON. It is \(encoding.name), and JSON must be UTF-8 (RFC 8259 §8.1); "
-              + "compatibility = .foundation converts it"))
+            codingPath: [], debugDescription: "The given data was not valid JSON. It looks like \(encoding.name) but does not decode as such."))
       }
       input = Array(text.utf8)
       if input.starts(with: [0xEF, 0xBB, 0xBF]) { input.removeFirst(3) }

@@ -115,6 +115,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key, as: UInt16.self) }
   func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key, as: UInt32.self) }
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key, as: UInt64.self) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try integer(key, as: Int128.self) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(key, as: UInt128.self) }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     let index = try require(key)
@@ -169,6 +173,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try integerIfPresent(key, as: UInt16.self) }
   func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try integerIfPresent(key, as: UInt32.self) }
   func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(key, as: UInt64.self) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try integerIfPresent(key, as: Int128.self) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try integerIfPresent(key, as: UInt128.self) }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     guard let index = present(key) else { return nil }

@@ -37,5 +37,9 @@ struct NullValueDecoder: Decoder, SingleValueDecodingContainer {
   func decode(_ type: UInt16.Type) throws -> UInt16 { throw missing(type) }
   func decode(_ type: UInt32.Type) throws -> UInt32 { throw missing(type) }
   func decode(_ type: UInt64.Type) throws -> UInt64 { throw missing(type) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decode(_ type: Int128.Type) throws -> Int128 { throw missing(type) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decode(_ type: UInt128.Type) throws -> UInt128 { throw missing(type) }
   func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
 }

@@ -88,6 +88,10 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(UInt16.self) }
   mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(UInt32.self) }
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(UInt64.self) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer(Int128.self) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(UInt128.self) }
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
     // Not through `read`: a `T?` in generic code costs a metadata lookup per element.

@@ -163,7 +163,7 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
 
   // MARK: SingleValueEncodingContainer
 
-  private func beginSingle() {
+  func beginSingle() {
     guard case .empty = slot.state else {
       preconditionFailure("Attempt to encode value through single value container when previously value already encoded.")
     }
@@ -227,6 +227,16 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
     writeInteger(value)
   }
   func encode(_ value: UInt64) throws {
+    beginSingle()
+    writeInteger(value)
+  }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func encode(_ value: Int128) throws {
+    beginSingle()
+    writeInteger(value)
+  }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func encode(_ value: UInt128) throws {
     beginSingle()
     writeInteger(value)
   }

@@ -189,6 +189,10 @@ struct DeferredKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let bytes = try owner.encoder.render(value, depth: owner.depth + 1, path: codingPath + [key])
     owner.node.setMember(keyText(key), .bytes(bytes))
   }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: Int128, forKey key: Key) throws { try encode(WideInteger(value: value), forKey: key) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: UInt128, forKey key: Key) throws { try encode(WideInteger(value: value), forKey: key) }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
@@ -221,6 +225,10 @@ struct DeferredUnkeyedContainer: UnkeyedEncodingContainer {
     let bytes = try owner.encoder.render(value, depth: owner.depth + 1, path: codingPath + [IndexKey(count)])
     owner.node.append(.bytes(bytes))
   }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: Int128) throws { try encode(WideInteger(value: value)) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: UInt128) throws { try encode(WideInteger(value: value)) }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
     nested().keyedContainer(NestedKey.self)
@@ -244,5 +252,19 @@ struct DeferredSingleContainer: SingleValueEncodingContainer {
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     owner.node.content = .value(try owner.encoder.render(value, depth: owner.depth, path: codingPath))
+  }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: Int128) throws { try encode(WideInteger(value: value)) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: UInt128) throws { try encode(WideInteger(value: value)) }
+}
+
+/// A 128-bit integer on its way into a deferred container: rendered through the encoder's
+/// own single-value container, which writes it as digits.
+private struct WideInteger<Value: FixedWidthInteger & Encodable>: Encodable {
+  let value: Value
+  func encode(to encoder: any Encoder) throws {
+    (encoder as! CodableEncoder).beginSingle()
+    (encoder as! CodableEncoder).writeInteger(value)
   }
 }

@@ -104,6 +104,16 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     begin(key)
     encoder.writeInteger(value)
   }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: Int128, forKey key: Key) throws {
+    begin(key)
+    encoder.writeInteger(value)
+  }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: UInt128, forKey key: Key) throws {
+    begin(key)
+    encoder.writeInteger(value)
+  }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     try encodeValue(value, forKey: key)
@@ -223,6 +233,16 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     encoder.writeInteger(value)
   }
   mutating func encode(_ value: UInt64) throws {
+    encoder.beginElement(frame: frame)
+    encoder.writeInteger(value)
+  }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: Int128) throws {
+    encoder.beginElement(frame: frame)
+    encoder.writeInteger(value)
+  }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: UInt128) throws {
     encoder.beginElement(frame: frame)
     encoder.writeInteger(value)
   }

@@ -56,6 +56,11 @@ extension CodableEncoder {
 
   @inline(__always)
   func writeInteger<T: FixedWidthInteger>(_ value: T) {
+    guard T.bitWidth <= 64 else {
+      // Int128 and UInt128.
+      var text = value.description
+      return text.withUTF8 { out.append($0) }
+    }
     out.appendDecimal(UInt64(truncatingIfNeeded: value.magnitude), negative: value < 0)
   }
 
