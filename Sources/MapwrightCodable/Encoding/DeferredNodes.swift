@@ -208,6 +208,12 @@ struct DeferredKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func superEncoder(forKey key: Key) -> any Encoder { nested(key, name: keyText(key)) }
 
   private func nested(_ key: any CodingKey, name: String) -> DeferredEncoder {
+    // A second nested container for the same key shares the first one's node.
+    if case .object(let members) = owner.node.content,
+      let existing = members.last(where: { $0.key == name }), case .node(let node) = existing.value
+    {
+      return DeferredEncoder(encoder: owner.encoder, node: node, codingPath: codingPath + [key], depth: owner.depth + 1)
+    }
     let child = owner.child(key)
     owner.node.setMember(name, .node(child.node))
     return child

@@ -91,8 +91,13 @@ extension CodableEncoder {
   }
 
   /// Leaves room for a deferred container as the value of the member or element just begun.
-  func addPlaceholder(_ node: DeferredNode, frame: Int) {
-    placeholders.append(Placeholder(frame: frame, offset: out.count, node: node, depth: frame + depthAdjust + 1))
+  func addPlaceholder(_ node: DeferredNode, frame: Int, key: String? = nil) {
+    placeholders.append(Placeholder(frame: frame, key: key, offset: out.count, node: node, depth: frame + depthAdjust + 1))
+  }
+
+  /// The deferred container already made for `key` in the object `frame`, if any.
+  func placeholderNode(frame: Int, key: String) -> DeferredNode? {
+    placeholders.last { $0.frame == frame && $0.key == key }?.node
   }
 
   func closeFrame(_ index: Int) {

@@ -150,19 +150,23 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   private func deferred(_ key: Key) -> DeferredEncoder {
-    begin(key)
-    return placeholder(path: codingPath + [key])
+    placeholder(key, name: encoder.keyText(key, pathDepth: pathDepth))
   }
 
   private func begin(key: AnyCodingKey) -> DeferredEncoder {
-    encoder.beginMember(frame: frame, key: encoder.keyText(key, pathDepth: pathDepth))
-    return placeholder(path: codingPath + [key])
+    placeholder(key, name: encoder.keyText(key, pathDepth: pathDepth))
   }
 
-  private func placeholder(path: [any CodingKey]) -> DeferredEncoder {
+  /// The deferred container at `name`: the one made before for the same key, or a new member.
+  private func placeholder(_ key: any CodingKey, name: String) -> DeferredEncoder {
+    let depth = frame + encoder.depthAdjust + 1
+    if let node = encoder.placeholderNode(frame: frame, key: name) {
+      return DeferredEncoder(encoder: encoder, node: node, codingPath: codingPath + [key], depth: depth)
+    }
+    encoder.beginMember(frame: frame, key: name)
     let node = DeferredNode()
-    encoder.addPlaceholder(node, frame: frame)
-    return DeferredEncoder(encoder: encoder, node: node, codingPath: path, depth: frame + encoder.depthAdjust + 1)
+    encoder.addPlaceholder(node, frame: frame, key: name)
+    return DeferredEncoder(encoder: encoder, node: node, codingPath: codingPath + [key], depth: depth)
   }
 }
 
