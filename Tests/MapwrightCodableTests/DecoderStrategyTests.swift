@@ -170,3 +170,4 @@ struct PlainKey: CodingKey {
   init(stringValue: String) { self.stringValue = stringValue }
   init?(intValue: Int) { nil }
 }
+

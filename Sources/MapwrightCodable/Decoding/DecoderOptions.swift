@@ -3,10 +3,10 @@ import Mapwright
 
 /// A decoder's settings, copied once per `decode` call.
 struct DecoderOptions: @unchecked Sendable {
-  var keys: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
-  var dates: JSONDecoder.DateDecodingStrategy = .deferredToDate
-  var data: JSONDecoder.DataDecodingStrategy = .base64
-  var nonConformingFloats: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
+  var keys: MapwrightJSONDecoder.KeyDecodingStrategy = .useDefaultKeys
+  var dates: MapwrightJSONDecoder.DateDecodingStrategy = .deferredToDate
+  var data: MapwrightJSONDecoder.DataDecodingStrategy = .base64
+  var nonConformingFloats: MapwrightJSONDecoder.NonConformingFloatDecodingStrategy = .throw
   var userInfo: [CodingUserInfoKey: any Sendable] = [:]
   var allowsJSON5 = false
   var assumesTopLevelDictionary = false
@@ -19,7 +19,7 @@ struct DecoderOptions: @unchecked Sendable {
     if case .useDefaultKeys = keys { true } else { false }
   }
 
-  mutating func setKeys(_ strategy: JSONDecoder.KeyDecodingStrategy) {
+  mutating func setKeys(_ strategy: MapwrightJSONDecoder.KeyDecodingStrategy) {
     keys = strategy
     if case .convertFromSnakeCase = strategy, snakeCaseCache == nil {
       snakeCaseCache = KeyConversionCache(convertFromSnakeCase)

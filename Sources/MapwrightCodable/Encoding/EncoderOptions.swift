@@ -3,11 +3,11 @@ import MapwrightJSON
 
 /// An encoder's settings, copied once per `encode` call.
 struct EncoderOptions: @unchecked Sendable {
-  var formatting: JSONEncoder.OutputFormatting = []
-  var keys: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
-  var dates: JSONEncoder.DateEncodingStrategy = .deferredToDate
-  var data: JSONEncoder.DataEncodingStrategy = .base64
-  var nonConformingFloats: JSONEncoder.NonConformingFloatEncodingStrategy = .throw
+  var formatting: MapwrightJSONEncoder.OutputFormatting = []
+  var keys: MapwrightJSONEncoder.KeyEncodingStrategy = .useDefaultKeys
+  var dates: MapwrightJSONEncoder.DateEncodingStrategy = .deferredToDate
+  var data: MapwrightJSONEncoder.DataEncodingStrategy = .base64
+  var nonConformingFloats: MapwrightJSONEncoder.NonConformingFloatEncodingStrategy = .throw
   var userInfo: [CodingUserInfoKey: any Sendable] = [:]
   /// Snake-case conversions, kept across calls.
   var snakeCaseCache: KeyConversionCache?
@@ -16,7 +16,7 @@ struct EncoderOptions: @unchecked Sendable {
     if case .useDefaultKeys = keys { true } else { false }
   }
 
-  mutating func setKeys(_ strategy: JSONEncoder.KeyEncodingStrategy) {
+  mutating func setKeys(_ strategy: MapwrightJSONEncoder.KeyEncodingStrategy) {
     keys = strategy
     if case .convertToSnakeCase = strategy, snakeCaseCache == nil {
       snakeCaseCache = KeyConversionCache(convertToSnakeCase)

@@ -1,15 +1,14 @@
 import Foundation
 import Mapwright
 
-/// A drop-in replacement for Foundation's `JSONDecoder` that runs on Mapwright's parser.
-///
-/// Importing `MapwrightCodable` shadows Foundation's `JSONDecoder` in that file, so existing
-/// code switches without edits; `MapwrightJSONDecoder` names it unambiguously and
-/// `Foundation.JSONDecoder` still reaches Foundation's.
+/// A drop-in replacement for Foundation's `JSONDecoder` that runs on Mapwright's parser: the
+/// same API and results, faster, with better errors.
 ///
 /// ```swift
 /// import Foundation
 /// import MapwrightCodable
+///
+/// typealias JSONDecoder = MapwrightJSONDecoder   // once per module: every JSONDecoder() switches
 ///
 /// struct User: Codable { var id: Int; var name: String }
 ///
@@ -24,7 +23,7 @@ import Mapwright
 /// `compatibility = .foundation` reproduces Foundation (see `CodableCompatibility`).
 /// Opt-in extras: `coercion = .lenient` (`"101"` into an `Int`), and `decodeReporting`,
 /// which lists everything forgiven.
-open class JSONDecoder: @unchecked Sendable {
+open class MapwrightJSONDecoder: @unchecked Sendable {
   /// How keys in the JSON are matched to `CodingKey`s.
   public enum KeyDecodingStrategy: Sendable {
     case useDefaultKeys
@@ -150,6 +149,3 @@ open class JSONDecoder: @unchecked Sendable {
     }
   }
 }
-
-/// `MapwrightCodable.JSONDecoder`, under a name that never collides with Foundation's.
-public typealias MapwrightJSONDecoder = JSONDecoder

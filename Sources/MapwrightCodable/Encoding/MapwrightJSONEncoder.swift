@@ -3,12 +3,11 @@ import Mapwright
 
 /// A drop-in replacement for Foundation's `JSONEncoder` that writes JSON as it goes.
 ///
-/// Importing `MapwrightCodable` shadows Foundation's `JSONEncoder` in that file;
-/// `MapwrightJSONEncoder` names it unambiguously.
-///
 /// ```swift
 /// import Foundation
 /// import MapwrightCodable
+///
+/// typealias JSONEncoder = MapwrightJSONEncoder   // once per module: every JSONEncoder() switches
 ///
 /// let encoder = JSONEncoder()
 /// encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -20,7 +19,7 @@ import Mapwright
 /// `.sortedKeys` members keep the order the type encoded them in (Foundation's order is
 /// unspecified). Values are written straight to bytes; only containers made with
 /// `nestedContainer`/`superEncoder` are held until their parent closes.
-open class JSONEncoder: @unchecked Sendable {
+open class MapwrightJSONEncoder: @unchecked Sendable {
   /// How the output is laid out.
   public struct OutputFormatting: OptionSet, Sendable, Hashable {
     public let rawValue: UInt
@@ -121,6 +120,3 @@ open class JSONEncoder: @unchecked Sendable {
     String(decoding: try encodeToBytes(value), as: UTF8.self)
   }
 }
-
-/// `MapwrightCodable.JSONEncoder`, under a name that never collides with Foundation's.
-public typealias MapwrightJSONEncoder = JSONEncoder
