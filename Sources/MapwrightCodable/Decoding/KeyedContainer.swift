@@ -47,8 +47,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   /// The tape index of the value for `key`, or nil.
   @inline(__always)
-  func find(_ key: Key) -> Int? {
-    let name = key.stringValue
+  func find(_ key: Key) -> Int? { find(named: key.stringValue) }
+
+  /// The tape index of the value of the member called `name` (after the key strategy).
+  @inline(__always)
+  func find(named name: String) -> Int? {
     if let converted = convertedBox?.members {
       return converted.first { $0.key == name }?.value
     }
@@ -212,17 +215,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func superDecoder() throws -> any Decoder {
-    decoder.superDecoder(at: findText("super"), key: AnyCodingKey.super, base: codingPath)
+    decoder.superDecoder(at: find(named: "super"), key: AnyCodingKey.super, base: codingPath)
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
     decoder.superDecoder(at: find(key), key: key, base: codingPath)
-  }
-
-  private func findText(_ name: String) -> Int? {
-    var name = name
-    if let converted = convertedBox?.members { return converted.first { $0.key == name }?.value }
-    return name.withUTF8 { decoder.member(of: object, named: $0, depth: base.depth) }
   }
 }
 
