@@ -9,10 +9,10 @@ import MapwrightJSON
 extension CodableDecoder {
   /// A context for the value at `index` (or for the path alone when `index` is nil).
   func context(at index: Int?, _ message: String, underlying: (any Error)? = nil) -> DecodingError.Context {
-    DecodingError.Context(codingPath: path, debugDescription: message + where_(index), underlyingError: underlying)
+    DecodingError.Context(codingPath: path, debugDescription: message + locationSuffix(index), underlyingError: underlying)
   }
 
-  private func where_(_ index: Int?) -> String {
+  private func locationSuffix(_ index: Int?) -> String {
     guard let index else { return " (at \(pathText(path)))" }
     // The coding path, not a walk of the tape: code that probes with `try?` makes many
     // errors, and walking down a large array would cost its length each time.

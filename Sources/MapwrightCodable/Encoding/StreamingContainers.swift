@@ -133,32 +133,20 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    let node = deferred(key)
-    return node.keyedContainer(NestedKey.self)
+    placeholder(key).keyedContainer(NestedKey.self)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    deferred(key).unkeyedContainer()
+    placeholder(key).unkeyedContainer()
   }
 
-  mutating func superEncoder() -> any Encoder {
-    begin(key: AnyCodingKey.super)
-  }
+  mutating func superEncoder() -> any Encoder { placeholder(AnyCodingKey.super) }
 
-  mutating func superEncoder(forKey key: Key) -> any Encoder {
-    deferred(key)
-  }
+  mutating func superEncoder(forKey key: Key) -> any Encoder { placeholder(key) }
 
-  private func deferred(_ key: Key) -> DeferredEncoder {
-    placeholder(key, name: encoder.keyText(key, pathDepth: pathDepth))
-  }
-
-  private func begin(key: AnyCodingKey) -> DeferredEncoder {
-    placeholder(key, name: encoder.keyText(key, pathDepth: pathDepth))
-  }
-
-  /// The deferred container at `name`: the one made before for the same key, or a new member.
-  private func placeholder(_ key: any CodingKey, name: String) -> DeferredEncoder {
+  /// The deferred container at `key`: the one made before for the same key, or a new member.
+  private func placeholder(_ key: some CodingKey) -> DeferredEncoder {
+    let name = encoder.keyText(key, pathDepth: pathDepth)
     let depth = frame + encoder.depthAdjust + 1
     if let node = encoder.placeholderNode(frame: frame, key: name) {
       return DeferredEncoder(encoder: encoder, node: node, codingPath: codingPath + [key], depth: depth)

@@ -178,8 +178,7 @@ private struct RawKeyedDictionary<Value: Encodable>: Encodable {
   let storage: [String: Value]
 
   func encode(to encoder: any Encoder) throws {
-    let encoder = encoder as! CodableEncoder
-    guard case .empty = encoder.slot.state else { return }
+    let encoder = encoder as! CodableEncoder  // always a fresh slot (`writeNested`)
     let frame = encoder.openFrame(object: true)
     encoder.slot.state = .keyed(frame)
     for (key, value) in storage {
