@@ -42,6 +42,9 @@ public final class GraphImporter {
     return plan
   }
 
+  /// The largest row id of each table before pass 2 (read while the store is idle).
+  var largestIDs: [String: Int64] = [:]
+
   /// Maps a path in the current batch to the payload (set for each batch).
   var payloadPath: (JSONPath) -> JSONPath = { $0 }
 
@@ -55,6 +58,7 @@ public final class GraphImporter {
     self.options = options
     summary = ImportSummary()
     plans = [:]  // fresh state for every run
+    largestIDs = [:]
     let scanner = PayloadScanner(bytes: payload)
     var work: [(source: ImportSource, elements: [Range<Int>])] = []
     for source in sources {
@@ -67,35 +71,67 @@ public final class GraphImporter {
     }
     let total = work.reduce(0) { $0 + $1.elements.count }
 
-    // Pass 1: keys.
-    for (source, elements) in work where options.lookups == .bucketed {
-      try forEachBatch(elements, source: source, scanner: scanner) { batch in
-        for (element, path) in batch.elements { try batch.mapping { try scan(element, source.entity, path, batch.session) } }
-      }
-    }
-    if options.lookups == .bucketed { try lookUpKeys() }
-    for plan in plans.values {
-      plan.payloadKeys = KeySet()
-      plan.referencedKeys = KeySet()
-    }
+    // The store's largest row ids, read while nothing else uses it.
+    for entity in store.layout.tables.keys { largestIDs[entity] = try store.largestID(of: entity) }
 
-    // Pass 2: writes.
-    var writtenElements = 0
-    for (source, elements) in work {
-      try forEachBatch(elements, source: source, scanner: scanner) { batch in
-        var writes = ImportBatch()
-        for (element, path) in batch.elements {
-          try batch.mapping { _ = try write(element, source.entity, batch.session, into: &writes, link: nil, path: path) }
-          if options.lookups == .perObject {  // the naive way: each object written and committed alone
-            try store.write(writes)
-            writes = ImportBatch()
+    // Pass 1: keys. Full buckets of keys are looked up on the worker's thread while the
+    // scan goes on.
+    if options.lookups == .bucketed {
+      let worker = SerialWorker(capacity: 1_000)
+      do {
+        for (source, elements) in work {
+          try forEachBatch(elements, source: source, scanner: scanner) { batch in
+            for (element, path) in batch.elements { try batch.mapping { try scan(element, source.entity, path, batch.session) } }
+            try sendFullBuckets(to: worker)
           }
         }
-        try store.write(writes)
-        summary.batches += 1
-        writtenElements += batch.elements.count
-        options.progress?(ImportProgress(written: writtenElements, total: total, inserted: summary.inserted, updated: summary.updated))
+        try sendRemainingKeys(to: worker)
+        try worker.finish()
+      } catch {
+        try worker.finish()
+        throw error
       }
+      giveFreshIDs()
+    }
+
+    // Pass 2: writes. Bucketed, a batch is written on the worker's thread while the next is
+    // mapped; each batch's progress is reported (on that thread) once it is written.
+    var writtenElements = 0
+    let writer = options.lookups == .bucketed ? SerialWorker(capacity: 1) : nil
+    do {
+      for (source, elements) in work {
+        try forEachBatch(elements, source: source, scanner: scanner) { batch in
+          var writes = ImportBatch()
+          for (element, path) in batch.elements {
+            try batch.mapping { _ = try write(element, source.entity, batch.session, into: &writes, link: nil, path: path) }
+            if options.lookups == .perObject {  // the naive way: each object written and committed alone
+              try store.write(writes)
+              writes = ImportBatch()
+            }
+          }
+          let progress = options.progress
+          let (inserted, updated) = (summary.inserted, summary.updated)
+          writtenElements += batch.elements.count
+          let written = writtenElements
+          let report = { progress?(ImportProgress(written: written, total: total, inserted: inserted, updated: updated)) }
+          if let writer {
+            let (store, finished) = (store, writes)
+            try writer.submit {
+              try store.write(finished)
+              report()
+            }
+          } else {
+            try store.write(writes)
+            report()
+          }
+          summary.batches += 1
+        }
+      }
+      try writer?.finish()
+    } catch {
+      // A batch being written finishes first (its own error, the earlier one, wins).
+      try writer?.finish()
+      throw error
     }
     summary.elements = total
     summary.seconds = (ContinuousClock.now - started) / .seconds(1)
@@ -168,7 +204,7 @@ public final class GraphImporter {
   func scan(_ object: JSONValue, _ entity: EntityDescription, _ path: JSONPath, _ session: DecodingSession) throws(MappingError) {
     guard object.kind == .object else { throw MappingError.typeMismatch(expected: "\(entity.name) object", at: object) }
     let plan = plan(entity)
-    if let key = try primaryKey(of: object, plan, session) { plan.payloadKeys.insert(key) }
+    if let key = try primaryKey(of: object, plan, session), plan.payloadKeys.insert(key) { plan.unsentKeys.append(key) }
     for planned in plan.relationships {
       let relationship = planned.description
       guard let value = object.value(at: planned.path), !value.isNull else { continue }
@@ -218,38 +254,59 @@ public final class GraphImporter {
     return result
   }
 
-  /// Looks every key up in the store, in buckets, and gives new objects row ids. Each
-  /// entity's key sets are released as soon as its ids are known.
-  func lookUpKeys() throws {
-    for plan in plans.values.sorted(by: { $0.table < $1.table }) where !plan.payloadKeys.isEmpty || !plan.referencedKeys.isEmpty {
-      var found = KeyMap()
-      var bucket: [PrimaryKeyValue] = []
-      bucket.reserveCapacity(options.bucketSize)
-      func flush() throws {
-        guard !bucket.isEmpty else { return }
-        found.merge(try store.storedIDs(of: plan.entity.name, keys: bucket))
-        summary.lookups += 1
-        bucket.removeAll(keepingCapacity: true)
+  // MARK: Bucketed lookups
+
+  /// Sends every full bucket of payload keys found so far to be looked up.
+  func sendFullBuckets(to worker: SerialWorker) throws {
+    let size = max(options.bucketSize, 1)
+    for plan in plans.values where plan.unsentKeys.count >= size {
+      var start = 0
+      while plan.unsentKeys.count - start >= size {
+        try sendLookup(Array(plan.unsentKeys[start..<start + size]), plan, to: worker)
+        start += size
       }
-      let payload = plan.payloadKeys.ordered
-      for key in payload {
-        bucket.append(key)
-        if bucket.count >= max(options.bucketSize, 1) { try flush() }
-      }
+      plan.unsentKeys.removeFirst(start)
+    }
+  }
+
+  /// Sends the rest: payload keys short of a bucket, then keys only referenced by id.
+  func sendRemainingKeys(to worker: SerialWorker) throws {
+    let size = max(options.bucketSize, 1)
+    for plan in plans.values.sorted(by: { $0.table < $1.table }) {
+      var bucket = plan.unsentKeys
+      plan.unsentKeys = []
       for key in plan.referencedKeys.ordered where !plan.payloadKeys.contains(key) {
         bucket.append(key)
-        if bucket.count >= max(options.bucketSize, 1) { try flush() }
+        if bucket.count >= size {
+          try sendLookup(bucket, plan, to: worker)
+          bucket.removeAll()
+        }
       }
-      try flush()
-      plan.payloadKeys = KeySet()
+      if !bucket.isEmpty { try sendLookup(bucket, plan, to: worker) }
       plan.referencedKeys = KeySet()
-      plan.stored = found
-      var next = try plan.lastID ?? store.largestID(of: plan.entity.name)
-      for key in payload where found[key] == nil {
+    }
+  }
+
+  /// One lookup query, run by the worker, its answers kept in `plan.found`.
+  func sendLookup(_ keys: [PrimaryKeyValue], _ plan: EntityPlan, to worker: SerialWorker) throws {
+    let (store, entity, found) = (store, plan.entity.name, plan.found)
+    summary.lookups += 1
+    try worker.submit { found.map.merge(try store.storedIDs(of: entity, keys: keys)) }
+  }
+
+  /// After the lookups: the stored objects' row ids, and new row ids for new objects (in
+  /// payload order).
+  func giveFreshIDs() {
+    for plan in plans.values.sorted(by: { $0.table < $1.table }) {
+      plan.stored = plan.found.map
+      plan.found.map = KeyMap()
+      var next = plan.lastID ?? largestIDs[plan.entity.name] ?? 0
+      for key in plan.payloadKeys.ordered where plan.stored[key] == nil {
         next += 1
         plan.fresh[key] = next
       }
       plan.lastID = next
+      plan.payloadKeys = KeySet()
     }
   }
 
@@ -264,7 +321,7 @@ public final class GraphImporter {
   }
 
   func allocateID(_ plan: EntityPlan) throws -> Int64 {
-    let next = try (plan.lastID ?? store.largestID(of: plan.entity.name)) + 1
+    let next = try (plan.lastID ?? largestIDs[plan.entity.name] ?? store.largestID(of: plan.entity.name)) + 1
     plan.lastID = next
     return next
   }

@@ -47,7 +47,8 @@ public struct ImportOptions {
   public var missingReferences: MissingReferencePolicy = .report
   /// Per relationship (`"Book.author"`), overriding `missingReferences`.
   public var missingReferencesByRelationship: [String: MissingReferencePolicy] = [:]
-  /// Called after each batch is written.
+  /// Called after each batch is written, in order. A bucketed import writes on a thread of
+  /// its own and calls this there; `run` returns after the last call.
   public var progress: ((ImportProgress) -> Void)?
 
   public init(mapping: MappingOptions = MappingOptions(), batchSize: Int = 10_000) {

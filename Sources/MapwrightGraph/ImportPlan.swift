@@ -38,6 +38,10 @@ final class EntityPlan {
   /// Keys seen while scanning: in the payload (in payload order), and referenced by id.
   var payloadKeys = KeySet()
   var referencedKeys = KeySet()
+  /// Payload keys not yet sent to be looked up, and the row ids the lookups found (filled
+  /// on the lookup thread, read after it finishes).
+  var unsentKeys: [PrimaryKeyValue] = []
+  let found = FoundKeys()
 
   /// Which columns a row writes: attributes (bit per attribute), the parent link, and
   /// relationship columns (bit per relationship); the column names of each shape, built once.
@@ -77,6 +81,11 @@ final class EntityPlan {
     self.attributes = attributes
     primaryKey = entity.primaryKey.flatMap { name in attributes.first { $0.description.name == name } }
   }
+}
+
+/// The answers of an entity's lookup queries, filled by the thread that runs them.
+final class FoundKeys: @unchecked Sendable {
+  var map = KeyMap()
 }
 
 extension JSONValue {

@@ -84,11 +84,17 @@ struct RowSet {
 
 /// An open-addressing hash table from Int64 keys to Int64 values, with a cheap
 /// multiplicative hash: an import looks keys up several times per object, and the
-/// standard Dictionary's seeded hashing was a tenth of the import's time.
+/// standard Dictionary's seeded hashing was a tenth of the import's time. Each slot holds
+/// its key and value side by side (one cache line per probe); an empty slot's value is
+/// `Int64.min`, which no row id is.
 struct IntTable {
-  private var keys: [Int64] = []
-  private var values: [Int64] = []
-  private var used: [Bool] = []
+  private struct Slot {
+    var key: Int64
+    var value: Int64
+  }
+
+  private static let empty = Int64.min
+  private var slots: [Slot] = []
   private(set) var count = 0
   private var mask = 0
 
@@ -110,40 +116,43 @@ struct IntTable {
   subscript(key: Int64) -> Int64? {
     get {
       guard count > 0 else { return nil }
-      var index = slot(key)
-      while used[index] {
-        if keys[index] == key { return values[index] }
-        index = (index + 1) & mask
+      return slots.withUnsafeBufferPointer { slots in
+        var index = slot(key)
+        while true {
+          let entry = slots[index]
+          if entry.value == Self.empty { return nil }
+          if entry.key == key { return entry.value }
+          index = (index + 1) & mask
+        }
       }
-      return nil
     }
     set {
       guard let newValue else { return }  // removal is not needed by imports
-      if (count + 1) * 2 > keys.count { resize(to: Self.tableSize(for: count + 1)) }
-      var index = slot(key)
-      while used[index] {
-        if keys[index] == key {
-          values[index] = newValue
-          return
+      precondition(newValue != Self.empty, "IntTable cannot hold Int64.min")
+      if (count + 1) * 2 > slots.count { resize(to: Self.tableSize(for: count + 1)) }
+      let mask = mask
+      let start = slot(key)
+      let inserted = slots.withUnsafeMutableBufferPointer { slots in
+        var index = start
+        while slots[index].value != Self.empty {
+          if slots[index].key == key {
+            slots[index].value = newValue
+            return false
+          }
+          index = (index + 1) & mask
         }
-        index = (index + 1) & mask
+        slots[index] = Slot(key: key, value: newValue)
+        return true
       }
-      used[index] = true
-      keys[index] = key
-      values[index] = newValue
-      count += 1
+      if inserted { count += 1 }
     }
   }
 
   private mutating func resize(to size: Int) {
-    let oldKeys = keys
-    let oldValues = values
-    let oldUsed = used
-    keys = Array(repeating: 0, count: size)
-    values = Array(repeating: 0, count: size)
-    used = Array(repeating: false, count: size)
+    let old = slots
+    slots = Array(repeating: Slot(key: 0, value: Self.empty), count: size)
     mask = size - 1
     count = 0
-    for i in oldUsed.indices where oldUsed[i] { self[oldKeys[i]] = oldValues[i] }
+    for entry in old where entry.value != Self.empty { self[entry.key] = entry.value }
   }
 }

@@ -252,7 +252,11 @@ public final class SQLiteStore: GraphStore {
     if columns.isEmpty {
       sql = "INSERT INTO \(quote(table)) (\"_id\") VALUES \(values) ON CONFLICT(\"_id\") DO NOTHING"
     } else {
-      let updates = columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+      // The primary key is left out of the update: the row was found by it, so it cannot
+      // change, and setting it would rewrite its unique index entry for nothing.
+      let key = layout.tables[table]?.primaryKey
+      let updated = unquoted.filter { $0 != key }.map(quote)
+      let updates = updated.isEmpty ? "\"_id\" = excluded.\"_id\"" : updated.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
       sql = "INSERT INTO \(quote(table)) (\"_id\", \(columns.joined(separator: ", "))) VALUES \(values) "
         + "ON CONFLICT(\"_id\") DO UPDATE SET \(updates)"
     }

@@ -121,7 +121,7 @@ enum ImportBenchmarks {
 
     print("import: \(count) objects (bucketed), \(naiveCount) (naive); store first holds the even ids")
     print("measurement      objects   payload MB   seconds   objects/s   lookups   import MB")
-    for (name, size, strategy) in [("import.bucketed", count, LookupStrategy.bucketed), ("import.naive", naiveCount, LookupStrategy.perObject)] {
+    for (name, size, strategy) in [("import.bucketed", count, LookupStrategy.bucketed), ("import.naive", naiveCount, LookupStrategy.perObject)] where size > 0 {
       let seed = directory.appendingPathComponent("seed-\(size).sqlite")
       if !FileManager.default.fileExists(atPath: seed.path) {
         let store = try SQLiteStore(path: seed.path, model: model)

@@ -1,0 +1,84 @@
+import Foundation
+import Mapwright
+import MapwrightSQLite
+import MapwrightSchema
+import Testing
+
+@testable import MapwrightGraph
+
+/// A store that forwards to a real one but fails its `failing`-th batch write.
+final class FailingStore: GraphStore {
+  let base: SQLiteStore
+  let failing: Int
+  var writes = 0
+  struct WriteFailure: Error {}
+
+  init(_ base: SQLiteStore, failing: Int) {
+    self.base = base
+    self.failing = failing
+  }
+
+  var layout: RelationalLayout { base.layout }
+  func storedIDs(of entity: String, keys: [PrimaryKeyValue]) throws -> [PrimaryKeyValue: Int64] {
+    try base.storedIDs(of: entity, keys: keys)
+  }
+  func largestID(of entity: String) throws -> Int64 { try base.largestID(of: entity) }
+  func write(_ batch: ImportBatch) throws {
+    writes += 1
+    if writes == failing { throw WriteFailure() }
+    try base.write(batch)
+  }
+}
+
+@Suite struct ImportPipelineTests {
+  @Test func theWorkerRunsJobsInOrderAndStopsAtTheFirstError() throws {
+    let worker = SerialWorker(capacity: 2)
+    let log = FoundKeys()  // any class the jobs can write to
+    struct Stop: Error {}
+    for i in 1...5 {
+      try worker.submit { log.map[.integer(Int64(i))] = Int64(i) }
+    }
+    try worker.drain()
+    #expect(log.map.count == 5)
+    try worker.submit { throw Stop() }
+    // The error comes back from a later call, and later jobs do not run.
+    #expect(throws: Stop.self) {
+      for i in 6...100 { try worker.submit { log.map[.integer(Int64(i))] = Int64(i) } }
+      try worker.finish()
+    }
+    #expect(log.map.count < 100)
+  }
+
+  @Test func aFailedWriteStopsTheImportAndKeepsEarlierBatches() throws {
+    let t = try TemporaryStore()
+    let authors = (1...9).map { #"{"author_id": \#($0), "firstName": "F", "lastName": "L"}"# }
+    var options = ImportOptions()
+    options.batchSize = 2
+    var progress: [Int] = []
+    options.progress = { progress.append($0.written) }
+    let store = FailingStore(t.store, failing: 3)
+    #expect(throws: FailingStore.WriteFailure.self) {
+      try GraphImporter(store: store).run(
+        Array("{\"authors\": [\(authors.joined(separator: ","))]}".utf8), sources: [ImportSource("authors", entity: t.entity("Author"))],
+        options: options)
+    }
+    // Batches 1 and 2 were written (and reported); the third failed and nothing after it ran.
+    #expect(try t.store.objects(t.entity("Author")).map { $0.int("authorId") } == [1, 2, 3, 4])
+    #expect(progress == [2, 4])
+    #expect(store.writes == 3)
+  }
+
+  @Test func progressIsReportedForEveryBatchInOrder() throws {
+    let t = try TemporaryStore()
+    let authors = (1...7).map { #"{"author_id": \#($0), "firstName": "F", "lastName": "L"}"# }
+    var options = ImportOptions()
+    options.batchSize = 3
+    var progress: [Int] = []
+    options.progress = { progress.append($0.written) }
+    let summary = try t.store.importJSON(
+      Array("{\"authors\": [\(authors.joined(separator: ","))]}".utf8), sources: [ImportSource("authors", entity: t.entity("Author"))],
+      options: options)
+    #expect(progress == [3, 6, 7])
+    #expect(summary.inserted == 7 && summary.batches == 3)
+  }
+}
