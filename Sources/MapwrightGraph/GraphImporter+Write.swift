@@ -112,7 +112,13 @@ extension GraphImporter {
           } else if let child = try target(
             item, relationship, entity, session, &writes, link: nil, path: self.itemPath(path(), relationship, many ? i : nil))
           {
-            writes.foreignKeys.append(ImportBatch.ForeignKey(table: destinationTable, column: inverse, ids: [child], target: id))
+            let childPlan = self.plan(destination)
+            if child > (largestIDs[destination.name] ?? 0), !childPlan.written.contains(child) {
+              // A new child whose row comes later in the payload: the link goes with its row.
+              childPlan.pendingLinks[child, default: []].append((inverse, id))
+            } else {
+              writes.foreignKeys.append(ImportBatch.ForeignKey(table: destinationTable, column: inverse, ids: [child], target: id))
+            }
           }
         }
         if !creating {
@@ -129,7 +135,14 @@ extension GraphImporter {
         writes.joins.append(ImportBatch.Join(table: name, owner: id, targets: targets, reversed: reversed))
       }
     }
-    writes.rows.append(ImportBatch.Row(table: plan.table, id: id, columns: wide ? wideColumns : plan.columns(shape), values: values))
+    let columns = wide ? wideColumns : plan.columns(shape)
+    writes.rows.append(ImportBatch.Row(table: plan.table, id: id, columns: columns, values: values))
+    if creating, !plan.pendingLinks.isEmpty, let pending = plan.pendingLinks.removeValue(forKey: id) {
+      // Parents that named this object by id before it came; its own value, if it has one, wins.
+      for (column, parent) in pending where !columns.contains(column) {
+        writes.foreignKeys.append(ImportBatch.ForeignKey(table: plan.table, column: column, ids: [id], target: parent))
+      }
+    }
     return id
   }
 

@@ -32,13 +32,13 @@ public final class GraphImporter {
   var options = ImportOptions()
   var summary = ImportSummary()
 
-  /// Plans by entity (`ObjectIdentifier` of the description).
-  var plans: [ObjectIdentifier: EntityPlan] = [:]
+  /// Plans by entity name (one per table, whichever description of the entity names it).
+  var plans: [String: EntityPlan] = [:]
 
   func plan(_ entity: EntityDescription) -> EntityPlan {
-    if let plan = plans[ObjectIdentifier(entity)] { return plan }
+    if let plan = plans[entity.name] { return plan }
     let plan = EntityPlan(entity, layout: store.layout)
-    plans[ObjectIdentifier(entity)] = plan
+    plans[entity.name] = plan
     return plan
   }
 

@@ -21,8 +21,25 @@ public struct ImportSource {
   public let entity: EntityDescription
 
   public init(_ keyPath: String, entity: EntityDescription) {
-    self.keyPath = keyPath.isEmpty ? [] : keyPath.split(separator: ".").map(String.init)
+    self.init(components: keyPath.isEmpty ? [] : keyPath.split(separator: ".").map(String.init), entity: entity)
+  }
+
+  package init(components: [String], entity: EntityDescription) {
+    keyPath = components
     self.entity = entity
+  }
+
+  /// The array's elements are objects of a `@JSONModel` type (see `ObjectModel(models:)`).
+  ///
+  /// ```swift
+  /// let summary = try store.importJSON(data, sources: [ImportSource("authors", model: Author.self)])
+  /// ```
+  public init(_ keyPath: String, model: any JSONModel.Type) throws(SchemaError) {
+    let name = ObjectModel.entityName(of: model)
+    guard let entity = try ObjectModel(models: [model]).entity(named: name) else {
+      throw SchemaError(.notAnEntity, "\(model) is not an entity", entity: name)
+    }
+    self.init(keyPath, entity: entity)
   }
 }
 

@@ -35,6 +35,9 @@ final class EntityPlan {
   /// Rows already written by this import (a new object's defaults apply only then; a stored
   /// object counts as updated once).
   var written = RowSet()
+  /// New rows named by id in a parent's to-many before their own row came: the parent links
+  /// (column, parent row id) to write with the row.
+  var pendingLinks: [Int64: [(column: String, parent: Int64)]] = [:]
   /// Keys seen while scanning: in the payload (in payload order), and referenced by id.
   var payloadKeys = KeySet()
   var referencedKeys = KeySet()

@@ -70,6 +70,11 @@ struct KeySet {
 struct RowSet {
   var words: [UInt64] = []
 
+  func contains(_ id: Int64) -> Bool {
+    guard id >= 0, Int(id >> 6) < words.count else { return false }
+    return words[Int(id >> 6)] & (UInt64(1) << UInt64(id & 63)) != 0
+  }
+
   /// Inserts `id`; true when it was not there.
   mutating func insert(_ id: Int64) -> Bool {
     guard id >= 0 else { return false }

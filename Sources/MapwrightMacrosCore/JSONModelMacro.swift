@@ -83,6 +83,7 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     if describes { members.append(generator.descriptionProperty()) }
     if model.isCopyable {
       members += generator.lazyFieldMembers()
+      members.append(generator.entityDeclaration())
       members.append(generator.propertiesDeclaration())
       if model.kind == .struct { members.append(generator.draftInitializer()) }
     }

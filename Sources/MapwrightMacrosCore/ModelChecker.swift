@@ -12,6 +12,20 @@ struct ModelChecker {
   }
 
   mutating func check(_ model: ModelDeclaration) {
+    if let (key, node) = model.primaryKey {
+      if !model.isCopyable {
+        error(node, "primaryKeyClass", "primaryKey: needs a struct or a final class without a superclass (a store holds one table per model)")
+      } else if let property = model.properties.first(where: { $0.name == key }) {
+        if property.ignored || property.flatten {
+          error(node, "primaryKey", "the primary key '\(key)' must be a mapped property, not @Ignore or @Flatten")
+        } else if property.isOptional {
+          error(node, "primaryKey", "the primary key '\(key)' cannot be optional: every stored object has one")
+        }
+      } else {
+        let names = model.fields.filter { !$0.flatten }.map { "'\($0.name)'" }.joined(separator: ", ")
+        error(node, "primaryKey", "primaryKey: names '\(key)', which is not a property of \(model.name)" + (names.isEmpty ? "" : " (its properties: \(names))"))
+      }
+    }
     var writtenKeys: [String: String] = [:]
     for property in model.properties {
       let anchor = property.keyAttribute.map(Syntax.init) ?? property.node

@@ -33,6 +33,8 @@ struct ModelDeclaration {
   /// Source text of the `coercion:` and `unknownKeys:` arguments, when given.
   var coercion: String?
   var unknownKeys: String?
+  /// `primaryKey:` (a property name) and where it was written.
+  var primaryKey: (name: String, node: Syntax)?
   var properties: [PropertyDeclaration]
 
   /// Whether the class's mapping lives in its body so that subclasses can override it: a

@@ -275,6 +275,27 @@ struct ModelGenerator {
     return result
   }
 
+  /// `_jsonModelEntity`: the model as an entity for stores — its primary key, and each
+  /// mapped property's key path and type (flattened properties are left out).
+  func entityDeclaration() -> String {
+    let entries = model.fields.filter { !$0.flatten }.map { property -> String in
+      let type = property.type ?? "Never"
+      // `Int?.self` and `[Book].self` are fine as written; a function or composition type is not.
+      let metatype = type.contains(" ") || type.contains("&") ? "(\(type)).self" : "\(type).self"
+      var arguments = "\(stringLiteral(property.name)), key: \(stringLiteral(property.paths.first ?? property.name)), \(metatype)"
+      if property.defaultValue != nil || property.initializer != nil { arguments += ", hasDefault: true" }
+      if let transform = property.transform {
+        arguments += ", transformer: \(transform)"
+      } else if let name = property.transformName {
+        arguments += ", transformerNamed: \(name)"
+      }
+      return "    .init(\(arguments))"
+    }
+    let key = model.primaryKey.map { stringLiteral($0.name) } ?? "nil"
+    let list = entries.isEmpty ? "[]" : "[\n" + entries.joined(separator: ",\n") + "\n  ]"
+    return "\(access)static var _jsonModelEntity: Mapwright.JSONModelEntity? {\n  Mapwright.JSONModelEntity(\(selfType).self, primaryKey: \(key), properties: \(list))\n}"
+  }
+
   /// `_jsonModelFieldKeyPaths` and `_jsonModelDecodeField(_:_:)`: each mapped property alone,
   /// for lazy models (`LazyModel` decodes one property on first access).
   func lazyFieldMembers() -> [String] {

@@ -56,6 +56,7 @@ struct ModelParser {
     var cluster: ModelDeclaration.Cluster?
     var version: String?
     var versionKey: String?
+    var primaryKey: (name: String, node: Syntax)?
     for argument in attribute.arguments?.as(LabeledExprListSyntax.self) ?? [] {
       switch argument.label?.text {
       case "keys":
@@ -84,6 +85,12 @@ struct ModelParser {
       case "subclasses": subclasses = parseSubclasses(argument.expression)
       case "version": version = argument.expression.trimmedDescription
       case "versionKey": versionKey = argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+      case "primaryKey":
+        if let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue, !text.isEmpty {
+          primaryKey = (text, Syntax(argument))
+        } else {
+          error(argument.expression, "primaryKey", "primaryKey: names one of the model's properties as a string literal")
+        }
       default: break
       }
     }
@@ -127,7 +134,8 @@ struct ModelParser {
     return ModelDeclaration(
       name: name, kind: kind, isGeneric: isGeneric, isPublic: isPublic, isOpen: isOpen, superclass: superclass,
       cluster: cluster, version: version, versionKey: versionKey, hasMigrate: hasMigrate, asksEquatable: asksEquatable, asksHashable: asksHashable,
-      hasDescription: hasDescription, keyNaming: keyNaming, coercion: coercion, unknownKeys: unknownKeys, properties: properties)
+      hasDescription: hasDescription, keyNaming: keyNaming, coercion: coercion, unknownKeys: unknownKeys, primaryKey: primaryKey,
+      properties: properties)
   }
 
   /// `["dog": "Dog", …]` as the source of `["dog": Dog.self, …]`.

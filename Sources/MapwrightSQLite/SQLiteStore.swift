@@ -269,7 +269,12 @@ public final class SQLiteStore: GraphStore {
 
   /// Imports the arrays `sources` names from a JSON payload (see `GraphImporter`).
   public func importJSON(_ payload: [UInt8], sources: [ImportSource], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
-    try GraphImporter(store: self).run(payload, sources: sources, options: options)
+    // Sources described apart from the store (a model type's own description) use the
+    // store's description of the same entity.
+    let sources = sources.map { source in
+      model.entity(named: source.entity.name).map { ImportSource(components: source.keyPath, entity: $0) } ?? source
+    }
+    return try GraphImporter(store: self).run(payload, sources: sources, options: options)
   }
 
   public func importJSON(_ payload: Data, sources: [ImportSource], options: ImportOptions = ImportOptions()) throws -> ImportSummary {

@@ -144,7 +144,7 @@ enum ImportBenchmarks {
       print(
         Bench.pad(name, 17) + Bench.lpad("\(objects)", 8) + Bench.lpad(Bench.fixed(Double(payload.count) / 1e6, 1), 13)
           + Bench.lpad(Bench.fixed(summary.seconds, 2), 10) + Bench.lpad("\(Int(Double(objects) / summary.seconds))", 12)
-          + Bench.lpad("\(summary.lookups)", 10) + Bench.lpad(Bench.fixed(Double(peak) / 1e6, 0), 10))
+          + Bench.lpad("\(summary.lookups)", 10) + Bench.lpad(Bench.fixed(Double(max(peak, 0)) / 1e6, 0), 10))
     }
   }
 }

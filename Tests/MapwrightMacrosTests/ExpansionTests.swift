@@ -201,6 +201,19 @@ import Testing
             }
           }
 
+          static var _jsonModelEntity: Mapwright.JSONModelEntity? {
+            Mapwright.JSONModelEntity(Self.self, primaryKey: nil, properties: [
+              .init("number", key: "number", Int.self),
+              .init("reporterLogin", key: "user.login", String.self),
+              .init("htmlURL", key: "html_url", URL.self),
+              .init("updatedAt", key: "updated_at", Date.self, transformer: .iso8601),
+              .init("labels", key: "labels", [Label].self, hasDefault: true),
+              .init("assignees", key: "assignees", [User].self),
+              .init("comments", key: "comments", Int?.self),
+              .init("body", key: "body", String.self, hasDefault: true)
+            ])
+          }
+
           static var _jsonModelProperties: [Mapwright.JSONModelProperty<Self>] {
             [
               .init("number", \\Self.number, json: ["number"]),
@@ -319,6 +332,55 @@ import Testing
         """)
   }
 
+  @Test func primaryKeyNamesAMappedNonOptionalPropertyOfAStruct() {
+    expectExpansion(
+      """
+      @JSONModel(primaryKey: "identifier")
+      struct A {
+        var id: Int
+        var name: String
+      }
+      """,
+      expands: """
+        struct A {
+          var id: Int
+          var name: String
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(message: "primaryKey: names 'identifier', which is not a property of A (its properties: 'id', 'name')", line: 1, column: 12)
+      ])
+    expectExpansion(
+      """
+      @JSONModel(primaryKey: "id")
+      struct B {
+        var id: Int?
+      }
+      """,
+      expands: """
+        struct B {
+          var id: Int?
+        }
+        """,
+      diagnostics: [DiagnosticSpec(message: "the primary key 'id' cannot be optional: every stored object has one", line: 1, column: 12)])
+    expectExpansion(
+      """
+      @JSONModel(primaryKey: "id")
+      class C {
+        var id: Int = 0
+      }
+      """,
+      expands: """
+        class C {
+          var id: Int = 0
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "primaryKey: needs a struct or a final class without a superclass (a store holds one table per model)", line: 1, column: 12)
+      ])
+  }
+
   @Test func ignoredPropertiesNeedAValue() {
     expectExpansion(
       """
@@ -430,6 +492,13 @@ import Testing
             default:
               throw Mapwright.MappingError(invalidValue: "no field \\(field)")
             }
+          }
+
+          static var _jsonModelEntity: Mapwright.JSONModelEntity? {
+            Mapwright.JSONModelEntity(Self.self, primaryKey: nil, properties: [
+              .init("htmlURL", key: "html-url", String.self),
+              .init("userID2", key: "user-id2", Int.self)
+            ])
           }
 
           static var _jsonModelProperties: [Mapwright.JSONModelProperty<Self>] {

@@ -19,6 +19,8 @@ public protocol JSONModel: JSONConvertible {
   /// for `LazyModel` (generated for structs and final root classes; others decode whole).
   static var _jsonModelFieldKeyPaths: [AnyKeyPath] { get }
   static func _jsonModelDecodeField(_ field: Int, _ reader: inout JSONModelReader) throws(MappingError) -> Any
+  /// The model as an entity, for stores (generated for structs and final classes).
+  static var _jsonModelEntity: JSONModelEntity? { get }
 }
 
 extension JSONModel {

@@ -51,10 +51,10 @@ public enum KeyNaming: Sendable {
   extension, conformances: JSONModel, JSONConvertible, CustomStringConvertible,
   names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
   named(decode(from:in:)), named(_jsonModelProperties), named(init(_jsonModelDraft:)), named(_jsonModelDescribedFields),
-  named(description), named(_jsonModelFieldKeyPaths), named(_jsonModelDecodeField(_:_:)))
+  named(description), named(_jsonModelFieldKeyPaths), named(_jsonModelDecodeField(_:_:)), named(_jsonModelEntity))
 public macro JSONModel(
   keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil,
-  version: Int? = nil, versionKey: String = "_version"
+  version: Int? = nil, versionKey: String = "_version", primaryKey: String? = nil
 ) = #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
 
 /// A class cluster's base: decoding it (by any entry point) makes an instance of the subclass

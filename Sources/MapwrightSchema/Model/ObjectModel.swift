@@ -68,6 +68,20 @@ public final class ObjectModel: @unchecked Sendable {
     }
   }
 
+  /// A model of entities built in code (see `ObjectModel(models:)`), linked and checked as a
+  /// file's are.
+  init(entities: [EntityDescription]) throws(SchemaError) {
+    for entity in entities {
+      guard byName[entity.name] == nil else {
+        throw SchemaError(.duplicateName, "two entities are named \(entity.name)", entity: entity.name)
+      }
+      entity.model = self
+      self.entities.append(entity)
+      byName[entity.name] = entity
+    }
+    try link()
+  }
+
   /// The `.xcdatamodel` the bundle's `.xccurrentversion` names (or its only or last version).
   static func currentVersion(of bundle: URL) throws(SchemaError) -> URL {
     let file = bundle.lastPathComponent

@@ -27,6 +27,9 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
     case unknownPrimaryKey
     /// A default value that the attribute's type cannot hold.
     case invalidDefault
+    /// A model type that has no entity description (`@JSONModel` describes structs and
+    /// final classes).
+    case notAnEntity
   }
 
   public let code: Code
@@ -39,7 +42,7 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
   /// The line in the `contents` XML, when known.
   public let line: Int?
 
-  init(_ code: Code, _ message: String, file: String? = nil, entity: String? = nil, property: String? = nil, line: Int? = nil) {
+  package init(_ code: Code, _ message: String, file: String? = nil, entity: String? = nil, property: String? = nil, line: Int? = nil) {
     self.code = code
     self.message = message
     self.file = file
