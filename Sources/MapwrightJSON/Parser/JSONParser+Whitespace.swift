@@ -16,8 +16,15 @@ extension JSONParser {
       }
       guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return c }
       pos += 1
-      // Indentation: runs of spaces, eight at a time.
-      while pos + 8 <= count, UnsafeRawPointer(bytes + pos).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+      // Indentation: a run of spaces is skipped a word at a time. The word's first byte that
+      // is not a space is its lowest non-zero byte once every space is turned into zero.
+      while pos + 8 <= count {
+        let word = UInt64(littleEndian: UnsafeRawPointer(bytes + pos).loadUnaligned(as: UInt64.self))
+        let notSpaces = word ^ 0x2020_2020_2020_2020
+        if notSpaces != 0 {
+          pos += notSpaces.trailingZeroBitCount >> 3
+          break
+        }
         pos += 8
       }
     }
