@@ -17,6 +17,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dispatch
 import Mapwright
 import MapwrightSchema
 
@@ -37,7 +38,7 @@ public final class GraphImporter {
 
   func plan(_ entity: EntityDescription) -> EntityPlan {
     if let plan = plans[entity.name] { return plan }
-    let plan = EntityPlan(entity, layout: store.layout)
+    let plan = EntityPlan(entity, layout: store.layout, number: plans.count)
     plans[entity.name] = plan
     return plan
   }
@@ -77,12 +78,32 @@ public final class GraphImporter {
     // Pass 1: keys. Full buckets of keys are looked up on the worker's thread while the
     // scan goes on.
     if options.lookups == .bucketed {
+      for source in sources { preparePlans(source.entity) }
       let worker = SerialWorker(capacity: 1_000)
+      // One set of key lists per core, reused by every round (their storage is kept).
+      let slots = UnsafeMutableBufferPointer<ScannedKeys>.allocate(capacity: max(ProcessInfo.processInfo.activeProcessorCount, 1))
+      slots.initialize(repeating: ScannedKeys(entities: plans.count))
+      defer {
+        _ = slots.deinitialize()
+        slots.deallocate()
+      }
       do {
         for (source, elements) in work {
-          try forEachBatch(elements, source: source, scanner: scanner) { batch in
-            for (element, path) in batch.elements { try batch.mapping { try scan(element, source.entity, path, batch.session) } }
-            try sendFullBuckets(to: worker)
+          let ranges = batchRanges(elements.count)
+          // Rounds of batches scanned in parallel, then merged in payload order.
+          for round in stride(from: 0, to: ranges.count, by: slots.count) {
+            let count = min(slots.count, ranges.count - round)
+            let errors = scanInParallel(count, into: slots) { i, keys in
+              let batch = try makeBatch(elements, ranges[round + i], source: source, scanner: scanner)
+              for (element, path) in batch.elements {
+                try batch.mapping { try scan(element, source.entity, path, batch.session, into: &keys) }
+              }
+            }
+            for i in 0..<count {
+              if let error = errors[i] { throw error }
+              merge(slots[i])
+              try sendFullBuckets(to: worker)
+            }
           }
         }
         try sendRemainingKeys(to: worker)
@@ -147,6 +168,8 @@ public final class GraphImporter {
     /// Maps the batch's errors back to the payload: the element's path and the line and
     /// column in the payload.
     let relocate: (MappingError) -> MappingError
+    /// Maps a path in the batch to the payload.
+    let payloadPath: (JSONPath) -> JSONPath
 
     func mapping(_ body: () throws -> Void) throws {
       do {
@@ -158,53 +181,87 @@ public final class GraphImporter {
   }
 
   func forEachBatch(_ elements: [Range<Int>], source: ImportSource, scanner: PayloadScanner, _ body: (Batch) throws -> Void) throws {
-    let bytes = scanner.bytes
-    var start = 0
-    while start < elements.count {
-      let end = min(start + max(options.batchSize, 1), elements.count)
-      let sliceStart = elements[start].lowerBound
-      let slice = bytes[sliceStart..<elements[end - 1].upperBound]
-      var text = [UInt8]()
-      text.reserveCapacity(slice.count + 2)
-      text.append(UInt8(ascii: "["))
-      text.append(contentsOf: slice)
-      text.append(UInt8(ascii: "]"))
-      let prefix = source.keyPath.map { JSONPath.Component.key($0) }
-      let offset = start
-      let relocate = { (error: MappingError) -> MappingError in
-        // Only on an error: finding a line means scanning the payload up to it.
-        let (firstLine, firstColumn) = scanner.location(of: sliceStart)
-        var components = error.path.components
-        if case .index(let i)? = components.first { components[0] = .index(offset + i) }
-        let line = error.line.map { $0 == 1 ? firstLine : firstLine + $0 - 1 }
-        let column = error.line.flatMap { line in error.column.map { line == 1 ? firstColumn + $0 - 2 : $0 } }
-        return error.moved(to: JSONPath(prefix + components), line: line, column: column)
-      }
-      let session: DecodingSession
-      do {
-        session = try DecodingSession(parsing: text, options: options.mapping)
-      } catch {
-        throw relocate(error)
-      }
-      payloadPath = { path in
-        var components = path.components
-        if case .index(let i)? = components.first { components[0] = .index(offset + i) }
-        return JSONPath(prefix + components)
-      }
-      let values = Array(session.document.root.elements)
-      let batch = Batch(
-        session: session, elements: values.enumerated().map { ($1, JSONPath([.index($0)])) }, relocate: relocate)
+    for range in batchRanges(elements.count) {
+      let batch = try makeBatch(elements, range, source: source, scanner: scanner)
+      payloadPath = batch.payloadPath
       try body(batch)
-      start = end
     }
+  }
+
+  /// The element ranges of the batches of an array of `count` elements.
+  func batchRanges(_ count: Int) -> [Range<Int>] {
+    stride(from: 0, to: count, by: max(options.batchSize, 1)).map { $0..<min($0 + max(options.batchSize, 1), count) }
+  }
+
+  /// Parses the elements `range` of a source's array as one batch (thread-safe: it reads
+  /// only the payload and the options).
+  func makeBatch(_ elements: [Range<Int>], _ range: Range<Int>, source: ImportSource, scanner: PayloadScanner) throws -> Batch {
+    let bytes = scanner.bytes
+    let sliceStart = elements[range.lowerBound].lowerBound
+    let slice = bytes[sliceStart..<elements[range.upperBound - 1].upperBound]
+    var text = [UInt8]()
+    text.reserveCapacity(slice.count + 2)
+    text.append(UInt8(ascii: "["))
+    text.append(contentsOf: slice)
+    text.append(UInt8(ascii: "]"))
+    let prefix = source.keyPath.map { JSONPath.Component.key($0) }
+    let offset = range.lowerBound
+    let relocate = { (error: MappingError) -> MappingError in
+      // Only on an error: finding a line means scanning the payload up to it.
+      let (firstLine, firstColumn) = scanner.location(of: sliceStart)
+      var components = error.path.components
+      if case .index(let i)? = components.first { components[0] = .index(offset + i) }
+      let line = error.line.map { $0 == 1 ? firstLine : firstLine + $0 - 1 }
+      let column = error.line.flatMap { line in error.column.map { line == 1 ? firstColumn + $0 - 2 : $0 } }
+      return error.moved(to: JSONPath(prefix + components), line: line, column: column)
+    }
+    let session: DecodingSession
+    do {
+      session = try DecodingSession(parsing: text, options: options.mapping)
+    } catch {
+      throw relocate(error)
+    }
+    let payloadPath = { (path: JSONPath) -> JSONPath in
+      var components = path.components
+      if case .index(let i)? = components.first { components[0] = .index(offset + i) }
+      return JSONPath(prefix + components)
+    }
+    let values = Array(session.document.root.elements)
+    return Batch(
+      session: session, elements: values.enumerated().map { ($1, JSONPath([.index($0)])) }, relocate: relocate,
+      payloadPath: payloadPath)
   }
 
   // MARK: Pass 1
 
-  func scan(_ object: JSONValue, _ entity: EntityDescription, _ path: JSONPath, _ session: DecodingSession) throws(MappingError) {
+  /// The keys one batch holds, per entity (by plan number): its objects' primary keys in
+  /// payload order, and the ids its relationships name.
+  struct ScannedKeys {
+    var payload: [[PrimaryKeyValue]]
+    var referenced: [[PrimaryKeyValue]]
+
+    init(entities: Int) {
+      payload = Array(repeating: [], count: entities)
+      referenced = Array(repeating: [], count: entities)
+    }
+
+    /// Empties the lists, keeping their storage.
+    mutating func removeAll() {
+      for i in payload.indices {
+        payload[i].removeAll(keepingCapacity: true)
+        referenced[i].removeAll(keepingCapacity: true)
+      }
+    }
+  }
+
+  /// Collects the keys of `object` and of what it nests. Reads the plans only (they are all
+  /// made before pass 1), so batches are scanned on several threads at once.
+  func scan(
+    _ object: JSONValue, _ entity: EntityDescription, _ path: JSONPath, _ session: DecodingSession, into keys: inout ScannedKeys
+  ) throws(MappingError) {
     guard object.kind == .object else { throw MappingError.typeMismatch(expected: "\(entity.name) object", at: object) }
     let plan = plan(entity)
-    if let key = try primaryKey(of: object, plan, session), plan.payloadKeys.insert(key) { plan.unsentKeys.append(key) }
+    if let key = try primaryKey(of: object, plan, session) { keys.payload[plan.number].append(key) }
     for planned in plan.relationships {
       let relationship = planned.description
       guard let value = object.value(at: planned.path), !value.isNull else { continue }
@@ -212,11 +269,26 @@ public final class GraphImporter {
       let many = relationship.isToMany && value.kind == .array
       for (i, item) in (many ? Array(value.elements) : [value]).enumerated() {
         if item.kind == .object {
-          try scan(item, destination, itemPath(path, relationship, many ? i : nil), session)
+          try scan(item, destination, itemPath(path, relationship, many ? i : nil), session, into: &keys)
         } else if let key = try referencedKey(item, destination, session) {
-          self.plan(destination).referencedKeys.insert(key)
+          keys.referenced[self.plan(destination).number].append(key)
         }
       }
+    }
+  }
+
+  /// Makes the plans of `entity` and of every entity its relationships reach.
+  func preparePlans(_ entity: EntityDescription) {
+    guard plans[entity.name] == nil else { return }
+    let made = plan(entity)
+    for relationship in made.relationships { preparePlans(relationship.destination) }
+  }
+
+  /// Adds a batch's keys to the plans, in payload order.
+  func merge(_ keys: ScannedKeys) {
+    for plan in plans.values {
+      for key in keys.payload[plan.number] where plan.payloadKeys.insert(key) { plan.unsentKeys.append(key) }
+      for key in keys.referenced[plan.number] { plan.referencedKeys.insert(key) }
     }
   }
 
@@ -252,6 +324,25 @@ public final class GraphImporter {
     var result = relationship.jsonKeyPath.split(separator: ".").reduce(path) { $0.appending(key: String($1)) }
     if let index { result = result.appending(index: index) }
     return result
+  }
+
+  /// Runs `body` for `0..<count` at once (one thread each), each on its slot emptied first;
+  /// the errors in order.
+  func scanInParallel(
+    _ count: Int, into slots: UnsafeMutableBufferPointer<ScannedKeys>, _ body: (Int, inout ScannedKeys) throws -> Void
+  ) -> [(any Error)?] {
+    var errors = [(any Error)?](repeating: nil, count: count)
+    errors.withUnsafeMutableBufferPointer { errors in
+      withoutActuallyEscaping(body) { body in
+        let shared = UncheckedBox((body, slots, errors))
+        DispatchQueue.concurrentPerform(iterations: count) { i in
+          let (body, slots, errors) = shared.value
+          slots[i].removeAll()
+          do { try body(i, &slots[i]) } catch { errors[i] = error }
+        }
+      }
+    }
+    return errors
   }
 
   // MARK: Bucketed lookups

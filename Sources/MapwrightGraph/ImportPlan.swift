@@ -20,6 +20,8 @@ final class EntityPlan {
   }
 
   let entity: EntityDescription
+  /// The plan's number in its import (made in order, from 0).
+  let number: Int
   let table: String
   let attributes: [Attribute]
   let relationships: [Relationship]
@@ -67,8 +69,9 @@ final class EntityPlan {
     return names
   }
 
-  init(_ entity: EntityDescription, layout: RelationalLayout) {
+  init(_ entity: EntityDescription, layout: RelationalLayout, number: Int) {
     self.entity = entity
+    self.number = number
     table = layout.tables[entity.name]!.name
     let attributes = entity.attributes.map { attribute in
       let initial = attribute.defaultValueString.flatMap { AttributeValues.value(fromDefault: $0, type: attribute.type) }
@@ -84,6 +87,12 @@ final class EntityPlan {
     self.attributes = attributes
     primaryKey = entity.primaryKey.flatMap { name in attributes.first { $0.description.name == name } }
   }
+}
+
+/// A value handed to other threads by code that makes sure they use it safely.
+struct UncheckedBox<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }
 
 /// The answers of an entity's lookup queries, filled by the thread that runs them.

@@ -81,4 +81,22 @@ final class FailingStore: GraphStore {
     #expect(progress == [3, 6, 7])
     #expect(summary.inserted == 7 && summary.batches == 3)
   }
+
+  @Test func keysScannedInParallelFailAtTheFirstBadElementInPayloadOrder() throws {
+    let t = try TemporaryStore()
+    let authors = (0..<9).map { i in
+      i == 3 || i == 4 || i == 8 ? #"{"author_id": "x\#(i)", "firstName": "F", "lastName": "L"}"# : #"{"author_id": \#(i), "firstName": "F", "lastName": "L"}"#
+    }
+    var options = ImportOptions()
+    options.batchSize = 2
+    #expect {
+      try t.store.importJSON(
+        Array("{\"authors\": [\(authors.joined(separator: ","))]}".utf8), sources: [ImportSource("authors", entity: t.entity("Author"))],
+        options: options)
+    } throws: { error in
+      (error as? MappingError)?.path.description == "$.authors[3].author_id"
+    }
+    // Nothing was written: keys are read before any batch is.
+    #expect(try t.store.objects(t.entity("Author")).isEmpty)
+  }
 }
