@@ -16,24 +16,20 @@ extension GraphImporter {
 
   /// Writes one object (and what it nests) and returns its row id.
   func write(
-    _ object: JSONValue, _ entity: EntityDescription, _ session: DecodingSession, into writes: inout ImportBatch, link: Link?,
+    _ object: JSONValue, _ plan: EntityPlan, _ session: DecodingSession, into writes: inout ImportBatch, link: Link?,
     path: @autoclosure () -> JSONPath
   ) throws -> Int64 {
+    let entity = plan.entity
     guard object.kind == .object else { throw MappingError.typeMismatch(expected: "\(entity.name) object", at: object) }
-    let plan = plan(entity)
     let key = try primaryKey(of: object, plan, session)
     let id: Int64
     let stored: Bool
-    if let key, let fresh = plan.fresh[key] {
-      id = fresh
-      stored = false
-    } else if let key, let existing = try lookUp(key, plan) {
-      id = existing
-      stored = true
+    if let key, let known = try row(of: key, plan) {
+      (id, stored) = known
     } else {
       id = try allocateID(plan)
       stored = false
-      if let key { plan.fresh[key] = id }
+      if let key { plan.setFresh(key, id) }
     }
     let firstWrite = plan.written.insert(id)
     if firstWrite {
@@ -80,59 +76,58 @@ extension GraphImporter {
       let relationship = planned.description
       guard let value = object.value(at: planned.path) else { continue }
       if let link, relationship.name == link.column { continue }  // the parent sets it
-      let destination = planned.destination
-      let destinationTable = self.plan(destination).table
-      let items: [JSONValue]
-      if value.isNull {
-        items = []
-      } else if relationship.isToMany {
-        guard value.kind == .array else { throw MappingError.typeMismatch(expected: "array", at: value) }
-        items = Array(value.elements)
-      } else {
-        items = [value]
-      }
+      let destination = destinationPlan(plan, relationshipIndex)
       let many = relationship.isToMany
+      if many, !value.isNull, value.kind != .array { throw MappingError.typeMismatch(expected: "array", at: value) }
+      /// The relationship's items: none for null, the elements of a to-many, else the value.
+      func forEachItem(_ body: (Int?, JSONValue) throws -> Void) rethrows {
+        if value.isNull { return }
+        if many {
+          var i = 0
+          for item in value.elements {
+            try body(i, item)
+            i += 1
+          }
+        } else {
+          try body(nil, value)
+        }
+      }
       switch planned.storage {
       case .column:
         shape.relationships |= UInt64(1) << UInt64(relationshipIndex)
         if wide { wideColumns.append(relationship.name) }
-        if let item = items.first,
-          let target = try target(item, relationship, entity, session, &writes, link: nil, path: self.itemPath(path(), relationship, nil))
-        {
-          values.append(.integer(target))
-        } else {
-          values.append(.null)
+        var target: Int64?
+        try forEachItem { i, item in
+          guard i ?? 0 == 0 else { return }
+          target = try self.target(item, relationship, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), relationship, nil))
         }
+        values.append(target.map { .integer($0) } ?? .null)
       case .inverseColumn(let inverse):
         // Nested children are written with the link; children named by id get it set.
-        for (i, item) in items.enumerated() {
+        try forEachItem { i, item in
           if item.kind == .object {
-            _ = try write(
-              item, destination, session, into: &writes, link: Link(column: inverse, id: id), path: self.itemPath(path(), relationship, many ? i : nil))
-          } else if let child = try target(
-            item, relationship, entity, session, &writes, link: nil, path: self.itemPath(path(), relationship, many ? i : nil))
-          {
-            let childPlan = self.plan(destination)
-            if child > (largestIDs[destination.name] ?? 0), !childPlan.written.contains(child) {
+            _ = try write(item, destination, session, into: &writes, link: Link(column: inverse, id: id), path: self.itemPath(path(), relationship, i))
+          } else if let child = try target(item, relationship, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), relationship, i)) {
+            if child > (largestIDs[destination.entity.name] ?? 0), !destination.written.contains(child) {
               // A new child whose row comes later in the payload: the link goes with its row.
-              childPlan.pendingLinks[child, default: []].append((inverse, id))
+              destination.pendingLinks[child, default: []].append((inverse, id))
             } else {
-              writes.foreignKeys.append(ImportBatch.ForeignKey(table: destinationTable, column: inverse, ids: [child], target: id))
+              writes.foreignKeys.append(ImportBatch.ForeignKey(table: destination.table, column: inverse, ids: [child], target: id))
             }
           }
         }
         if !creating {
           writes.detaches.append(ImportBatch.Detach(
-            table: destinationTable, column: inverse, owner: id, delete: destination.primaryKey == nil))
+            table: destination.table, column: inverse, owner: id, delete: destination.entity.primaryKey == nil))
         }
       case .joinTable(let name, let reversed):
         var targets: [Int64] = []
-        for (i, item) in items.enumerated() {
-          if let target = try target(item, relationship, entity, session, &writes, link: nil, path: self.itemPath(path(), relationship, many ? i : nil)) {
+        try forEachItem { i, item in
+          if let target = try target(item, relationship, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), relationship, i)) {
             targets.append(target)
           }
         }
-        writes.joins.append(ImportBatch.Join(table: name, owner: id, targets: targets, reversed: reversed))
+        writes.joins.append(ImportBatch.Join(table: name, owner: id, targets: targets, reversed: reversed, replaces: !creating))
       }
     }
     let columns = wide ? wideColumns : plan.columns(shape)
@@ -148,14 +143,14 @@ extension GraphImporter {
 
   /// The row id an item of a relationship designates: a nested object (written), or an id.
   func target(
-    _ item: JSONValue, _ relationship: RelationshipDescription, _ entity: EntityDescription, _ session: DecodingSession,
-    _ writes: inout ImportBatch, link: Link?, path: @autoclosure () -> JSONPath
+    _ item: JSONValue, _ relationship: RelationshipDescription, _ plan: EntityPlan, _ destinationPlan: EntityPlan,
+    _ session: DecodingSession, _ writes: inout ImportBatch, link: Link?, path: @autoclosure () -> JSONPath
   ) throws -> Int64? {
-    let destination = entity.destination(of: relationship)
-    if item.kind == .object { return try write(item, destination, session, into: &writes, link: link, path: path()) }
-    guard let key = try referencedKey(item, destination, session) else { return nil }
-    let destinationPlan = plan(destination)
-    if let id = try lookUp(key, destinationPlan) { return id }
+    let entity = plan.entity
+    let destination = destinationPlan.entity
+    if item.kind == .object { return try write(item, destinationPlan, session, into: &writes, link: link, path: path()) }
+    guard let key = try referencedKey(item, destinationPlan, session) else { return nil }
+    if let id = try row(of: key, destinationPlan)?.id { return id }
     let policy = options.missingReferencesByRelationship["\(entity.name).\(relationship.name)"] ?? options.missingReferences
     switch policy {
     case .error:
@@ -165,7 +160,7 @@ extension GraphImporter {
       return nil
     case .placeholder:
       let id = try allocateID(destinationPlan)
-      destinationPlan.fresh[key] = id
+      destinationPlan.setFresh(key, id)
       let attribute = destinationPlan.primaryKey!.description
       let keyValue: StoreValue = switch key {
       case .integer(let value): .integer(value)

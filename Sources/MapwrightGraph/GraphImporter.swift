@@ -43,6 +43,16 @@ public final class GraphImporter {
     return plan
   }
 
+  /// The plan of relationship `index`'s destination, made and linked on first use (pass 1
+  /// links every plan before its threads start, so they only read).
+  @inline(__always)
+  func destinationPlan(_ plan: EntityPlan, _ index: Int) -> EntityPlan {
+    if let linked = plan.destinationPlans[index] { return linked }
+    let made = self.plan(plan.relationships[index].destination)
+    plan.destinationPlans[index] = made
+    return made
+  }
+
   /// The largest row id of each table before pass 2 (read while the store is idle).
   var largestIDs: [String: Int64] = [:]
 
@@ -89,6 +99,7 @@ public final class GraphImporter {
       }
       do {
         for (source, elements) in work {
+          let sourcePlan = plan(source.entity)
           let ranges = batchRanges(elements.count)
           // Rounds of batches scanned in parallel, then merged in payload order.
           for round in stride(from: 0, to: ranges.count, by: slots.count) {
@@ -96,7 +107,7 @@ public final class GraphImporter {
             let errors = scanInParallel(count, into: slots) { i, keys in
               let batch = try makeBatch(elements, ranges[round + i], source: source, scanner: scanner)
               for (element, path) in batch.elements {
-                try batch.mapping { try scan(element, source.entity, path, batch.session, into: &keys) }
+                try batch.mapping { try scan(element, sourcePlan, path, batch.session, into: &keys) }
               }
             }
             for i in 0..<count {
@@ -113,6 +124,7 @@ public final class GraphImporter {
         throw error
       }
       giveFreshIDs()
+      try lookUpReferencedKeys()
     }
 
     // Pass 2: writes. Bucketed, a batch is written on the worker's thread while the next is
@@ -121,10 +133,11 @@ public final class GraphImporter {
     let writer = options.lookups == .bucketed ? SerialWorker(capacity: 1) : nil
     do {
       for (source, elements) in work {
+        let sourcePlan = plan(source.entity)
         try forEachBatch(elements, source: source, scanner: scanner) { batch in
           var writes = ImportBatch()
           for (element, path) in batch.elements {
-            try batch.mapping { _ = try write(element, source.entity, batch.session, into: &writes, link: nil, path: path) }
+            try batch.mapping { _ = try write(element, sourcePlan, batch.session, into: &writes, link: nil, path: path) }
             if options.lookups == .perObject {  // the naive way: each object written and committed alone
               try store.write(writes)
               writes = ImportBatch()
@@ -257,22 +270,29 @@ public final class GraphImporter {
   /// Collects the keys of `object` and of what it nests. Reads the plans only (they are all
   /// made before pass 1), so batches are scanned on several threads at once.
   func scan(
-    _ object: JSONValue, _ entity: EntityDescription, _ path: JSONPath, _ session: DecodingSession, into keys: inout ScannedKeys
+    _ object: JSONValue, _ plan: EntityPlan, _ path: JSONPath, _ session: DecodingSession, into keys: inout ScannedKeys
   ) throws(MappingError) {
-    guard object.kind == .object else { throw MappingError.typeMismatch(expected: "\(entity.name) object", at: object) }
-    let plan = plan(entity)
+    guard object.kind == .object else { throw MappingError.typeMismatch(expected: "\(plan.entity.name) object", at: object) }
     if let key = try primaryKey(of: object, plan, session) { keys.payload[plan.number].append(key) }
-    for planned in plan.relationships {
+    for (index, planned) in plan.relationships.enumerated() {
       let relationship = planned.description
       guard let value = object.value(at: planned.path), !value.isNull else { continue }
-      let destination = planned.destination
-      let many = relationship.isToMany && value.kind == .array
-      for (i, item) in (many ? Array(value.elements) : [value]).enumerated() {
+      let destination = plan.destinationPlans[index]!
+      func scanItem(_ item: JSONValue, _ i: Int?) throws(MappingError) {
         if item.kind == .object {
-          try scan(item, destination, itemPath(path, relationship, many ? i : nil), session, into: &keys)
+          try scan(item, destination, itemPath(path, relationship, i), session, into: &keys)
         } else if let key = try referencedKey(item, destination, session) {
-          keys.referenced[self.plan(destination).number].append(key)
+          keys.referenced[destination.number].append(key)
         }
+      }
+      if relationship.isToMany && value.kind == .array {
+        var i = 0
+        for item in value.elements {
+          try scanItem(item, i)
+          i += 1
+        }
+      } else {
+        try scanItem(value, nil)
       }
     }
   }
@@ -281,13 +301,19 @@ public final class GraphImporter {
   func preparePlans(_ entity: EntityDescription) {
     guard plans[entity.name] == nil else { return }
     let made = plan(entity)
-    for relationship in made.relationships { preparePlans(relationship.destination) }
+    for (index, relationship) in made.relationships.enumerated() {
+      preparePlans(relationship.destination)
+      made.destinationPlans[index] = plan(relationship.destination)
+    }
   }
 
   /// Adds a batch's keys to the plans, in payload order.
   func merge(_ keys: ScannedKeys) {
     for plan in plans.values {
-      for key in keys.payload[plan.number] where plan.payloadKeys.insert(key) { plan.unsentKeys.append(key) }
+      for key in keys.payload[plan.number] {
+        plan.payloadKeys.append(key)
+        plan.unsentKeys.append(key)
+      }
       for key in keys.referenced[plan.number] { plan.referencedKeys.insert(key) }
     }
   }
@@ -298,9 +324,9 @@ public final class GraphImporter {
   }
 
   /// An id in a relationship: a key of the destination's primary key attribute.
-  func referencedKey(_ value: JSONValue, _ entity: EntityDescription, _ session: DecodingSession) throws(MappingError) -> PrimaryKeyValue? {
-    guard let attribute = plan(entity).primaryKey else {
-      throw MappingError.invalidValue("\(entity.name) has no primary key, so it cannot be referenced by id", at: value)
+  func referencedKey(_ value: JSONValue, _ plan: EntityPlan, _ session: DecodingSession) throws(MappingError) -> PrimaryKeyValue? {
+    guard let attribute = plan.primaryKey else {
+      throw MappingError.invalidValue("\(plan.entity.name) has no primary key, so it cannot be referenced by id", at: value)
     }
     return try key(value, attribute.description, session)
   }
@@ -360,20 +386,31 @@ public final class GraphImporter {
     }
   }
 
-  /// Sends the rest: payload keys short of a bucket, then keys only referenced by id.
+  /// Sends the payload keys short of a bucket.
   func sendRemainingKeys(to worker: SerialWorker) throws {
+    for plan in plans.values.sorted(by: { $0.table < $1.table }) where !plan.unsentKeys.isEmpty {
+      try sendLookup(plan.unsentKeys, plan, to: worker)
+      plan.unsentKeys = []
+    }
+  }
+
+  /// Looks up the ids relationships name that no payload object has (after the payload's
+  /// keys have their rows).
+  func lookUpReferencedKeys() throws {
     let size = max(options.bucketSize, 1)
     for plan in plans.values.sorted(by: { $0.table < $1.table }) {
-      var bucket = plan.unsentKeys
-      plan.unsentKeys = []
-      for key in plan.referencedKeys.ordered where !plan.payloadKeys.contains(key) {
-        bucket.append(key)
-        if bucket.count >= size {
-          try sendLookup(bucket, plan, to: worker)
-          bucket.removeAll()
-        }
+      var bucket: [PrimaryKeyValue] = []
+      func lookUp() throws {
+        summary.lookups += 1
+        for (key, id) in try store.storedIDs(of: plan.entity.name, keys: bucket) { plan.setStored(key, id) }
+        bucket.removeAll(keepingCapacity: true)
       }
-      if !bucket.isEmpty { try sendLookup(bucket, plan, to: worker) }
+      try plan.referencedKeys.order.forEach { key in
+        guard plan.rowIDs[key] == nil else { return }
+        bucket.append(key)
+        if bucket.count >= size { try lookUp() }
+      }
+      if !bucket.isEmpty { try lookUp() }
       plan.referencedKeys = KeySet()
     }
   }
@@ -382,33 +419,39 @@ public final class GraphImporter {
   func sendLookup(_ keys: [PrimaryKeyValue], _ plan: EntityPlan, to worker: SerialWorker) throws {
     let (store, entity, found) = (store, plan.entity.name, plan.found)
     summary.lookups += 1
-    try worker.submit { found.map.merge(try store.storedIDs(of: entity, keys: keys)) }
+    try worker.submit {
+      found.map.merge(try store.storedIDs(of: entity, keys: keys))
+    }
   }
 
   /// After the lookups: the stored objects' row ids, and new row ids for new objects (in
   /// payload order).
   func giveFreshIDs() {
     for plan in plans.values.sorted(by: { $0.table < $1.table }) {
-      plan.stored = plan.found.map
+      var rows = KeyMap(denseRange: plan.payloadKeys.integerRange, expected: plan.payloadKeys.count)
+      plan.found.map.forEach { rows[$0] = $1 }
       plan.found.map = KeyMap()
       var next = plan.lastID ?? largestIDs[plan.entity.name] ?? 0
-      for key in plan.payloadKeys.ordered where plan.stored[key] == nil {
+      plan.payloadKeys.forEach { key in
+        guard rows[key] == nil else { return }  // stored, or a repeat
         next += 1
-        plan.fresh[key] = next
+        rows[key] = -next
       }
+      plan.rowIDs = rows
       plan.lastID = next
-      plan.payloadKeys = KeySet()
+      plan.payloadKeys = KeyList()
     }
   }
 
-  /// The row id of a key, looking it up alone when the import does not bucket (nil: not stored).
-  func lookUp(_ key: PrimaryKeyValue, _ plan: EntityPlan) throws -> Int64? {
-    if let id = plan.stored[key] ?? plan.fresh[key] { return id }
+  /// The row of a key and whether it was stored before the import, looking it up alone when
+  /// the import does not bucket (nil: neither stored nor given a row yet).
+  func row(of key: PrimaryKeyValue, _ plan: EntityPlan) throws -> (id: Int64, stored: Bool)? {
+    if let known = plan.row(of: key) { return known }
     guard options.lookups == .perObject else { return nil }
     summary.lookups += 1
     guard let id = try store.storedIDs(of: plan.entity.name, keys: [key])[key] else { return nil }
-    plan.stored[key] = id
-    return id
+    plan.setStored(key, id)
+    return (id, true)
   }
 
   func allocateID(_ plan: EntityPlan) throws -> Int64 {

@@ -42,11 +42,13 @@ public struct ImportBatch: Sendable {
   }
 
   /// Replace the targets of `owner` in a join table (`reversed`: `owner` is the target side).
+  /// `replaces` is false for an owner new to the store, which has no links to remove yet.
   public struct Join: Sendable {
     public let table: String
     public let owner: Int64
     public let targets: [Int64]
     public let reversed: Bool
+    public var replaces = true
   }
 
   public var rows: [Row] = []

@@ -28,20 +28,25 @@ final class EntityPlan {
   /// The primary key attribute and its path.
   let primaryKey: Attribute?
 
+  /// The plans of the relationships' destinations (by relationship index), linked once
+  /// all plans are made.
+  @exclusivity(unchecked) var destinationPlans: [EntityPlan?] = []
+
   // The import's state for this entity.
-  /// Row ids of objects stored before the import, and of new ones, by primary key.
-  var stored = KeyMap()
-  var fresh = KeyMap()
+  /// Row ids by primary key in one map: objects stored before the import as their row id,
+  /// new ones as the row id negated (one probe answers both "which row" and "stored?").
+  @exclusivity(unchecked) var rowIDs = KeyMap()
   /// The last row id given out (nil: not read from the store yet).
   var lastID: Int64?
   /// Rows already written by this import (a new object's defaults apply only then; a stored
   /// object counts as updated once).
-  var written = RowSet()
+  @exclusivity(unchecked) var written = RowSet()
   /// New rows named by id in a parent's to-many before their own row came: the parent links
   /// (column, parent row id) to write with the row.
   var pendingLinks: [Int64: [(column: String, parent: Int64)]] = [:]
-  /// Keys seen while scanning: in the payload (in payload order), and referenced by id.
-  var payloadKeys = KeySet()
+  /// Keys seen while scanning: the payload's objects' keys in payload order (repeats
+  /// included), and the ids relationships name.
+  var payloadKeys = KeyList()
   var referencedKeys = KeySet()
   /// Payload keys not yet sent to be looked up, and the row ids the lookups found (filled
   /// on the lookup thread, read after it finishes).
@@ -69,6 +74,16 @@ final class EntityPlan {
     return names
   }
 
+  /// The row of `key` known so far, and whether it was stored before the import.
+  @inline(__always)
+  func row(of key: PrimaryKeyValue) -> (id: Int64, stored: Bool)? {
+    guard let value = rowIDs[key] else { return nil }
+    return value > 0 ? (value, true) : (-value, false)
+  }
+
+  func setStored(_ key: PrimaryKeyValue, _ id: Int64) { rowIDs[key] = id }
+  func setFresh(_ key: PrimaryKeyValue, _ id: Int64) { rowIDs[key] = -id }
+
   init(_ entity: EntityDescription, layout: RelationalLayout, number: Int) {
     self.entity = entity
     self.number = number
@@ -85,6 +100,7 @@ final class EntityPlan {
         destination: entity.destination(of: relationship), storage: layout.storage(of: relationship, in: entity))
     }
     self.attributes = attributes
+    destinationPlans = Array(repeating: nil, count: relationships.count)
     primaryKey = entity.primaryKey.flatMap { name in attributes.first { $0.description.name == name } }
   }
 }

@@ -1,69 +1,149 @@
 // Compact collections of primary keys for an import's bookkeeping: integer keys (the common
-// case) are held as Int64 in their own tables, text keys as strings, so a million keys cost
-// a few tens of megabytes, not a hundred. `RowSet` records which row ids were written as a
-// bitmap (row ids are dense).
+// case) are held as Int64 — in a plain array when they are dense, else in hash tables of
+// their own — and text keys as strings, so a million keys cost megabytes, not a hundred.
+// `RowSet` records which row ids were written as a bitmap (row ids are dense).
 
-/// A map from primary keys to row ids.
+/// A map from primary keys to row ids. Integer keys inside a reserved dense range (ids are
+/// usually consecutive) sit in a plain array indexed by key; other integer keys go to a hash
+/// table, text keys to a dictionary.
 struct KeyMap {
-  var integers = IntTable()
+  private static let empty = Int64.min
+  /// Values of the keys `denseBase ..< denseBase + dense.count` (`empty`: no entry).
+  private var denseBase: Int64 = 0
+  private var dense: [Int64] = []
+  private var integers = IntTable()
   var texts: [String: Int64] = [:]
+  private(set) var count = 0
+
+  init() {}
+
+  /// A map with direct slots for the integer keys in `range`, when the range is at most
+  /// four times `expected` keys wide (else every integer key is hashed).
+  init(denseRange range: ClosedRange<Int64>?, expected: Int) {
+    guard let range else { return }
+    let width = UInt64(bitPattern: range.upperBound &- range.lowerBound)
+    guard width < UInt64(max(expected, 16)) * 4 else { return }
+    denseBase = range.lowerBound
+    dense = Array(repeating: Self.empty, count: Int(width) + 1)
+  }
 
   subscript(key: PrimaryKeyValue) -> Int64? {
     get {
       switch key {
-      case .integer(let value): integers[value]
+      case .integer(let value): self[value]
       case .text(let value): texts[value]
       }
     }
     set {
+      guard let newValue else { return }  // removal is not needed by imports
       switch key {
-      case .integer(let value): integers[value] = newValue
-      case .text(let value): texts[value] = newValue
+      case .integer(let value): self[value] = newValue
+      case .text(let value):
+        if texts.updateValue(newValue, forKey: value) == nil { count += 1 }
       }
     }
   }
 
-  var count: Int { integers.count + texts.count }
+  /// The value of an integer key. (Values are never removed and never `Int64.min`.)
+  subscript(key: Int64) -> Int64? {
+    get {
+      let offset = UInt64(bitPattern: key &- denseBase)  // wraps: keys below the base land far above
+      if offset < UInt64(dense.count) {
+        let value = dense.withUnsafeBufferPointer { $0[Int(offset)] }
+        return value == Self.empty ? nil : value
+      }
+      return integers[key]
+    }
+    set {
+      guard let newValue else { return }
+      let offset = UInt64(bitPattern: key &- denseBase)
+      if offset < UInt64(dense.count) {
+        if dense[Int(offset)] == Self.empty { count += 1 }
+        dense[Int(offset)] = newValue
+      } else {
+        let before = integers.count
+        integers[key] = newValue
+        count += integers.count - before
+      }
+    }
+  }
+
+  /// Calls `body` with every entry (integer keys first).
+  func forEach(_ body: (PrimaryKeyValue, Int64) -> Void) {
+    for (offset, value) in dense.enumerated() where value != Self.empty { body(.integer(denseBase &+ Int64(offset)), value) }
+    integers.forEach { body(.integer($0), $1) }
+    for (key, value) in texts { body(.text(key), value) }
+  }
 
   mutating func merge(_ other: [PrimaryKeyValue: Int64]) {
     for (key, id) in other where self[key] == nil { self[key] = id }
   }
 }
 
+/// Keys in the order they came, repeats included, with the range of the integer ones.
+struct KeyList {
+  var integers: [Int64] = []
+  var texts: [String] = []
+  private(set) var integerRange: ClosedRange<Int64>?
+
+  var count: Int { integers.count + texts.count }
+
+  mutating func append(_ key: PrimaryKeyValue) {
+    switch key {
+    case .integer(let value):
+      integers.append(value)
+      if let range = integerRange {
+        if value < range.lowerBound {
+          integerRange = value...range.upperBound
+        } else if value > range.upperBound {
+          integerRange = range.lowerBound...value
+        }
+      } else {
+        integerRange = value...value
+      }
+    case .text(let value): texts.append(value)
+    }
+  }
+
+  /// Calls `body` with every key, integer keys first.
+  func forEach(_ body: (PrimaryKeyValue) throws -> Void) rethrows {
+    for key in integers { try body(.integer(key)) }
+    for key in texts { try body(.text(key)) }
+  }
+}
+
 /// A set of primary keys that remembers the order keys were first inserted.
 struct KeySet {
-  /// Integer keys, each mapped to 1 (an `IntTable` used as a set).
-  var integers = IntTable()
+  var integers = IntSet()
   var texts: Set<String> = []
-  var integerOrder: [Int64] = []
-  var textOrder: [String] = []
+  var order = KeyList()
 
   var isEmpty: Bool { integers.count == 0 && texts.isEmpty }
 
   /// Inserts `key`; true when it was not there.
   @discardableResult
   mutating func insert(_ key: PrimaryKeyValue) -> Bool {
-    switch key {
-    case .integer(let value):
-      guard integers[value] == nil else { return false }
-      integers[value] = 1
-      integerOrder.append(value)
-    case .text(let value):
-      guard texts.insert(value).inserted else { return false }
-      textOrder.append(value)
+    let inserted = switch key {
+    case .integer(let value): integers.insert(value)
+    case .text(let value): texts.insert(value).inserted
     }
-    return true
+    if inserted { order.append(key) }
+    return inserted
   }
 
   func contains(_ key: PrimaryKeyValue) -> Bool {
     switch key {
-    case .integer(let value): integers[value] != nil
+    case .integer(let value): integers.contains(value)
     case .text(let value): texts.contains(value)
     }
   }
 
   /// The keys in the order they were first inserted.
-  var ordered: [PrimaryKeyValue] { integerOrder.map { .integer($0) } + textOrder.map { .text($0) } }
+  var ordered: [PrimaryKeyValue] {
+    var keys: [PrimaryKeyValue] = []
+    order.forEach { keys.append($0) }
+    return keys
+  }
 }
 
 /// Row ids written so far, as a growing bitmap.
@@ -88,7 +168,7 @@ struct RowSet {
 }
 
 /// An open-addressing hash table from Int64 keys to Int64 values, with a cheap
-/// multiplicative hash: an import looks keys up several times per object, and the
+/// multiplicative hash that keeps neighbouring keys together: an import looks keys up several times per object, and the
 /// standard Dictionary's seeded hashing was a tenth of the import's time. Each slot holds
 /// its key and value side by side (one cache line per probe); an empty slot's value is
 /// `Int64.min`, which no row id is.
@@ -114,9 +194,7 @@ struct IntTable {
   }
 
   @inline(__always)
-  private func slot(_ key: Int64) -> Int {
-    Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
-  }
+  private func slot(_ key: Int64) -> Int { groupedSlot(key, mask) }
 
   subscript(key: Int64) -> Int64? {
     get {
@@ -153,11 +231,82 @@ struct IntTable {
     }
   }
 
+  /// Calls `body` with every key and value.
+  func forEach(_ body: (Int64, Int64) -> Void) {
+    for entry in slots where entry.value != Self.empty { body(entry.key, entry.value) }
+  }
+
   private mutating func resize(to size: Int) {
     let old = slots
     slots = Array(repeating: Slot(key: 0, value: Self.empty), count: size)
     mask = size - 1
     count = 0
     for entry in old where entry.value != Self.empty { self[entry.key] = entry.value }
+  }
+}
+
+/// The slot of `key` in a table of `mask + 1` slots. Keys that differ only in their two low
+/// bits land in one group of four adjacent slots (consecutive ids, the common case, share
+/// cache lines); the groups are spread by a multiplicative hash of the other bits.
+@inline(__always)
+func groupedSlot(_ key: Int64, _ mask: Int) -> Int {
+  let bits = UInt64(bitPattern: key)
+  let group = ((bits >> 2) &* 0x9E37_79B9_7F4A_7C15) >> 20
+  return Int(truncatingIfNeeded: group << 2 | bits & 3) & mask
+}
+
+/// An open-addressing set of Int64 keys, eight bytes a slot (`Int64.min`, which marks an
+/// empty slot, is remembered apart).
+struct IntSet {
+  private static let empty = Int64.min
+  private var slots: [Int64] = []
+  private var mask = 0
+  private var hasEmptyMarker = false
+  private(set) var count = 0
+
+  func contains(_ key: Int64) -> Bool {
+    if key == Self.empty { return hasEmptyMarker }
+    guard count > 0 else { return false }
+    return slots.withUnsafeBufferPointer { slots in
+      var index = groupedSlot(key, mask)
+      while true {
+        let entry = slots[index]
+        if entry == key { return true }
+        if entry == Self.empty { return false }
+        index = (index + 1) & mask
+      }
+    }
+  }
+
+  /// Inserts `key`; true when it was not there.
+  @discardableResult
+  mutating func insert(_ key: Int64) -> Bool {
+    if key == Self.empty {
+      defer { hasEmptyMarker = true }
+      if hasEmptyMarker { return false }
+      count += 1
+      return true
+    }
+    if (count + 1) * 2 > slots.count { resize(to: IntTable.tableSize(for: count + 1)) }
+    let mask = mask
+    let inserted = slots.withUnsafeMutableBufferPointer { slots in
+      var index = groupedSlot(key, mask)
+      while slots[index] != Self.empty {
+        if slots[index] == key { return false }
+        index = (index + 1) & mask
+      }
+      slots[index] = key
+      return true
+    }
+    if inserted { count += 1 }
+    return inserted
+  }
+
+  private mutating func resize(to size: Int) {
+    let old = slots
+    slots = Array(repeating: Self.empty, count: size)
+    mask = size - 1
+    count = hasEmptyMarker ? 1 : 0
+    for key in old where key != Self.empty { insert(key) }
   }
 }

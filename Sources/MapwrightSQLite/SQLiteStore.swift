@@ -51,7 +51,7 @@ public final class SQLiteStore: GraphStore {
     layout = RelationalLayout(model: model)
     connection = try SQLiteConnection(path: path, readOnly: readOnly)
     if !readOnly {
-      try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -8192;")
+      try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -8192; PRAGMA wal_autocheckpoint = 16384;")
     }
     try checkOrCreateSchema(readOnly: readOnly)
   }
@@ -118,7 +118,7 @@ public final class SQLiteStore: GraphStore {
   /// A statement of the write path found by what it does, not by its SQL (building the SQL
   /// for every row costs more than running it).
   struct WriteStatement: Hashable {
-    enum Kind { case detach, delete, setForeignKey, unjoin, join }
+    enum Kind { case detach, delete, setForeignKey }
     let kind: Kind
     let table: String
     let column: String
@@ -203,18 +203,7 @@ public final class SQLiteStore: GraphStore {
         }
         for id in foreignKey.ids { try update.run([foreignKey.target.map { .integer($0) } ?? .null, .integer(id)]) }
       }
-      for join in batch.joins {
-        let (own, other) = join.reversed ? ("target", "owner") : ("owner", "target")
-        try statement(WriteStatement(kind: .unjoin, table: join.table, column: own)) {
-          "DELETE FROM \(quote(join.table)) WHERE \(own) = ?"
-        }.run([.integer(join.owner)])
-        let insert = try statement(WriteStatement(kind: .join, table: join.table, column: own)) {
-          "INSERT OR IGNORE INTO \(quote(join.table)) (\(own), \(other), position) VALUES (?, ?, ?)"
-        }
-        for (position, target) in join.targets.enumerated() {
-          try insert.run([.integer(join.owner), .integer(target), .integer(Int64(position))])
-        }
-      }
+      try writeJoins(batch.joins)
     }
   }
 

@@ -27,3 +27,60 @@ import Testing
     #expect(rows.insert(5) && rows.insert(700) && !rows.insert(5) && rows.insert(0))
   }
 }
+
+@Suite struct KeyMapTests {
+  @Test func denseRangeAndHashedKeysAgreeWithDictionary() {
+    var generator = SystemRandomNumberGenerator()
+    var map = KeyMap(denseRange: 1_000...3_000, expected: 1_000)
+    var reference: [PrimaryKeyValue: Int64] = [:]
+    for i in 1...5_000 {
+      // Inside the dense range, around it, at the extremes, and text keys.
+      let key: PrimaryKeyValue = switch i % 4 {
+      case 0: .integer(Int64.random(in: 1_000...3_000, using: &generator))
+      case 1: .integer(Int64.random(in: -10_000...10_000, using: &generator))
+      case 2: .integer([Int64.min, .max, .min + 1, 999, 3_001][i % 5])
+      default: .text("k\(i % 700)")
+      }
+      map[key] = Int64(i)
+      reference[key] = Int64(i)
+    }
+    #expect(map.count == reference.count)
+    for (key, value) in reference { #expect(map[key] == value) }
+    var seen = 0
+    map.forEach { key, value in
+      #expect(reference[key] == value)
+      seen += 1
+    }
+    #expect(seen == reference.count)
+    for key: Int64 in [-20_000, 20_000] { #expect(map[.integer(key)] == nil) }
+  }
+
+  @Test func aRangeTooWideForItsKeysIsHashed() {
+    var map = KeyMap(denseRange: Int64.min...Int64.max, expected: 10)
+    map[.integer(.min)] = 1
+    map[.integer(.max)] = 2
+    #expect(map[.integer(.min)] == 1 && map[.integer(.max)] == 2 && map[.integer(0)] == nil && map.count == 2)
+  }
+
+  @Test func keyListKeepsOrderRepeatsAndRange() {
+    var list = KeyList()
+    for key: PrimaryKeyValue in [.integer(5), .text("a"), .integer(-2), .integer(5)] { list.append(key) }
+    #expect(list.integerRange == -2...5 && list.count == 4)
+    var keys: [PrimaryKeyValue] = []
+    list.forEach { keys.append($0) }
+    #expect(keys == [.integer(5), .integer(-2), .integer(5), .text("a")])
+  }
+
+  @Test func intSetHoldsEveryKeyIncludingTheEmptyMarker() {
+    var set = IntSet()
+    var reference = Set<Int64>()
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<10_000 {
+      let key = Int64.random(in: -3_000...3_000, using: &generator)
+      #expect(set.insert(key) == reference.insert(key).inserted)
+    }
+    #expect(set.insert(.min) && !set.insert(.min) && set.contains(.min))
+    #expect(set.count == reference.count + 1)
+    for key in -3_100...3_100 { #expect(set.contains(Int64(key)) == reference.contains(Int64(key))) }
+  }
+}
