@@ -80,17 +80,8 @@ extension GraphImporter {
       let many = relationship.isToMany
       if many, !value.isNull, value.kind != .array { throw MappingError.typeMismatch(expected: "array", at: value) }
       /// The relationship's items: none for null, the elements of a to-many, else the value.
-      func forEachItem(_ body: (Int?, JSONValue) throws -> Void) rethrows {
-        if value.isNull { return }
-        if many {
-          var i = 0
-          for item in value.elements {
-            try body(i, item)
-            i += 1
-          }
-        } else {
-          try body(nil, value)
-        }
+      func forEachItem(_ body: (Int?, JSONValue) throws -> Void) throws {
+        if !value.isNull { try value.forEachRelationshipItem(toMany: many, body) }
       }
       switch planned.storage {
       case .column:

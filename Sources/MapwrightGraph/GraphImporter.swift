@@ -285,15 +285,7 @@ public final class GraphImporter {
           keys.referenced[destination.number].append(key)
         }
       }
-      if relationship.isToMany && value.kind == .array {
-        var i = 0
-        for item in value.elements {
-          try scanItem(item, i)
-          i += 1
-        }
-      } else {
-        try scanItem(value, nil)
-      }
+      try value.forEachRelationshipItem(toMany: relationship.isToMany) { (i, item) throws(MappingError) in try scanItem(item, i) }
     }
   }
 

@@ -117,6 +117,18 @@ final class FoundKeys: @unchecked Sendable {
 }
 
 extension JSONValue {
+  /// Calls `body` with the items of a relationship's value: each element of an array (with
+  /// its index) for a to-many, else the value itself (index nil).
+  @inline(__always)
+  func forEachRelationshipItem<E: Error>(toMany: Bool, _ body: (Int?, JSONValue) throws(E) -> Void) throws(E) {
+    guard toMany, kind == .array else { return try body(nil, self) }
+    var index = 0
+    for item in elements {
+      try body(index, item)
+      index += 1
+    }
+  }
+
   /// The value at pre-split key path components (one component: a member lookup).
   @inline(__always)
   func value(at path: [String]) -> JSONValue? {
