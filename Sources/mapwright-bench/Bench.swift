@@ -31,6 +31,10 @@ struct Bench {
     let filter = option("--filter")
     let onlyFile = option("--file")
     // The import benchmark runs alone: `--import 1000000` (naive on `--naive N`, default a tenth).
+    if let seed = option("--make-seed"), let count = option("--count").flatMap(Int.init) {
+      try ImportBenchmarks.makeSeed(at: seed, count: count)  // run by the import benchmark, in a process of its own
+      return
+    }
     if let count = option("--import").flatMap(Int.init) {
       let naive = option("--naive").flatMap(Int.init) ?? max(count / 10, 1)
       try ImportBenchmarks.run(count: count, naiveCount: naive)

@@ -8,7 +8,9 @@
 // objects and half inserts. Each timed run starts from a copy of that store. The bucketed
 // import (the default) against the naive one (one lookup query per object and per id),
 // both in batches of 10,000 in one transaction each. "import MB" is the resident memory the
-// import added at its peak, above what the process held before it (the payload included).
+// import added at its peak, above what the process held before it (the payload included);
+// "peak MB" is the process's peak resident memory during the import, payload and runtime
+// included. The initial store is made by a child process, so it leaves nothing behind here.
 
 import Foundation
 import Mapwright
@@ -109,24 +111,40 @@ enum ImportBenchmarks {
     #endif
   }
 
-  static func run(count: Int, naiveCount: Int) throws {
-    let model = try ObjectModel(xml: Array(modelXML.utf8), file: "Bench.xcdatamodel")
-    let sources = ["authors", "books", "reviews"].map { key in
+  static func sources(_ model: ObjectModel) -> [ImportSource] {
+    ["authors", "books", "reviews"].map { key in
       ImportSource(key, entity: model.entity(named: key == "authors" ? "Author" : key == "books" ? "Book" : "Review")!)
     }
+  }
+
+  /// The store the timed imports start from: the objects of even ids.
+  static func makeSeed(at path: String, count: Int) throws {
+    let model = try ObjectModel(xml: Array(modelXML.utf8), file: "Bench.xcdatamodel")
+    let store = try SQLiteStore(path: path, model: model)
+    _ = try store.importJSON(payload(count: count, evenOnly: true), sources: sources(model))
+    try store.checkpoint()
+  }
+
+  static func run(count: Int, naiveCount: Int) throws {
+    let model = try ObjectModel(xml: Array(modelXML.utf8), file: "Bench.xcdatamodel")
+    let sources = sources(model)
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-import-bench-\(getpid())")
     try? FileManager.default.removeItem(at: directory)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
 
     print("import: \(count) objects (bucketed), \(naiveCount) (naive); store first holds the even ids")
-    print("measurement      objects   payload MB   seconds   objects/s   lookups   import MB")
+    print("measurement      objects   payload MB   seconds   objects/s   lookups   import MB   peak MB")
     for (name, size, strategy) in [("import.bucketed", count, LookupStrategy.bucketed), ("import.naive", naiveCount, LookupStrategy.perObject)] where size > 0 {
       let seed = directory.appendingPathComponent("seed-\(size).sqlite")
       if !FileManager.default.fileExists(atPath: seed.path) {
-        let store = try SQLiteStore(path: seed.path, model: model)
-        _ = try store.importJSON(payload(count: size, evenOnly: true), sources: sources)
-        try store.checkpoint()
+        // In a process of its own, so that this one holds only the payload and the import.
+        let maker = Process()
+        maker.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        maker.arguments = ["--make-seed", seed.path, "--count", "\(size)"]
+        try maker.run()
+        maker.waitUntilExit()
+        guard maker.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
       }
       let payload = payload(count: size, evenOnly: false)
       let target = directory.appendingPathComponent("\(name).sqlite")
@@ -140,11 +158,13 @@ enum ImportBenchmarks {
       let summary = try store.importJSON(payload, sources: sources, options: options)
       let objects = summary.inserted + summary.updated
       // Memory the import added at its peak, above what the process held (the payload included).
-      let peak = (status("VmHWM") ?? peakMemory()) - before
+      let highWater = status("VmHWM") ?? peakMemory()
+      let peak = highWater - before
       print(
         Bench.pad(name, 17) + Bench.lpad("\(objects)", 8) + Bench.lpad(Bench.fixed(Double(payload.count) / 1e6, 1), 13)
           + Bench.lpad(Bench.fixed(summary.seconds, 2), 10) + Bench.lpad("\(Int(Double(objects) / summary.seconds))", 12)
-          + Bench.lpad("\(summary.lookups)", 10) + Bench.lpad(Bench.fixed(Double(max(peak, 0)) / 1e6, 0), 10))
+          + Bench.lpad("\(summary.lookups)", 10) + Bench.lpad(Bench.fixed(Double(max(peak, 0)) / 1e6, 0), 10)
+          + Bench.lpad(Bench.fixed(Double(highWater) / 1e6, 0), 10))
     }
   }
 }
