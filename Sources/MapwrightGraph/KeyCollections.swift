@@ -118,8 +118,6 @@ struct KeySet {
   var texts: Set<String> = []
   var order = KeyList()
 
-  var isEmpty: Bool { integers.count == 0 && texts.isEmpty }
-
   /// Inserts `key`; true when it was not there.
   @discardableResult
   mutating func insert(_ key: PrimaryKeyValue) -> Bool {
@@ -136,13 +134,6 @@ struct KeySet {
     case .integer(let value): integers.contains(value)
     case .text(let value): texts.contains(value)
     }
-  }
-
-  /// The keys in the order they were first inserted.
-  var ordered: [PrimaryKeyValue] {
-    var keys: [PrimaryKeyValue] = []
-    order.forEach { keys.append($0) }
-    return keys
   }
 }
 

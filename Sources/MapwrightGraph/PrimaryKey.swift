@@ -33,9 +33,3 @@ public enum PrimaryKeyValue: Hashable, Sendable, CustomStringConvertible {
     }
   }
 }
-
-/// An object's identity across a payload and a store.
-struct ObjectKey: Hashable {
-  let entity: String
-  let key: PrimaryKeyValue
-}

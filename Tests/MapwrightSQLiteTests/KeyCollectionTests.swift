@@ -22,7 +22,9 @@ import Testing
     #expect(set.insert(.integer(3)) && set.insert(.text("a")) && set.insert(.integer(1)))
     #expect(!set.insert(.integer(3)) && !set.insert(.text("a")))
     #expect(set.contains(.integer(1)) && !set.contains(.integer(2)) && set.contains(.text("a")))
-    #expect(set.ordered == [.integer(3), .integer(1), .text("a")])
+    var ordered: [PrimaryKeyValue] = []
+    set.order.forEach { ordered.append($0) }
+    #expect(ordered == [.integer(3), .integer(1), .text("a")])
     var rows = RowSet()
     #expect(rows.insert(5) && rows.insert(700) && !rows.insert(5) && rows.insert(0))
   }
