@@ -53,6 +53,10 @@ public final class GraphImporter {
     return made
   }
 
+  /// Elements per batch of pass 1 (fewer than a write batch: the parse of each batch in
+  /// flight is memory the import holds, one per core).
+  static let scanChunkSize = 2_000
+
   /// The largest row id of each table before pass 2 (read while the store is idle).
   var largestIDs: [String: Int64] = [:]
 
@@ -71,10 +75,10 @@ public final class GraphImporter {
     plans = [:]  // fresh state for every run
     largestIDs = [:]
     let scanner = PayloadScanner(bytes: payload)
-    var work: [(source: ImportSource, elements: [Range<Int>])] = []
+    var work: [(source: ImportSource, elements: PayloadScanner.ElementBatches)] = []
     for source in sources {
       do {
-        work.append((source, try scanner.elements(at: source.keyPath)))
+        work.append((source, try scanner.elements(at: source.keyPath, batchSize: options.batchSize, chunkSize: Self.scanChunkSize)))
       } catch {
         let (line, column) = scanner.location(of: error.offset)
         throw MappingError(invalidValue: error.message).moved(to: JSONPath(keyPath: source.keyPath), line: line, column: column)
@@ -89,7 +93,7 @@ public final class GraphImporter {
     // scan goes on.
     if options.lookups == .bucketed {
       for source in sources { preparePlans(source.entity) }
-      let worker = SerialWorker(capacity: 1_000)
+      let worker = SerialWorker(capacity: 4)  // a few buckets queued: the keys waiting stay few
       // One set of key lists per core, reused by every round (their storage is kept).
       let slots = UnsafeMutableBufferPointer<ScannedKeys>.allocate(capacity: max(ProcessInfo.processInfo.activeProcessorCount, 1))
       slots.initialize(repeating: ScannedKeys(entities: plans.count))
@@ -100,12 +104,12 @@ public final class GraphImporter {
       do {
         for (source, elements) in work {
           let sourcePlan = plan(source.entity)
-          let ranges = batchRanges(elements.count)
+          let batches = elements.chunks
           // Rounds of batches scanned in parallel, then merged in payload order.
-          for round in stride(from: 0, to: ranges.count, by: slots.count) {
-            let count = min(slots.count, ranges.count - round)
+          for round in stride(from: 0, to: batches.count, by: slots.count) {
+            let count = min(slots.count, batches.count - round)
             let errors = scanInParallel(count, into: slots) { i, keys in
-              let batch = try makeBatch(elements, ranges[round + i], source: source, scanner: scanner)
+              let batch = try makeBatch(batches[round + i], source: source, scanner: scanner)
               for (element, path) in batch.elements {
                 try batch.mapping { try scan(element, sourcePlan, path, batch.session, into: &keys) }
               }
@@ -193,32 +197,29 @@ public final class GraphImporter {
     }
   }
 
-  func forEachBatch(_ elements: [Range<Int>], source: ImportSource, scanner: PayloadScanner, _ body: (Batch) throws -> Void) throws {
-    for range in batchRanges(elements.count) {
-      let batch = try makeBatch(elements, range, source: source, scanner: scanner)
+  func forEachBatch(
+    _ elements: PayloadScanner.ElementBatches, source: ImportSource, scanner: PayloadScanner, _ body: (Batch) throws -> Void
+  ) throws {
+    for bounds in elements.batches {
+      let batch = try makeBatch(bounds, source: source, scanner: scanner)
       payloadPath = batch.payloadPath
       try body(batch)
     }
   }
 
-  /// The element ranges of the batches of an array of `count` elements.
-  func batchRanges(_ count: Int) -> [Range<Int>] {
-    stride(from: 0, to: count, by: max(options.batchSize, 1)).map { $0..<min($0 + max(options.batchSize, 1), count) }
-  }
-
-  /// Parses the elements `range` of a source's array as one batch (thread-safe: it reads
-  /// only the payload and the options).
-  func makeBatch(_ elements: [Range<Int>], _ range: Range<Int>, source: ImportSource, scanner: PayloadScanner) throws -> Batch {
+  /// Parses one batch of a source's array (thread-safe: it reads only the payload and the
+  /// options).
+  func makeBatch(_ bounds: PayloadScanner.ElementBatches.Batch, source: ImportSource, scanner: PayloadScanner) throws -> Batch {
     let bytes = scanner.bytes
-    let sliceStart = elements[range.lowerBound].lowerBound
-    let slice = bytes[sliceStart..<elements[range.upperBound - 1].upperBound]
+    let sliceStart = bounds.bytes.lowerBound
+    let slice = bytes[bounds.bytes]
     var text = [UInt8]()
     text.reserveCapacity(slice.count + 2)
     text.append(UInt8(ascii: "["))
     text.append(contentsOf: slice)
     text.append(UInt8(ascii: "]"))
     let prefix = source.keyPath.map { JSONPath.Component.key($0) }
-    let offset = range.lowerBound
+    let offset = bounds.elements.lowerBound
     let relocate = { (error: MappingError) -> MappingError in
       // Only on an error: finding a line means scanning the payload up to it.
       let (firstLine, firstColumn) = scanner.location(of: sliceStart)
@@ -397,7 +398,7 @@ public final class GraphImporter {
         for (key, id) in try store.storedIDs(of: plan.entity.name, keys: bucket) { plan.setStored(key, id) }
         bucket.removeAll(keepingCapacity: true)
       }
-      try plan.referencedKeys.order.forEach { key in
+      try plan.referencedKeys.forEach { key in
         guard plan.rowIDs[key] == nil else { return }
         bucket.append(key)
         if bucket.count >= size { try lookUp() }
@@ -412,7 +413,7 @@ public final class GraphImporter {
     let (store, entity, found) = (store, plan.entity.name, plan.found)
     summary.lookups += 1
     try worker.submit {
-      found.map.merge(try store.storedIDs(of: entity, keys: keys))
+      found.add(try store.storedIDs(of: entity, keys: keys))
     }
   }
 
@@ -421,8 +422,7 @@ public final class GraphImporter {
   func giveFreshIDs() {
     for plan in plans.values.sorted(by: { $0.table < $1.table }) {
       var rows = KeyMap(denseRange: plan.payloadKeys.integerRange, expected: plan.payloadKeys.count)
-      plan.found.map.forEach { rows[$0] = $1 }
-      plan.found.map = KeyMap()
+      plan.found.move(into: &rows)
       var next = plan.lastID ?? largestIDs[plan.entity.name] ?? 0
       plan.payloadKeys.forEach { key in
         guard rows[key] == nil else { return }  // stored, or a repeat
@@ -452,3 +452,4 @@ public final class GraphImporter {
     return next
   }
 }
+

@@ -111,9 +111,28 @@ struct UncheckedBox<Value>: @unchecked Sendable {
   init(_ value: Value) { self.value = value }
 }
 
-/// The answers of an entity's lookup queries, filled by the thread that runs them.
+/// The answers of an entity's lookup queries, filled by the thread that runs them: pairs of
+/// key and row id in lists (16 bytes an integer key; a hash table would cost twice that).
 final class FoundKeys: @unchecked Sendable {
-  var map = KeyMap()
+  var integers: [(key: Int64, id: Int64)] = []
+  var texts: [(key: String, id: Int64)] = []
+
+  func add(_ answers: [PrimaryKeyValue: Int64]) {
+    for (key, id) in answers {
+      switch key {
+      case .integer(let value): integers.append((value, id))
+      case .text(let value): texts.append((value, id))
+      }
+    }
+  }
+
+  /// Moves every answer into `map`, emptying the lists.
+  func move(into map: inout KeyMap) {
+    for (key, id) in integers { map[key] = id }
+    for (key, id) in texts { map[.text(key)] = id }
+    integers = []
+    texts = []
+  }
 }
 
 extension JSONValue {

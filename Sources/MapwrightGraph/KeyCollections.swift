@@ -74,10 +74,6 @@ struct KeyMap {
     integers.forEach { body(.integer($0), $1) }
     for (key, value) in texts { body(.text(key), value) }
   }
-
-  mutating func merge(_ other: [PrimaryKeyValue: Int64]) {
-    for (key, id) in other where self[key] == nil { self[key] = id }
-  }
 }
 
 /// Keys in the order they came, repeats included, with the range of the integer ones.
@@ -112,21 +108,25 @@ struct KeyList {
   }
 }
 
-/// A set of primary keys that remembers the order keys were first inserted.
+/// A set of primary keys: integer keys in an `IntSet` (a bitmap when they are dense), text
+/// keys in a set that remembers the order they came.
 struct KeySet {
-  var integers = IntSet()
-  var texts: Set<String> = []
-  var order = KeyList()
+  private var integers = IntSet()
+  private var texts: Set<String> = []
+  private var textOrder: [String] = []
+
+  var count: Int { integers.count + texts.count }
 
   /// Inserts `key`; true when it was not there.
   @discardableResult
   mutating func insert(_ key: PrimaryKeyValue) -> Bool {
-    let inserted = switch key {
-    case .integer(let value): integers.insert(value)
-    case .text(let value): texts.insert(value).inserted
+    switch key {
+    case .integer(let value): return integers.insert(value)
+    case .text(let value):
+      guard texts.insert(value).inserted else { return false }
+      textOrder.append(value)
+      return true
     }
-    if inserted { order.append(key) }
-    return inserted
   }
 
   func contains(_ key: PrimaryKeyValue) -> Bool {
@@ -134,6 +134,13 @@ struct KeySet {
     case .integer(let value): integers.contains(value)
     case .text(let value): texts.contains(value)
     }
+  }
+
+  /// Calls `body` with every key: integer keys first (those of the bitmap ascending), then
+  /// text keys in the order they came.
+  func forEach(_ body: (PrimaryKeyValue) throws -> Void) rethrows {
+    try integers.forEach { try body(.integer($0)) }
+    for key in textOrder { try body(.text(key)) }
   }
 }
 
@@ -246,18 +253,30 @@ func groupedSlot(_ key: Int64, _ mask: Int) -> Int {
   return Int(truncatingIfNeeded: group << 2 | bits & 3) & mask
 }
 
-/// An open-addressing set of Int64 keys, eight bytes a slot (`Int64.min`, which marks an
-/// empty slot, is remembered apart).
+/// A set of Int64 keys. Non-negative keys below a limit set by the count (dense ids, the
+/// common case) are bits of a bitmap — an eighth of a byte a key; the others sit in an
+/// open-addressing table of eight bytes a slot (`Int64.min`, which marks an empty slot, is
+/// remembered apart).
 struct IntSet {
   private static let empty = Int64.min
+  /// Bit `k` of the bitmap: key `k` is in the set.
+  private var words: [UInt64] = []
   private var slots: [Int64] = []
   private var mask = 0
+  private var hashedCount = 0
   private var hasEmptyMarker = false
   private(set) var count = 0
 
   func contains(_ key: Int64) -> Bool {
+    if key >= 0, Int(key >> 6) < words.count {
+      if words.withUnsafeBufferPointer({ $0[Int(key >> 6)] }) & (1 << UInt64(key & 63)) != 0 { return true }
+    }
+    return hashedContains(key)
+  }
+
+  private func hashedContains(_ key: Int64) -> Bool {
     if key == Self.empty { return hasEmptyMarker }
-    guard count > 0 else { return false }
+    guard hashedCount > 0 else { return false }
     return slots.withUnsafeBufferPointer { slots in
       var index = groupedSlot(key, mask)
       while true {
@@ -272,13 +291,36 @@ struct IntSet {
   /// Inserts `key`; true when it was not there.
   @discardableResult
   mutating func insert(_ key: Int64) -> Bool {
+    if key >= 0 {
+      let word = Int(key >> 6)
+      if word >= words.count, bitmapMayGrow(toWords: word + 1) {
+        words.append(contentsOf: repeatElement(0, count: max(word + 1, words.count * 2) - words.count))
+      }
+      if word < words.count {
+        let bit = UInt64(1) << UInt64(key & 63)
+        if words[word] & bit != 0 || (hashedCount > 0 && hashedContains(key)) { return false }
+        words[word] |= bit
+        count += 1
+        return true
+      }
+    }
+    guard insertHashed(key) else { return false }
+    count += 1
+    return true
+  }
+
+  /// The bitmap may cover `words` words while it costs no more than the keys would hashed
+  /// (16 bytes a key at the table's load), or 64 KB.
+  private func bitmapMayGrow(toWords words: Int) -> Bool {
+    words * 8 <= max(1 << 16, 16 * (count + 1))
+  }
+
+  private mutating func insertHashed(_ key: Int64) -> Bool {
     if key == Self.empty {
       defer { hasEmptyMarker = true }
-      if hasEmptyMarker { return false }
-      count += 1
-      return true
+      return !hasEmptyMarker
     }
-    if (count + 1) * 2 > slots.count { resize(to: IntTable.tableSize(for: count + 1)) }
+    if (hashedCount + 1) * 2 > slots.count { resize(to: IntTable.tableSize(for: hashedCount + 1)) }
     let mask = mask
     let inserted = slots.withUnsafeMutableBufferPointer { slots in
       var index = groupedSlot(key, mask)
@@ -289,15 +331,28 @@ struct IntSet {
       slots[index] = key
       return true
     }
-    if inserted { count += 1 }
+    if inserted { hashedCount += 1 }
     return inserted
+  }
+
+  /// Calls `body` with every key: the bitmap's ascending, then the others.
+  func forEach(_ body: (Int64) throws -> Void) rethrows {
+    for (index, word) in words.enumerated() where word != 0 {
+      var rest = word
+      while rest != 0 {
+        try body(Int64(index) << 6 | Int64(rest.trailingZeroBitCount))
+        rest &= rest - 1
+      }
+    }
+    for key in slots where key != Self.empty { try body(key) }
+    if hasEmptyMarker { try body(Self.empty) }
   }
 
   private mutating func resize(to size: Int) {
     let old = slots
     slots = Array(repeating: Self.empty, count: size)
     mask = size - 1
-    count = hasEmptyMarker ? 1 : 0
-    for key in old where key != Self.empty { insert(key) }
+    hashedCount = 0
+    for key in old where key != Self.empty { _ = insertHashed(key) }
   }
 }

@@ -17,14 +17,14 @@ import Testing
     for key: Int64 in [-6_000, 6_000_000, .max, .min] where reference[key] == nil { #expect(table[key] == nil) }
   }
 
-  @Test func keySetKeepsFirstInsertionOrder() {
+  @Test func keySetListsIntegersAscendingThenTextsInOrder() {
     var set = KeySet()
-    #expect(set.insert(.integer(3)) && set.insert(.text("a")) && set.insert(.integer(1)))
-    #expect(!set.insert(.integer(3)) && !set.insert(.text("a")))
-    #expect(set.contains(.integer(1)) && !set.contains(.integer(2)) && set.contains(.text("a")))
+    #expect(set.insert(.integer(3)) && set.insert(.text("b")) && set.insert(.integer(1)) && set.insert(.text("a")))
+    #expect(!set.insert(.integer(3)) && !set.insert(.text("b")))
+    #expect(set.contains(.integer(1)) && !set.contains(.integer(2)) && set.contains(.text("a")) && set.count == 4)
     var ordered: [PrimaryKeyValue] = []
-    set.order.forEach { ordered.append($0) }
-    #expect(ordered == [.integer(3), .integer(1), .text("a")])
+    set.forEach { ordered.append($0) }
+    #expect(ordered == [.integer(1), .integer(3), .text("b"), .text("a")])
     var rows = RowSet()
     #expect(rows.insert(5) && rows.insert(700) && !rows.insert(5) && rows.insert(0))
   }
@@ -84,5 +84,22 @@ import Testing
     #expect(set.insert(.min) && !set.insert(.min) && set.contains(.min))
     #expect(set.count == reference.count + 1)
     for key in -3_100...3_100 { #expect(set.contains(Int64(key)) == reference.contains(Int64(key))) }
+  }
+
+  @Test func intSetMixesBitmapAndTableWithoutLosingKeys() {
+    // Far keys first (hashed while the bitmap is small), then dense ones that make the
+    // bitmap grow over them: each key must stay single and listed once.
+    var set = IntSet()
+    var reference = Set<Int64>()
+    let far: [Int64] = [5_000_000, 70_000, -1, .max, .min]
+    var disagreements = 0
+    for key in far + Array(0..<200_000) where set.insert(key) != reference.insert(key).inserted { disagreements += 1 }
+    for key in far + [0, 199_999, 100_000] where set.insert(key) { disagreements += 1 }
+    #expect(disagreements == 0)
+    #expect(set.count == reference.count)
+    var listed: [Int64] = []
+    set.forEach { listed.append($0) }
+    #expect(listed.count == reference.count && Set(listed) == reference)
+    #expect(set.contains(70_000) && set.contains(.max) && !set.contains(200_000) && !set.contains(-2))
   }
 }
