@@ -89,7 +89,7 @@ extension JSONConvertible {
   }
 
   public init(json data: Data, options: MappingOptions = MappingOptions()) throws {
-    self = try Self.decodeReporting(json: [UInt8](data), options: options).value
+    self = try Self.decodeReporting(json: data.byteArray, options: options).value
   }
 
   public init(json text: String, options: MappingOptions = MappingOptions()) throws {
@@ -123,7 +123,7 @@ extension JSONConvertible {
   public static func decodeReporting(
     json data: Data, options: MappingOptions = MappingOptions(), context: MapContext? = nil
   ) throws -> (value: Self, report: MappingReport) {
-    try decodeReporting(json: [UInt8](data), options: options, context: context)
+    try decodeReporting(json: data.byteArray, options: options, context: context)
   }
 
   public static func decodeReporting(

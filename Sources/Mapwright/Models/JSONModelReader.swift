@@ -50,20 +50,26 @@ public struct JSONModelReader {
 
   @inlinable
   public init(_ value: JSONValue, in session: DecodingSession, fields: JSONModelFields, raw: RawJSON) throws(MappingError) {
-    guard value.kind == .object else {
+    guard raw.isObject(at: value.tapeIndex) else {
       throw MappingError(.typeMismatch(expected: "object", found: describeFound(value)), at: value)
     }
+    self.init(object: value.tapeIndex, of: value.document, in: session, fields: fields, raw: raw)
+  }
+
+  /// A reader of the object at tape index `index` (which the caller has checked is one).
+  @inlinable
+  init(object index: Int, of document: JSONDocument, in session: DecodingSession, fields: JSONModelFields, raw: RawJSON) {
     self.session = session
-    self.document = value.document
-    self.objectIndex = value.tapeIndex
+    self.document = document
+    self.objectIndex = index
     self.fields = fields
     let table = fields.table
     keyBytes = table.bytes
     keyStarts = table.starts
     fieldCount = table.fieldCount
     self.raw = raw
-    nextKey = value.firstMemberKeyIndex
-    remaining = value.count
+    nextKey = index + 1
+    remaining = raw.count(at: index)
     savedCoercion = session.coercion
     unknownKeys = fields.unknownKeys ?? session.options.unknownKeys
     session.coercion = fields.coercion ?? session.options.coercion
@@ -362,7 +368,14 @@ public struct JSONModelReader {
   /// present but did not decode has been reported already).
   @inlinable @inline(__always)
   public mutating func require(_ present: Bool, _ field: Int) {
-    guard !present, !skipping, !wasSeen(field) else { return }
+    if !present { noteAbsent(field) }
+  }
+
+  /// The rare path of `require`, out of line: a model's initialiser checks dozens of fields,
+  /// and inlining each error path made its frame kilobytes large.
+  @usableFromInline @inline(never)
+  mutating func noteAbsent(_ field: Int) {
+    guard !skipping, !wasSeen(field) else { return }
     fail(missingKey(field))
   }
 

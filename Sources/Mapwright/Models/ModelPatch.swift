@@ -49,7 +49,7 @@ extension JSONModelCopyable {
   }
 
   public func patched(json data: Data, options: MappingOptions = MappingOptions()) throws -> Self {
-    try patched(json: [UInt8](data), options: options)
+    try patched(json: data.byteArray, options: options)
   }
 
   public func patched(json value: JSON, options: MappingOptions = MappingOptions()) throws -> Self {

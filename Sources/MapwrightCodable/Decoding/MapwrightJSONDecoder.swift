@@ -115,7 +115,7 @@ open class MapwrightJSONDecoder: @unchecked Sendable {
 
   /// Decodes a value of `type` from UTF-8 JSON.
   open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try run(type, bytes: [UInt8](data), report: false).value
+    try run(type, bytes: data.byteArray, report: false).value
   }
 
   /// Decodes a value of `type` from UTF-8 JSON bytes.
@@ -136,7 +136,7 @@ open class MapwrightJSONDecoder: @unchecked Sendable {
   /// print(report)   // $.id: coerced string "101" to Int
   /// ```
   open func decodeReporting<T: Decodable>(_ type: T.Type, from data: Data) throws -> (value: T, report: MappingReport) {
-    try run(type, bytes: [UInt8](data), report: true)
+    try run(type, bytes: data.byteArray, report: true)
   }
 
   private func run<T: Decodable>(_ type: T.Type, bytes: [UInt8], report: Bool) throws -> (value: T, report: MappingReport) {

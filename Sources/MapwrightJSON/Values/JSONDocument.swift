@@ -32,7 +32,7 @@ public final class JSONDocument: Sendable {
 
   /// Parses UTF-8 data.
   public convenience init(_ data: Data, options: JSONParsingOptions = JSONParsingOptions()) throws(JSONError) {
-    try self.init([UInt8](data), options: options)
+    try self.init(data.byteArray, options: options)
   }
 
   /// Parses a string.
@@ -67,5 +67,15 @@ public final class JSONDocument: Sendable {
   /// The line, column and excerpt of a byte offset in this document.
   public func location(ofOffset offset: Int) -> SourceLocation {
     bytes.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) }
+  }
+}
+
+extension Data {
+  /// The bytes as an array, copied in one block (`[UInt8](data)` goes through the generic
+  /// collection copy, an element at a time).
+  package var byteArray: [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      initialized = copyBytes(to: buffer)
+    }
   }
 }

@@ -30,6 +30,9 @@ public struct RawJSON {
   public func isArray(at index: Int) -> Bool { tape[index].kind == .array }
 
   @inlinable
+  public func isObject(at index: Int) -> Bool { tape[index].kind == .object }
+
+  @inlinable
   public func isNull(at index: Int) -> Bool { tape[index].kind == .null }
 
   /// A string without escapes or repairs, or nil.
@@ -120,3 +123,4 @@ extension JSONDocument {
     return result!
   }
 }
+

@@ -30,7 +30,7 @@ extension ModelObject {
   }
 
   public convenience init(entity: EntityDescription, json data: Data, options: MappingOptions = MappingOptions()) throws {
-    try self.init(entity: entity, json: [UInt8](data), options: options)
+    try self.init(entity: entity, json: data.byteArray, options: options)
   }
 
   /// An object of `entity` decoded from a value of a parsed document, within `session`
