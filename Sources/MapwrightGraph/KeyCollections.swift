@@ -1,7 +1,7 @@
 // Compact collections of primary keys for an import's bookkeeping: integer keys (the common
-// case) are held as Int64 — in a plain array when they are dense, else in hash tables of
-// their own — and text keys as strings, so a million keys cost megabytes, not a hundred.
-// `RowSet` records which row ids were written as a bitmap (row ids are dense).
+// case) are held as Int64 — in a plain array or a bitmap when they are dense, else in hash
+// tables of their own — and text keys as strings, so a million keys cost megabytes, not a
+// hundred. `RowSet` records which row ids were written as a bitmap (row ids are dense).
 
 /// A map from primary keys to row ids. Integer keys inside a reserved dense range (ids are
 /// usually consecutive) sit in a plain array indexed by key; other integer keys go to a hash
