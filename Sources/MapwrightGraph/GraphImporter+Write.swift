@@ -147,7 +147,10 @@ extension GraphImporter {
     case .error:
       throw MappingError.invalidValue("no \(destination.name) has the key \(key)", at: item)
     case .report:
-      summary.unresolved.append(UnresolvedReference(entity: destination.name, relationship: "\(entity.name).\(relationship.name)", key: key, path: payloadPath(path())))
+      summary.unresolvedCount += 1
+      if summary.unresolved.count < options.maximumListedUnresolved {
+        summary.unresolved.append(UnresolvedReference(entity: destination.name, relationship: "\(entity.name).\(relationship.name)", key: key, path: payloadPath(path())))
+      }
       return nil
     case .placeholder:
       let id = try allocateID(destinationPlan)

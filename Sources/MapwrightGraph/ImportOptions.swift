@@ -64,6 +64,10 @@ public struct ImportOptions {
   public var missingReferences: MissingReferencePolicy = .report
   /// Per relationship (`"Book.author"`), overriding `missingReferences`.
   public var missingReferencesByRelationship: [String: MissingReferencePolicy] = [:]
+  /// Unresolved references the summary lists, at most (every one is counted in
+  /// `ImportSummary.unresolvedCount`): a payload whose ids mostly resolve to nothing would
+  /// otherwise hold a path per id in memory.
+  public var maximumListedUnresolved = 1_000
   /// Called after each batch is written, in order. A bucketed import writes on a thread of
   /// its own and calls this there; `run` returns after the last call.
   public var progress: ((ImportProgress) -> Void)?
@@ -98,7 +102,10 @@ public struct ImportSummary: Sendable, CustomStringConvertible {
   public internal(set) var inserted = 0
   public internal(set) var updated = 0
   public internal(set) var placeholders = 0
+  /// The first unresolved references (`ImportOptions.maximumListedUnresolved` at most)…
   public internal(set) var unresolved: [UnresolvedReference] = []
+  /// …and how many there were in all.
+  public internal(set) var unresolvedCount = 0
   /// Primary-key lookup queries made (one per entity per bucket of keys).
   public internal(set) var lookups = 0
   public internal(set) var batches = 0
@@ -107,7 +114,7 @@ public struct ImportSummary: Sendable, CustomStringConvertible {
   public var description: String {
     let rate = seconds > 0 ? Int(Double(inserted + updated) / seconds) : 0
     return "\(elements) elements: \(inserted) inserted, \(updated) updated, \(placeholders) placeholders, "
-      + "\(unresolved.count) unresolved references; \(batches) batches, \(lookups) lookups, "
+      + "\(unresolvedCount) unresolved references; \(batches) batches, \(lookups) lookups, "
       + String(format: "%.2f s (%d objects/s)", seconds, rate)
   }
 }

@@ -89,13 +89,13 @@ struct Import: ParsableCommand {
       guard !quiet, progress.total > progress.written || progress.written > 10_000 else { return }
       FileHandle.standardError.write(Data("imported \(progress.written) of \(progress.total)\n".utf8))
     }
-    let payload = try [UInt8](Data(contentsOf: URL(fileURLWithPath: data)))
+    let payload = try readInput(data)
     let sqlite = try SQLiteStore(path: store, model: objectModel)
     let summary = try sqlite.importJSON(payload, sources: [ImportSource(keyPath, entity: entityDescription)], options: options)
     if !quiet {
       print(summary)
       for unresolved in summary.unresolved.prefix(20) { print("  unresolved: \(unresolved)") }
-      if summary.unresolved.count > 20 { print("  … and \(summary.unresolved.count - 20) more") }
+      if summary.unresolvedCount > 20 { print("  … and \(summary.unresolvedCount - 20) more") }
     }
   }
 }

@@ -93,3 +93,27 @@ extension CLITests {
     #expect(throws: (any Error).self) { try Import.parse(arguments + ["--missing-references", "maybe"]).run() }
   }
 }
+
+extension CLITests {
+  @Test func inputFilesAndPipesAreReadWhole() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-input-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let large = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    for (name, bytes) in [("empty", [UInt8]()), ("small", Array("[1, 2]".utf8)), ("large", large)] {
+      let path = directory.appendingPathComponent(name).path
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      #expect(try readInput(path) == bytes, "\(name)")
+    }
+    #expect(throws: CLIError.self) { try readInput(directory.appendingPathComponent("missing").path) }
+
+    // A pipe has no size: its buffer grows as it fills.
+    let pipe = Pipe()
+    let writer = Thread {
+      pipe.fileHandleForWriting.write(Data(large))
+      try? pipe.fileHandleForWriting.close()
+    }
+    writer.start()
+    #expect(try readToEnd(pipe.fileHandleForReading.fileDescriptor, name: "pipe") == large)
+  }
+}

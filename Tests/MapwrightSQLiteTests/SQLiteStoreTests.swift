@@ -124,6 +124,17 @@ struct StoredBook: Equatable {
     #expect(author.string("firstName") == nil && author.objects("books").count == 1)
   }
 
+  @Test func unresolvedReferencesAreAllCountedAndTheFirstListed() throws {
+    let t = try TemporaryStore()
+    let books = (1...50).map { #"{"book_id": \#($0), "title": "X", "author": \#(1_000 + $0)}"# }.joined(separator: ",")
+    var options = ImportOptions()
+    options.maximumListedUnresolved = 3
+    let summary = try t.store.importJSON(Array(#"{"books": [\#(books)]}"#.utf8), sources: [ImportSource("books", entity: t.entity("Book"))], options: options)
+    #expect(summary.unresolvedCount == 50 && summary.inserted == 50)
+    #expect(summary.unresolved.map(\.path.description) == ["$.books[0].author", "$.books[1].author", "$.books[2].author"])
+    #expect(summary.description.contains("50 unresolved references"))
+  }
+
   @Test func lookupsAreOneQueryPerEntityPerBucket() throws {
     let t = try TemporaryStore()
     let authors = (1...25).map { #"{"author_id": \#($0), "firstName": "F", "lastName": "L", "books": [{"book_id": \#($0 * 10), "title": "T"}]}"# }
