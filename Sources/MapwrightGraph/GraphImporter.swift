@@ -53,9 +53,9 @@ public final class GraphImporter {
     return made
   }
 
-  /// Elements per batch of pass 1 (fewer than a write batch: the parse of each batch in
+  /// Elements parsed at a time in pass 1 (fewer than a write batch: the parse of each run in
   /// flight is memory the import holds, one per core).
-  static let scanChunkSize = 2_000
+  static let scanRunLength = 2_000
 
   /// The largest row id of each table before pass 2 (read while the store is idle).
   var largestIDs: [String: Int64] = [:]
@@ -75,10 +75,10 @@ public final class GraphImporter {
     plans = [:]  // fresh state for every run
     largestIDs = [:]
     let scanner = PayloadScanner(bytes: payload)
-    var work: [(source: ImportSource, elements: PayloadScanner.ElementBatches)] = []
+    var work: [(source: ImportSource, elements: PayloadScanner.ElementRuns)] = []
     for source in sources {
       do {
-        work.append((source, try scanner.elements(at: source.keyPath, batchSize: options.batchSize, chunkSize: Self.scanChunkSize)))
+        work.append((source, try scanner.elements(at: source.keyPath, batchSize: options.batchSize, runLength: Self.scanRunLength)))
       } catch {
         let (line, column) = scanner.location(of: error.offset)
         throw MappingError(invalidValue: error.message).moved(to: JSONPath(keyPath: source.keyPath), line: line, column: column)
@@ -104,12 +104,12 @@ public final class GraphImporter {
       do {
         for (source, elements) in work {
           let sourcePlan = plan(source.entity)
-          let batches = elements.chunks
-          // Rounds of batches scanned in parallel, then merged in payload order.
-          for round in stride(from: 0, to: batches.count, by: slots.count) {
-            let count = min(slots.count, batches.count - round)
+          let runs = elements.runs
+          // Rounds of runs scanned in parallel, then merged in payload order.
+          for round in stride(from: 0, to: runs.count, by: slots.count) {
+            let count = min(slots.count, runs.count - round)
             let errors = scanInParallel(count, into: slots) { i, keys in
-              let batch = try makeBatch(batches[round + i], source: source, scanner: scanner)
+              let batch = try makeBatch(runs[round + i], source: source, scanner: scanner)
               for (element, path) in batch.elements {
                 try batch.mapping { try scan(element, sourcePlan, path, batch.session, into: &keys) }
               }
@@ -198,7 +198,7 @@ public final class GraphImporter {
   }
 
   func forEachBatch(
-    _ elements: PayloadScanner.ElementBatches, source: ImportSource, scanner: PayloadScanner, _ body: (Batch) throws -> Void
+    _ elements: PayloadScanner.ElementRuns, source: ImportSource, scanner: PayloadScanner, _ body: (Batch) throws -> Void
   ) throws {
     for bounds in elements.batches {
       let batch = try makeBatch(bounds, source: source, scanner: scanner)
@@ -207,9 +207,9 @@ public final class GraphImporter {
     }
   }
 
-  /// Parses one batch of a source's array (thread-safe: it reads only the payload and the
-  /// options).
-  func makeBatch(_ bounds: PayloadScanner.ElementBatches.Batch, source: ImportSource, scanner: PayloadScanner) throws -> Batch {
+  /// Parses a run of a source's array as one batch (thread-safe: it reads only the payload
+  /// and the options).
+  func makeBatch(_ bounds: PayloadScanner.ElementRuns.Run, source: ImportSource, scanner: PayloadScanner) throws -> Batch {
     let bytes = scanner.bytes
     let sliceStart = bounds.bytes.lowerBound
     let slice = bytes[bounds.bytes]
@@ -452,4 +452,3 @@ public final class GraphImporter {
     return next
   }
 }
-

@@ -1,8 +1,9 @@
 // Finding the elements of a payload's arrays without parsing the whole payload into one
 // tape: a structural scan (strings, escapes and nesting) that yields the byte range of each
 // run of elements, so that an import parses and maps a batch of elements at a time and its
-// memory stays near the size of the payload. Each batch is then parsed strictly, so every byte of
-// every element is validated; the scan itself checks the punctuation between elements.
+// memory stays near the size of the payload. Each batch is then parsed strictly, so every
+// byte of every element is validated; the scan itself checks the punctuation between
+// elements.
 
 import MapwrightJSON
 
@@ -15,29 +16,29 @@ struct PayloadScanner {
     var description: String { message }
   }
 
-  /// The elements of one payload array in runs of consecutive elements ("chunks"): only each
-  /// chunk's bounds are kept (a range per element would cost 16 bytes an element). A chunk
-  /// ends after every `chunkSize` elements and at every multiple of the batch size, so that
-  /// batches are whole chunks.
-  struct ElementBatches {
-    struct Batch {
-      /// The batch's element indices in the array.
+  /// The elements of one payload array in runs of consecutive elements: only each run's
+  /// bounds are kept (a range per element would cost 16 bytes an element). A run ends after
+  /// every `runLength` elements and at every multiple of the batch size, so that batches are
+  /// whole runs.
+  struct ElementRuns {
+    struct Run {
+      /// The run's element indices in the array.
       let elements: Range<Int>
       /// From the first element's first byte to the last element's last byte.
       let bytes: Range<Int>
     }
     var count = 0
-    var chunks: [Batch] = []
+    var runs: [Run] = []
     let batchSize: Int
 
-    /// The chunks merged into batches of `batchSize` elements (the last one shorter).
-    var batches: [Batch] {
-      var result: [Batch] = []
-      var first: Batch?
-      for chunk in chunks {
-        let start = first ?? chunk
-        if chunk.elements.upperBound % batchSize == 0 || chunk.elements.upperBound == count {
-          result.append(Batch(elements: start.elements.lowerBound..<chunk.elements.upperBound, bytes: start.bytes.lowerBound..<chunk.bytes.upperBound))
+    /// The runs merged into batches of `batchSize` elements (the last one shorter).
+    var batches: [Run] {
+      var result: [Run] = []
+      var first: Run?
+      for run in runs {
+        let start = first ?? run
+        if run.elements.upperBound % batchSize == 0 || run.elements.upperBound == count {
+          result.append(Run(elements: start.elements.lowerBound..<run.elements.upperBound, bytes: start.bytes.lowerBound..<run.bytes.upperBound))
           first = nil
         } else {
           first = start
@@ -48,8 +49,8 @@ struct PayloadScanner {
   }
 
   /// The elements of the array at `keyPath` (dot-separated object keys; empty: the root is
-  /// the array), in chunks of `chunkSize` elements cut at every multiple of `batchSize`.
-  func elements(at keyPath: [String], batchSize: Int, chunkSize: Int) throws(ScanError) -> ElementBatches {
+  /// the array), in runs of `runLength` elements cut at every multiple of `batchSize`.
+  func elements(at keyPath: [String], batchSize: Int, runLength: Int) throws(ScanError) -> ElementRuns {
     var pos = skipSpaces(from: 0)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { pos = skipSpaces(from: 3) }
     for key in keyPath {
@@ -58,24 +59,27 @@ struct PayloadScanner {
     guard pos < bytes.count, bytes[pos] == UInt8(ascii: "[") else {
       throw ScanError(message: keyPath.isEmpty ? "the payload is not an array" : "\"\(keyPath.joined(separator: "."))\" is not an array", offset: pos)
     }
-    let (batch, chunk) = (max(batchSize, 1), max(chunkSize, 1))
-    var result = ElementBatches(batchSize: batch)
-    var batchStart = (element: 0, byte: 0)
+    let (batchSize, runLength) = (max(batchSize, 1), max(runLength, 1))
+    var result = ElementRuns(batchSize: batchSize)
+    /// The first element and byte of the run under way (nil between runs).
+    var runStart: (element: Int, byte: Int)?
     pos = skipSpaces(from: pos + 1)
     if pos < bytes.count, bytes[pos] == UInt8(ascii: "]") { return result }
     while true {
       let start = pos
       let end = try skipValue(from: pos)
-      if result.count % chunk == 0 || result.count % batch == 0 { batchStart = (result.count, start) }
+      let first = runStart ?? (result.count, start)
       result.count += 1
-      let ends = result.count % chunk == 0 || result.count % batch == 0
-      if ends { result.chunks.append(ElementBatches.Batch(elements: batchStart.element..<result.count, bytes: batchStart.byte..<end)) }
       pos = skipSpaces(from: end)
       guard pos < bytes.count else { throw ScanError(message: "unterminated array", offset: pos) }
-      if bytes[pos] == UInt8(ascii: "]") {
-        if !ends { result.chunks.append(ElementBatches.Batch(elements: batchStart.element..<result.count, bytes: batchStart.byte..<end)) }
-        return result
+      let last = bytes[pos] == UInt8(ascii: "]")
+      if last || result.count % runLength == 0 || result.count % batchSize == 0 {
+        result.runs.append(ElementRuns.Run(elements: first.element..<result.count, bytes: first.byte..<end))
+        runStart = nil
+      } else {
+        runStart = first
       }
+      if last { return result }
       guard bytes[pos] == UInt8(ascii: ",") else { throw ScanError(message: "expected ',' or ']' between elements", offset: pos) }
       pos = skipSpaces(from: pos + 1)
     }

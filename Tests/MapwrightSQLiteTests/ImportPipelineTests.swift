@@ -100,7 +100,7 @@ final class FailingStore: GraphStore {
     #expect(try t.store.objects(t.entity("Author")).isEmpty)
   }
 
-  @Test func largeArraysAreScannedInChunksAndWrittenInWholeBatches() throws {
+  @Test func largeArraysAreScannedInRunsAndWrittenInWholeBatches() throws {
     let t = try TemporaryStore()
     func authors(bad: Int?) -> [UInt8] {
       let list = (0..<7_001).map { (i: Int) -> String in
@@ -109,11 +109,11 @@ final class FailingStore: GraphStore {
       return Array("{\"authors\": [\(list.joined(separator: ","))]}".utf8)
     }
     var options = ImportOptions()
-    options.batchSize = 3_000  // not a multiple of the scan's chunks
+    options.batchSize = 3_000  // not a multiple of the scan's runs
     var progress: [Int] = []
     options.progress = { progress.append($0.written) }
     let sources = [ImportSource("authors", entity: t.entity("Author"))]
-    // A bad key in a later chunk is reported at its index in the whole array.
+    // A bad key in a later run is reported at its index in the whole array.
     #expect {
       try t.store.importJSON(authors(bad: 4_500), sources: sources, options: options)
     } throws: { error in

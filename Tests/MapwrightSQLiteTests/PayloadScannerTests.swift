@@ -9,33 +9,33 @@ import Testing
     String(decoding: scanner.bytes[bytes], as: UTF8.self)
   }
 
-  @Test func chunksEndAtTheChunkSizeAndAtEveryBatch() throws {
+  @Test func runsEndAtTheirLengthAndAtEveryBatch() throws {
     let scanner = PayloadScanner(bytes: Array(Self.payload.utf8))
-    let found = try scanner.elements(at: ["items"], batchSize: 3, chunkSize: 2)
+    let found = try scanner.elements(at: ["items"], batchSize: 3, runLength: 2)
     #expect(found.count == 7)
-    // Chunk ends: after 2 (chunk), 3 (batch), 4 (chunk), 6 (both), and the last element.
-    #expect(found.chunks.map(\.elements) == [0..<2, 2..<3, 3..<4, 4..<6, 6..<7])
+    // Runs end after 2 (length), 3 (batch), 4 (length), 6 (both), and the last element.
+    #expect(found.runs.map(\.elements) == [0..<2, 2..<3, 3..<4, 4..<6, 6..<7])
     #expect(found.batches.map(\.elements) == [0..<3, 3..<6, 6..<7])
     #expect(found.batches.map { text(scanner, $0.bytes) } == [#"{"a":1}, 2, "x,]""#, #"[3,[4]], {"b":"}\""} ,null"#, "7"])
-    #expect(found.chunks.map { text(scanner, $0.bytes) }.first == #"{"a":1}, 2"#)
+    #expect(found.runs.map { text(scanner, $0.bytes) }.first == #"{"a":1}, 2"#)
   }
 
   @Test func aBatchLargerThanTheArrayIsOneBatch() throws {
     let scanner = PayloadScanner(bytes: Array(Self.payload.utf8))
-    let found = try scanner.elements(at: ["items"], batchSize: 100, chunkSize: 3)
-    #expect(found.chunks.map(\.elements) == [0..<3, 3..<6, 6..<7])
+    let found = try scanner.elements(at: ["items"], batchSize: 100, runLength: 3)
+    #expect(found.runs.map(\.elements) == [0..<3, 3..<6, 6..<7])
     #expect(found.batches.map(\.elements) == [0..<7])
-    let empty = try PayloadScanner(bytes: Array(#"{"items": [ ]}"#.utf8)).elements(at: ["items"], batchSize: 2, chunkSize: 2)
-    #expect(empty.count == 0 && empty.chunks.isEmpty && empty.batches.isEmpty)
+    let empty = try PayloadScanner(bytes: Array(#"{"items": [ ]}"#.utf8)).elements(at: ["items"], batchSize: 2, runLength: 2)
+    #expect(empty.count == 0 && empty.runs.isEmpty && empty.batches.isEmpty)
   }
 
   @Test func badPunctuationIsAnErrorWithItsOffset() {
     for (text, message) in [
       (#"[1, 2"#, "unterminated array"), (#"[1 2]"#, "expected ',' or ']' between elements"), (#"{"a": 1}"#, "the payload is not an array"),
     ] {
-      #expect(throws: PayloadScanner.ScanError.self) { try PayloadScanner(bytes: Array(text.utf8)).elements(at: [], batchSize: 2, chunkSize: 2) }
+      #expect(throws: PayloadScanner.ScanError.self) { try PayloadScanner(bytes: Array(text.utf8)).elements(at: [], batchSize: 2, runLength: 2) }
       do {
-        _ = try PayloadScanner(bytes: Array(text.utf8)).elements(at: [], batchSize: 2, chunkSize: 2)
+        _ = try PayloadScanner(bytes: Array(text.utf8)).elements(at: [], batchSize: 2, runLength: 2)
       } catch {
         #expect(error.message == message)
       }
