@@ -30,7 +30,7 @@ public enum StoreValues {
     case let value as Decimal: return .text("\(value)")
     case let value as String: return .text(value)
     case let value as Date: return .real(value.timeIntervalSince1970)
-    case let value as Data: return .blob([UInt8](value))
+    case let value as Data: return .blob(value.byteArray)
     case let value as UUID: return .text(value.uuidString)
     case let value as URL: return .text(value.absoluteString)
     case let value as JSON: return .text(try value.jsonString())

@@ -267,7 +267,7 @@ public final class SQLiteStore: GraphStore {
   }
 
   public func importJSON(_ payload: Data, sources: [ImportSource], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
-    try importJSON([UInt8](payload), sources: sources, options: options)
+    try importJSON(payload.byteArray, sources: sources, options: options)
   }
 }
 

@@ -24,12 +24,12 @@ public final class Mapper<N: BaseMappable> {
   /// let user = try Mapper<User>().decode(JSONString: text)
   /// ```
   public func decode(JSONString: String) throws -> N { try decode(N.self, Array(JSONString.utf8)) }
-  public func decode(JSONData: Data) throws -> N { try decode(N.self, [UInt8](JSONData)) }
+  public func decode(JSONData: Data) throws -> N { try decode(N.self, JSONData.byteArray) }
   public func decode(JSONBytes: [UInt8]) throws -> N { try decode(N.self, JSONBytes) }
   public func decode(JSON: [String: Any]) throws -> N { try decode(N.self, try MapwrightJSON.JSON(foundationObject: JSON).jsonBytes()) }
 
   public func decodeArray(JSONString: String) throws -> [N] { try decode([N].self, Array(JSONString.utf8)) }
-  public func decodeArray(JSONData: Data) throws -> [N] { try decode([N].self, [UInt8](JSONData)) }
+  public func decodeArray(JSONData: Data) throws -> [N] { try decode([N].self, JSONData.byteArray) }
 
   /// Decodes and returns what was forgiven (coercions, defaults, skipped elements, unknown keys).
   public func decodeReporting(JSONString: String) throws -> (value: N, report: MappingReport) {
@@ -37,7 +37,7 @@ public final class Mapper<N: BaseMappable> {
   }
 
   public func decodeReporting(JSONData: Data) throws -> (value: N, report: MappingReport) {
-    try N.decodeReporting(json: [UInt8](JSONData), options: options, context: context)
+    try N.decodeReporting(json: JSONData.byteArray, options: options, context: context)
   }
 
   private func decode<T: JSONConvertible>(_ type: T.Type, _ bytes: [UInt8]) throws -> T {

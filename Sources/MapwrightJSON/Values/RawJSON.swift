@@ -123,4 +123,3 @@ extension JSONDocument {
     return result!
   }
 }
-
