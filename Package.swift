@@ -8,6 +8,8 @@ let package = Package(
   products: [
     .library(name: "Mapwright", targets: ["Mapwright"]),
     .library(name: "MapwrightJSON", targets: ["MapwrightJSON"]),
+    .library(name: "MapwrightEngine", targets: ["MapwrightEngine"]),
+    .library(name: "MapwrightObjectMapper", targets: ["MapwrightObjectMapper"]),
     .library(name: "MapwrightCodable", targets: ["MapwrightCodable"]),
     .library(name: "MapwrightSchema", targets: ["MapwrightSchema"]),
     .library(name: "MapwrightGraph", targets: ["MapwrightGraph"]),
@@ -16,10 +18,11 @@ let package = Package(
     .executable(name: "mapwright-bench", targets: ["mapwright-bench"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-    // 603.0.1: the version this toolchain (Swift 6.3) matches; 600/602 print a spurious
-    // "Internal Error: DecodingError" on every macro use here (see Docs/Macros.md).
-    .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser", "1.5.0"..<"2.0.0"),
+    // A range, so Mapwright resolves beside other macro packages. SwiftPM picks the newest in
+    // range; 603.0.1 matches Swift 6.3 (600/602 build but print a spurious "Internal Error:
+    // DecodingError" on every macro use with this toolchain; see Docs/Macros.md).
+    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
   ],
   targets: [
     // JSON core: parser (tape), read-only views, owned values, writer. No dependencies.
@@ -42,12 +45,17 @@ let package = Package(
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
       ]
     ),
-    // The public library; re-exports MapwrightJSON and declares the macros.
-    .target(name: "Mapwright", dependencies: ["MapwrightJSON", "MapwrightMacros"]),
+    // The mapping core, no macros: coercion, object rules, key paths, transformers, errors,
+    // reports, and the runtime that generated models call. Every path above calls it.
+    .target(name: "MapwrightEngine", dependencies: ["MapwrightJSON"]),
+    // The public library for @JSONModel: re-exports the engine and declares the macros.
+    .target(name: "Mapwright", dependencies: ["MapwrightEngine", "MapwrightMacros"]),
+    // ObjectMapper's API (Mappable, Map, Mapper, <-, transforms) over the engine.
+    .target(name: "MapwrightObjectMapper", dependencies: ["MapwrightEngine"]),
     // Drop-in JSONDecoder/JSONEncoder for Codable types, on the MapwrightJSON tape and writer.
-    .target(name: "MapwrightCodable", dependencies: ["Mapwright"]),
+    .target(name: "MapwrightCodable", dependencies: ["MapwrightEngine"]),
     // Xcode model files (.xcdatamodeld) read on any platform, dynamic objects, Modelmatic's API.
-    .target(name: "MapwrightSchema", dependencies: ["Mapwright"]),
+    .target(name: "MapwrightSchema", dependencies: ["MapwrightEngine"]),
     // Importing JSON into an object graph: uniquing by primary key, references by id, batches.
     .target(name: "MapwrightGraph", dependencies: ["MapwrightSchema"]),
     // The system SQLite (libsqlite3-dev), and the store on it.
@@ -62,12 +70,15 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "mapwright-bench", dependencies: ["Mapwright", "MapwrightCodable", "MapwrightSQLite"]),
+    .executableTarget(
+      name: "mapwright-bench",
+      dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite"]
+    ),
     .testTarget(name: "MapwrightJSONTests", dependencies: ["MapwrightJSON"]),
-    .testTarget(name: "MapwrightTests", dependencies: ["Mapwright"]),
+    .testTarget(name: "MapwrightTests", dependencies: ["Mapwright", "MapwrightObjectMapper"]),
     .testTarget(name: "MapwrightCodableTests", dependencies: ["MapwrightCodable"]),
-    .testTarget(name: "MapwrightSchemaTests", dependencies: ["Mapwright", "MapwrightSchema"]),
-    .testTarget(name: "MapwrightSQLiteTests", dependencies: ["MapwrightSQLite", "MapwrightGraph"]),
+    .testTarget(name: "MapwrightSchemaTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightSchema"]),
+    .testTarget(name: "MapwrightSQLiteTests", dependencies: ["Mapwright", "MapwrightSQLite", "MapwrightGraph"]),
     .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright"]),
     .testTarget(
       name: "MapwrightMacrosTests",

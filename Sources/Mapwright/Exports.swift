@@ -1,2 +1,4 @@
-// The Mapwright library re-exports the JSON core, so `import Mapwright` is all a user writes.
-@_exported import MapwrightJSON
+// `import Mapwright` is all a user of @JSONModel writes: it re-exports the engine (and through
+// it the JSON core) beside the macros declared here. The ObjectMapper API is a product of its
+// own (`import MapwrightObjectMapper`), so `Map`, `Mapper` and `<-` stay out of this namespace.
+@_exported import MapwrightEngine

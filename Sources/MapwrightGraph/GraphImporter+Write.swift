@@ -4,7 +4,7 @@
 // where the layout stores them: this row's column, the destination rows' column (their
 // previous children detached, or deleted when they have no primary key), or a join table.
 
-import Mapwright
+import MapwrightEngine
 import MapwrightSchema
 
 extension GraphImporter {

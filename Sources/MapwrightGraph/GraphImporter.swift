@@ -18,7 +18,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Dispatch
-import Mapwright
+import MapwrightEngine
 import MapwrightSchema
 
 /// Imports JSON payloads into a `GraphStore`.

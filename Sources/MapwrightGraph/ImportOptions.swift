@@ -1,7 +1,7 @@
 // What an import is told and what it tells back.
 
 import Foundation
-import Mapwright
+import MapwrightEngine
 import MapwrightSchema
 
 /// What an id that resolves to no object becomes.

@@ -2,7 +2,7 @@
 // components, the primary key attribute, each relationship's destination and storage. The
 // hot loop then does no string splitting and no lookups by name.
 
-import Mapwright
+import MapwrightEngine
 import MapwrightSchema
 
 final class EntityPlan {

@@ -7,7 +7,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Mapwright
+import MapwrightEngine
 import MapwrightSchema
 
 public enum StoreValues {

@@ -7,7 +7,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Mapwright
+import MapwrightEngine
 import MapwrightGraph
 import MapwrightSchema
 

@@ -3,7 +3,7 @@
 // the types. Everything else — uniquing by primary key, references by id, batches — is the
 // same as for entities of a model file.
 
-import Mapwright
+import MapwrightEngine
 import MapwrightGraph
 import MapwrightSchema
 

@@ -16,7 +16,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import CSQLite
-import Mapwright
+import MapwrightEngine
 import MapwrightGraph
 import MapwrightSchema
 

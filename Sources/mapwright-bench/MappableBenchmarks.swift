@@ -5,6 +5,7 @@
 
 import Foundation
 import Mapwright
+import MapwrightObjectMapper
 
 enum MappableBenchmarks {
   static func run(file: String, bytes: [UInt8], timer: Timer, wants: (String) -> Bool) throws -> [Measurement] {

@@ -1,5 +1,5 @@
 import Foundation
-import Mapwright
+import MapwrightEngine
 import MapwrightCodable
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Mapwright
+import MapwrightObjectMapper
 
 // Mantle's GitHub issue model, written with Mapwright's typed transformers.
 struct GitHubIssue: Mappable, Equatable {

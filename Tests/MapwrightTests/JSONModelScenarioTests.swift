@@ -1,5 +1,6 @@
 import Foundation
 import Mapwright
+import MapwrightObjectMapper
 import Testing
 
 // The previous issue's scenarios, declared with @JSONModel.

@@ -1,5 +1,6 @@
 import Foundation
 import Mapwright
+import MapwrightObjectMapper
 import Testing
 
 // Immutable models changed by copy (mutate), merged, and patched with partial JSON.

@@ -1,5 +1,6 @@
 import Foundation
 import Mapwright
+import MapwrightObjectMapper
 import Testing
 
 /// Random damage to a valid payload — flipped, dropped, inserted and truncated bytes — must

@@ -1,5 +1,6 @@
 import Foundation
 import Mapwright
+import MapwrightObjectMapper
 
 // Models written exactly as ObjectMapper's README and test suite write them.
 

@@ -1,5 +1,6 @@
 import Foundation
 import Mapwright
+import MapwrightObjectMapper
 import Testing
 
 // Round-trips through models that name only part of their JSON (`unknownKeys: .preserve`).

@@ -1,5 +1,6 @@
 import Foundation
 import Mapwright
+import MapwrightObjectMapper
 import Testing
 
 // Versions with migrations, descriptions, and equality of class models.

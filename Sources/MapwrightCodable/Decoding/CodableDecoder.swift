@@ -8,7 +8,7 @@
 // nor the value's type metadata; only a failure pushes the key, to put it in the error.
 
 import Foundation
-import Mapwright
+import MapwrightEngine
 import MapwrightJSON
 
 final class CodableDecoder: Decoder, SingleValueDecodingContainer {

@@ -1,5 +1,5 @@
 import Foundation
-import Mapwright
+import MapwrightEngine
 
 /// A decoder's settings, copied once per `decode` call.
 struct DecoderOptions: @unchecked Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import Mapwright
+import MapwrightEngine
 
 /// A drop-in replacement for Foundation's `JSONDecoder` that runs on Mapwright's parser: the
 /// same API and results, faster, with better errors.

@@ -3,7 +3,7 @@
 // line and column in every error's debug description.
 
 import Foundation
-import Mapwright
+import MapwrightEngine
 import MapwrightJSON
 
 extension CodableDecoder {

@@ -1,5 +1,5 @@
 import Foundation
-import Mapwright
+import MapwrightEngine
 
 /// A drop-in replacement for Foundation's `JSONEncoder` that writes JSON as it goes.
 ///

@@ -1,7 +1,7 @@
 // The parts of a model: entities, their attributes and relationships, as Xcode's model
 // editor defines them. Immutable once loaded.
 
-import Mapwright
+import MapwrightEngine
 
 /// The type of an attribute, as Xcode names it in the model file.
 public enum AttributeType: String, Sendable, CaseIterable {

@@ -17,7 +17,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Mapwright
+import MapwrightEngine
 
 extension ObjectModel {
   /// The entities of `@JSONModel` types, and of the model types they refer to.

@@ -9,7 +9,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Mapwright
+import MapwrightEngine
 
 package enum AttributeValues {
   /// The value of a `defaultValueString`, or nil when the type has no textual default.

@@ -10,7 +10,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Mapwright
+import MapwrightEngine
 
 extension ModelObject {
   /// An object of `entity` decoded from JSON bytes (an object).

@@ -1,6 +1,7 @@
 // citm_catalog.json models, Codable and Mappable over the same properties.
 
 import Mapwright
+import MapwrightObjectMapper
 
 struct CitmCatalog: Codable, Mappable {
   var areaNames: [String: String] = [:]

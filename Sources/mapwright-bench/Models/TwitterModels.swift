@@ -3,6 +3,7 @@
 // encode exactly the same data.
 
 import Mapwright
+import MapwrightObjectMapper
 
 final class TwitterSearch: Codable, Mappable {
   var statuses: [Status] = []

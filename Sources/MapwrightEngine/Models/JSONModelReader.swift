@@ -233,7 +233,7 @@ public struct JSONModelReader {
   public mutating func decode<T: JSONTransformer>(_ member: Member, using transformer: T) -> T.Value? {
     guard !skipping else { return nil }
     do {
-      return try Mapwright.decode(document.value(atTapeIndex: member.keyIndex + 1), with: transformer)
+      return try MapwrightEngine.decode(document.value(atTapeIndex: member.keyIndex + 1), with: transformer)
     } catch {
       fail(error)
       return nil
@@ -355,7 +355,7 @@ public struct JSONModelReader {
     guard !skipping, let value = value(atFirstOf: paths) else { return nil }
     markSeen(field)
     do {
-      return try Mapwright.decode(value, with: transformer)
+      return try MapwrightEngine.decode(value, with: transformer)
     } catch {
       fail(error)
       return nil

@@ -58,7 +58,7 @@ public struct JSONVersioning: Sendable {
   /// Decodes `value` through `decode`, migrated first when it records an older version;
   /// errors in the migrated object are placed under the original object's path.
   @usableFromInline
-  func decode<T>(
+  package func decode<T>(
     _ value: JSONValue, in session: DecodingSession, _ decode: (JSONValue) throws(MappingError) -> T
   ) throws(MappingError) -> T {
     guard let document = try migrated(value) else { return try decode(value) }

@@ -29,7 +29,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   @usableFromInline
-  enum Kind: Sendable, Hashable {
+  package enum Kind: Sendable, Hashable {
     case missingKey
     case typeMismatch(expected: String, found: String)
     case invalidValue(String)
@@ -39,7 +39,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidJSON(JSONError)
   }
 
-  @usableFromInline let kind: Kind
+  @usableFromInline package let kind: Kind
   /// Where the problem is: the path of the value, or of the missing or unknown key.
   public let path: JSONPath
   /// The 1-based line in the source, when the problem has a place in it.
@@ -47,7 +47,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The 1-based column in the source (Unicode scalars), when the problem has a place in it.
   public let column: Int?
 
-  init(_ kind: Kind, path: JSONPath, line: Int? = nil, column: Int? = nil) {
+  package init(_ kind: Kind, path: JSONPath, line: Int? = nil, column: Int? = nil) {
     self.kind = kind
     self.path = path
     self.line = line
@@ -56,14 +56,14 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// An error for a value in a parsed document: path, line and column come from it.
   @usableFromInline
-  init(_ kind: Kind, at value: JSONValue) {
+  package init(_ kind: Kind, at value: JSONValue) {
     let location = value.location
     self.init(kind, path: value.path, line: location.line, column: location.column)
   }
 
   /// An error for a key that `object` lacks (or has but should not).
   @usableFromInline
-  init(_ kind: Kind, key: String, in object: JSONValue) {
+  package init(_ kind: Kind, key: String, in object: JSONValue) {
     let location = object.location
     self.init(kind, path: object.path.appending(key: key), line: location.line, column: location.column)
   }
@@ -113,7 +113,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The same error at `path` instead, keeping the rest.
-  func relocated(to value: JSONValue) -> MappingError {
+  package func relocated(to value: JSONValue) -> MappingError {
     let location = value.location
     return MappingError(kind, path: value.path, line: location.line, column: location.column)
   }
@@ -185,7 +185,7 @@ public typealias MapError = MappingError
 
 /// A short description of a JSON value for messages: `string "20x3"`, `number 2.5`, `object`.
 @usableFromInline
-func describeFound(_ value: JSONValue) -> String {
+package func describeFound(_ value: JSONValue) -> String {
   switch value.kind {
   case .null: return "null"
   case .bool: return "bool \(value.boolValue!)"
@@ -196,7 +196,7 @@ func describeFound(_ value: JSONValue) -> String {
   }
 }
 
-func describeFound(_ value: JSON) -> String {
+package func describeFound(_ value: JSON) -> String {
   switch value {
   case .null: return "null"
   case .bool(let flag): return "bool \(flag)"

@@ -11,7 +11,7 @@ public final class Map {
   public let mappingType: MappingType
   /// ObjectMapper's flag for `map(JSON:toObject:)`: mapping into an existing object.
   public let toObject: Bool
-  public var context: MapContext?
+  public var context: MappingContext?
   /// Write `null` for nil optionals instead of leaving them out (to JSON).
   public var shouldIncludeNilValues: Bool
 
@@ -87,7 +87,7 @@ public final class Map {
   /// ObjectMapper's initialiser, for tests and hand-driven mappings:
   /// `Map(mappingType: .fromJSON, JSON: ["name": "ana"])`.
   public convenience init(
-    mappingType: MappingType, JSON: [String: Any], toObject: Bool = false, context: MapContext? = nil,
+    mappingType: MappingType, JSON: [String: Any], toObject: Bool = false, context: MappingContext? = nil,
     shouldIncludeNilValues: Bool = false
   ) {
     switch mappingType {

@@ -113,7 +113,7 @@ extension JSONConvertible {
   /// report.coercions   // each "101" read as 101, with its path
   /// ```
   public static func decodeReporting(
-    json bytes: [UInt8], options: MappingOptions = MappingOptions(), context: MapContext? = nil
+    json bytes: [UInt8], options: MappingOptions = MappingOptions(), context: MappingContext? = nil
   ) throws -> (value: Self, report: MappingReport) {
     let session = try DecodingSession(parsing: bytes, options: options, context: context)
     let value = try session.decodeRoot(Self.self)
@@ -121,20 +121,20 @@ extension JSONConvertible {
   }
 
   public static func decodeReporting(
-    json data: Data, options: MappingOptions = MappingOptions(), context: MapContext? = nil
+    json data: Data, options: MappingOptions = MappingOptions(), context: MappingContext? = nil
   ) throws -> (value: Self, report: MappingReport) {
     try decodeReporting(json: data.byteArray, options: options, context: context)
   }
 
   public static func decodeReporting(
-    json text: String, options: MappingOptions = MappingOptions(), context: MapContext? = nil
+    json text: String, options: MappingOptions = MappingOptions(), context: MappingContext? = nil
   ) throws -> (value: Self, report: MappingReport) {
     try decodeReporting(json: Array(text.utf8), options: options, context: context)
   }
 
   /// The value as an owned JSON value.
   /// `recordingVersions`: versioned models write their version (see `JSONVersioning`).
-  public func json(includingNilValues: Bool = false, recordingVersions: Bool = false, context: MapContext? = nil) -> JSON {
+  public func json(includingNilValues: Bool = false, recordingVersions: Bool = false, context: MappingContext? = nil) -> JSON {
     encodeJSON(in: EncodingSession(includesNilValues: includingNilValues, recordsVersions: recordingVersions, context: context))
   }
 
@@ -173,7 +173,7 @@ extension JSONConvertible {
 
 extension DecodingSession {
   /// Parses `bytes`, turning a parse error into a `MappingError` with its place.
-  public convenience init(parsing bytes: [UInt8], options: MappingOptions, context: MapContext? = nil) throws(MappingError) {
+  public convenience init(parsing bytes: [UInt8], options: MappingOptions, context: MappingContext? = nil) throws(MappingError) {
     let document: JSONDocument
     do {
       document = try JSONDocument(bytes, options: options.parsing)

@@ -4,13 +4,13 @@ import Foundation
 
 extension BaseMappable {
   /// A model from JSON text, or nil (ObjectMapper's `init?(JSONString:context:)`).
-  public init?(JSONString: String, context: MapContext? = nil) {
+  public init?(JSONString: String, context: MappingContext? = nil) {
     guard let object = Mapper<Self>(context: context).map(JSONString: JSONString) else { return nil }
     self = object
   }
 
   /// A model from a Foundation dictionary, or nil.
-  public init?(JSON: [String: Any], context: MapContext? = nil) {
+  public init?(JSON: [String: Any], context: MappingContext? = nil) {
     guard let object = Mapper<Self>(context: context).map(JSON: JSON) else { return nil }
     self = object
   }
@@ -26,15 +26,15 @@ extension BaseMappable {
 
 extension ImmutableMappable {
   /// A model from JSON text, throwing what went wrong.
-  public init(JSONString: String, context: MapContext? = nil) throws {
+  public init(JSONString: String, context: MappingContext? = nil) throws {
     self = try Mapper<Self>(context: context).decode(JSONString: JSONString)
   }
 
-  public init(JSON: [String: Any], context: MapContext? = nil) throws {
+  public init(JSON: [String: Any], context: MappingContext? = nil) throws {
     self = try Mapper<Self>(context: context).decode(JSON: JSON)
   }
 
-  public init(JSONObject: Any, context: MapContext? = nil) throws {
+  public init(JSONObject: Any, context: MappingContext? = nil) throws {
     guard let dictionary = JSONObject as? [String: Any] else {
       throw MappingError(.typeMismatch(expected: "object", found: "\(type(of: JSONObject))"), path: .root)
     }
@@ -44,12 +44,12 @@ extension ImmutableMappable {
 
 extension Array where Element: BaseMappable {
   /// Models from a JSON array text, or nil.
-  public init?(JSONString: String, context: MapContext? = nil) {
+  public init?(JSONString: String, context: MappingContext? = nil) {
     guard let objects = Mapper<Element>(context: context).mapArray(JSONString: JSONString) else { return nil }
     self = objects
   }
 
-  public init(JSONArray: [[String: Any]], context: MapContext? = nil) {
+  public init(JSONArray: [[String: Any]], context: MappingContext? = nil) {
     self = Mapper<Element>(context: context).mapArray(JSONArray: JSONArray)
   }
 
@@ -61,12 +61,12 @@ extension Array where Element: BaseMappable {
 }
 
 extension Set where Element: BaseMappable {
-  public init?(JSONString: String, context: MapContext? = nil) {
+  public init?(JSONString: String, context: MappingContext? = nil) {
     guard let objects = Mapper<Element>(context: context).mapSet(JSONString: JSONString) else { return nil }
     self = objects
   }
 
-  public init(JSONArray: [[String: Any]], context: MapContext? = nil) {
+  public init(JSONArray: [[String: Any]], context: MappingContext? = nil) {
     self = Mapper<Element>(context: context).mapSet(JSONArray: JSONArray)
   }
 

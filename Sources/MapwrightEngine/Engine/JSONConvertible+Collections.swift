@@ -110,7 +110,7 @@ extension MappingError {
   @usableFromInline static let declinedReason = "the model declined the JSON"
 
   /// A model's failable initialiser returned nil.
-  @usableFromInline static func modelDeclined(_ type: Any.Type, at value: JSONValue) -> MappingError {
+  @usableFromInline package static func modelDeclined(_ type: Any.Type, at value: JSONValue) -> MappingError {
     MappingError(.invalidValue("\(declinedReason) (\(type).init?(map:) returned nil)"), at: value)
   }
 

@@ -73,7 +73,7 @@ extension JSONTransformer where Value == JSON {
 
 /// Decodes the JSON value of `value` through `transformer`, with errors at its path.
 @usableFromInline
-func decode<T: JSONTransformer>(_ value: JSONValue, with transformer: T) throws(MappingError) -> T.Value {
+package func decode<T: JSONTransformer>(_ value: JSONValue, with transformer: T) throws(MappingError) -> T.Value {
   do {
     return try transformer.decode(JSON(value))
   } catch let error as MappingError {

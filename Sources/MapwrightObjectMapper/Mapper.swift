@@ -5,12 +5,12 @@
 import Foundation
 
 public final class Mapper<N: BaseMappable> {
-  public var context: MapContext?
+  public var context: MappingContext?
   public var shouldIncludeNilValues: Bool
   /// Options for the throwing `decode…` forms (the non-throwing forms collect and ignore).
   public var options: MappingOptions
 
-  public init(context: MapContext? = nil, shouldIncludeNilValues: Bool = false, options: MappingOptions = MappingOptions()) {
+  public init(context: MappingContext? = nil, shouldIncludeNilValues: Bool = false, options: MappingOptions = MappingOptions()) {
     self.context = context
     self.shouldIncludeNilValues = shouldIncludeNilValues
     self.options = options

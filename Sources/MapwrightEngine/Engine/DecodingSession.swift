@@ -2,6 +2,9 @@
 // forgiven. Models, arrays and properties all decode through one session, so a problem deep
 // in a payload is reported once, with its path, whichever way the model was declared.
 
+/// Anything a caller passes to every value of one mapping (ObjectMapper's `MapContext`).
+public protocol MappingContext {}
+
 /// State shared by every value decoded from one document.
 public final class DecodingSession {
   /// The parsed input.
@@ -10,8 +13,8 @@ public final class DecodingSession {
   /// The coercion policy in force for the value being decoded (the options' policy unless a
   /// model or property overrides it).
   @exclusivity(unchecked) public var coercion: CoercionPolicy
-  /// ObjectMapper's `MapContext`, passed to every nested `Map`.
-  public var context: MapContext?
+  /// ObjectMapper's `MappingContext`, passed to every nested `Map`.
+  public var context: MappingContext?
   /// Problems recorded so far (at most one under `.stopAtFirst`).
   @exclusivity(unchecked) public private(set) var errors: [MappingError] = [] {
     didSet { hasStopped = !errors.isEmpty && !collectsAllErrors }
@@ -19,7 +22,7 @@ public final class DecodingSession {
   /// What was forgiven so far.
   @exclusivity(unchecked) public private(set) var report = MappingReport()
 
-  public init(document: JSONDocument, options: MappingOptions = MappingOptions(), context: MapContext? = nil) {
+  public init(document: JSONDocument, options: MappingOptions = MappingOptions(), context: MappingContext? = nil) {
     self.document = document
     self.options = options
     self.coercion = options.coercion
@@ -103,12 +106,12 @@ public final class EncodingSession {
   /// ObjectMapper's `shouldIncludeNilValues`: write `null` for nil optionals instead of
   /// leaving the key out.
   public var includesNilValues: Bool
-  public var context: MapContext?
+  public var context: MappingContext?
   /// Whether versioned models write their version (`JSONVersioning`) into their objects.
   public var recordsVersions: Bool
   public private(set) var errors: [MappingError] = []
 
-  public init(includesNilValues: Bool = false, recordsVersions: Bool = false, context: MapContext? = nil) {
+  public init(includesNilValues: Bool = false, recordsVersions: Bool = false, context: MappingContext? = nil) {
     self.includesNilValues = includesNilValues
     self.recordsVersions = recordsVersions
     self.context = context

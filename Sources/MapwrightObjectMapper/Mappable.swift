@@ -84,8 +84,8 @@ extension ImmutableMappable {
   public mutating func mapping(map: Map) {}
 }
 
-/// Anything passed through `Mapper(context:)` to every `Map` of one mapping.
-public protocol MapContext {}
+/// ObjectMapper's name for the context passed through `Mapper(context:)` to every `Map`.
+public typealias MapContext = MappingContext
 
 /// The direction of a mapping.
 public enum MappingType: Sendable {
