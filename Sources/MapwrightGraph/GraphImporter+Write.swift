@@ -45,7 +45,7 @@ extension GraphImporter {
     for (index, planned) in plan.attributes.enumerated() {
       let attribute = planned.description
       let bit = UInt64(1) << UInt64(index)
-      guard let value = object.value(at: planned.path) else {
+      guard let value = object.value(atPlanned: planned.path) else {
         if creating, let initial = planned.defaultValue {
           shape.attributes |= bit
           if wide { wideColumns.append(attribute.name) }
@@ -74,7 +74,7 @@ extension GraphImporter {
 
     for (relationshipIndex, planned) in plan.relationships.enumerated() {
       let relationship = planned.description
-      guard let value = object.value(at: planned.path) else { continue }
+      guard let value = object.value(atPlanned: planned.path) else { continue }
       if let link, relationship.name == link.column { continue }  // the parent sets it
       let destination = destinationPlan(plan, relationshipIndex)
       let many = relationship.isToMany

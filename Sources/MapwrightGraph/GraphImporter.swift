@@ -277,7 +277,7 @@ public final class GraphImporter {
     if let key = try primaryKey(of: object, plan, session) { keys.payload[plan.number].append(key) }
     for (index, planned) in plan.relationships.enumerated() {
       let relationship = planned.description
-      guard let value = object.value(at: planned.path), !value.isNull else { continue }
+      guard let value = object.value(atPlanned: planned.path), !value.isNull else { continue }
       let destination = plan.destinationPlans[index]!
       func scanItem(_ item: JSONValue, _ i: Int?) throws(MappingError) {
         if item.kind == .object {
@@ -312,7 +312,7 @@ public final class GraphImporter {
   }
 
   func primaryKey(of object: JSONValue, _ plan: EntityPlan, _ session: DecodingSession) throws(MappingError) -> PrimaryKeyValue? {
-    guard let attribute = plan.primaryKey, let value = object.value(at: attribute.path), !value.isNull else { return nil }
+    guard let attribute = plan.primaryKey, let value = object.value(atPlanned: attribute.path), !value.isNull else { return nil }
     return try key(value, attribute.description, session)
   }
 

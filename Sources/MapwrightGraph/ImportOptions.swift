@@ -21,7 +21,7 @@ public struct ImportSource {
   public let entity: EntityDescription
 
   public init(_ keyPath: String, entity: EntityDescription) {
-    self.init(components: keyPath.isEmpty ? [] : keyPath.split(separator: ".").map(String.init), entity: entity)
+    self.init(components: keyPath.isEmpty ? [] : JSONKeyPath(keyPath).keys, entity: entity)
   }
 
   package init(components: [String], entity: EntityDescription) {

@@ -8,13 +8,13 @@ import MapwrightSchema
 final class EntityPlan {
   struct Attribute {
     let description: AttributeDescription
-    let path: [String]
+    let path: JSONKeyPath
     let defaultValue: StoreValue?
   }
 
   struct Relationship {
     let description: RelationshipDescription
-    let path: [String]
+    let path: JSONKeyPath
     let destination: EntityDescription
     let storage: RelationalLayout.Storage
   }
@@ -91,12 +91,12 @@ final class EntityPlan {
     let attributes = entity.attributes.map { attribute in
       let initial = attribute.defaultValueString.flatMap { AttributeValues.value(fromDefault: $0, type: attribute.type) }
       return Attribute(
-        description: attribute, path: attribute.jsonKeyPath.split(separator: ".").map(String.init),
+        description: attribute, path: JSONKeyPath(attribute.jsonKeyPath),
         defaultValue: initial.flatMap { try? StoreValues.value($0, attribute) })
     }
     relationships = entity.relationships.map { relationship in
       Relationship(
-        description: relationship, path: relationship.jsonKeyPath.split(separator: ".").map(String.init),
+        description: relationship, path: JSONKeyPath(relationship.jsonKeyPath),
         destination: entity.destination(of: relationship), storage: layout.storage(of: relationship, in: entity))
     }
     self.attributes = attributes
@@ -148,9 +148,9 @@ extension JSONValue {
     }
   }
 
-  /// The value at pre-split key path components (one component: a member lookup).
+  /// The value at a parsed key path (one component: a member lookup).
   @inline(__always)
-  func value(at path: [String]) -> JSONValue? {
-    path.count == 1 ? self[path[0]] : value(atKeyPath: path)
+  func value(atPlanned path: JSONKeyPath) -> JSONValue? {
+    path.components.count == 1 ? self[path.components[0].key] : value(at: path)
   }
 }

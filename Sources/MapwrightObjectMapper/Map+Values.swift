@@ -14,10 +14,7 @@ extension Map {
 
   func missingKeyError() -> MappingError {
     guard let object else { return MappingError(.missingKey, path: JSONPath(currentPath.map { .key($0) })) }
-    var path = object.path
-    for component in currentPath { path = path.appending(key: component) }
-    let location = object.location
-    return MappingError(.missingKey, path: path, line: location.line, column: location.column)
+    return .missingKey(atKeyPath: JSONKeyPath(components: currentPath), in: object)
   }
 
   private var decodingSession: DecodingSession {

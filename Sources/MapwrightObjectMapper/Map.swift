@@ -260,7 +260,7 @@ public final class Map {
   @usableFromInline
   func absorb(_ error: MappingError, session: DecodingSession) {
     if session.coercion == .lenient, let current, current.isNull, error.code == .typeMismatch {
-      session.note(.defaultUsed, at: current.path)
+      session.note(.defaultUsed, at: current)
       return
     }
     session.record(error)
@@ -270,9 +270,7 @@ public final class Map {
   @usableFromInline
   func noteMissing(_ optional: Bool) {
     guard let session, let object, cursor.key != nil, !optional, !toObject else { return }
-    var path = object.path
-    for component in currentPath { path = path.appending(key: component) }
-    session.note(.defaultUsed, at: path)
+    session.note(.defaultUsed, at: ValuePlace(keyPath: JSONKeyPath(components: currentPath), in: object))
   }
 
   /// Writes `value` at the current key (path).
@@ -312,7 +310,7 @@ public final class Map {
     for member in object.members where !readKeys.contains(member.key) {
       switch session.options.unknownKeys {
       case .ignore, .preserve: break
-      case .report: session.note(.unknownKey, at: object.path.appending(key: member.key))
+      case .report: session.note(.unknownKey, at: object, keys: [member.key])
       case .reject: session.record(MappingError(.unknownKey, key: member.key, in: object))
       }
     }

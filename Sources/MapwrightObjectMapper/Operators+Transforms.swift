@@ -130,7 +130,7 @@ extension Map {
       if let value = transform.transformFromJSON(object) {
         result.append(value)
       } else {
-        session.note(.elementSkipped(reason: "\(Transform.self) could not transform \(describeFound(element))"), at: element.path)
+        session.note(.elementSkipped(reason: "\(Transform.self) could not transform \(describeFound(element))"), at: element)
       }
     }
     return result
@@ -148,7 +148,7 @@ extension Map {
       if let value = transform.transformFromJSON(object) {
         result[member.key] = value
       } else {
-        session.note(.elementSkipped(reason: "\(Transform.self) could not transform \(describeFound(member.value))"), at: member.value.path)
+        session.note(.elementSkipped(reason: "\(Transform.self) could not transform \(describeFound(member.value))"), at: member.value)
       }
     }
     return result

@@ -108,14 +108,16 @@ import Testing
     #expect(authors[0].books[1].inPrint)
     #expect(authors[1].name == "7")
     #expect(report.coercions.map(\.description) == [
-      #"$[0].author_id: coerced string "101" to integer"#,
-      #"$[0].books[0].year: coerced string "1872" to integer"#,
-      #"$[0].books[0].in_print: coerced string "true" to bool"#,
-      #"$[0].books[0].price: coerced string "9.99" to number"#,
-      "$[0].books[1].year: coerced number 1883.0 to integer",
-      "$[0].books[1].in_print: coerced number 1 to bool",
-      "$[1].name: coerced number 7 to string",
+      #"$[0].author_id: coerced string "101" to Int"#,
+      #"$[0].books[0].year: coerced string "1872" to Int"#,
+      #"$[0].books[0].in_print: coerced string "true" to Bool"#,
+      #"$[0].books[0].price: coerced string "9.99" to Decimal"#,
+      "$[0].books[1].year: coerced number 1883.0 to Int",
+      "$[0].books[1].in_print: coerced number 1 to Bool",
+      "$[1].name: coerced number 7 to String",
     ])
+    // Entries are typed: the target is the Swift type.
+    #expect(report.coercions.first?.kind == .coerced(from: #"string "101""#, to: CoercionTarget(Int.self)))
   }
 
   @Test func lenientNeverTruncatesOrWraps() throws {

@@ -6,29 +6,24 @@ import Foundation
 import MapwrightEngine
 import MapwrightJSON
 
+// Lenient conversions are the engine's (`LenientCoercion`): the same input gives the same
+// value, or the same refusal, here as through a `@JSONModel` or a `Mappable`.
+
 extension CodableDecoder {
   func readBool(at index: Int) throws -> Bool {
     if let value = raw.bool(at: index) { return value }
-    if options.coercion == .lenient {
-      let coerced: Bool? =
-        switch raw.tape[index].kind {
-        case .string: ["true": true, "false": false][raw.string(at: index) ?? ""]
-        case .number: raw.integer(at: index, as: Int.self).flatMap { $0 == 0 ? false : $0 == 1 ? true : nil }
-        default: nil
-        }
-      if let coerced {
-        record(at: index, to: "Bool")
-        return coerced
-      }
+    if options.coercion == .lenient, let coerced = LenientCoercion.bool(document.value(atTapeIndex: index)) {
+      record(at: index, to: Bool.self)
+      return coerced
     }
     throw mismatch(Bool.self, at: index)
   }
 
   func readString(at index: Int) throws -> String {
     if let value = raw.string(at: index) { return value }
-    if options.coercion == .lenient, raw.tape[index].kind == .number {
-      record(at: index, to: "String")
-      return numberText(at: index)
+    if options.coercion == .lenient, let text = LenientCoercion.string(document.value(atTapeIndex: index)) {
+      record(at: index, to: String.self)
+      return text
     }
     throw mismatch(String.self, at: index)
   }
@@ -42,10 +37,7 @@ extension CodableDecoder {
       throw doesNotFit(Double.self, at: index)
     case .string:
       if let value = try nonConformingFloat(at: index) { return value }
-      if options.coercion == .lenient, let value = lenientNumber(at: index).flatMap(Double.init), value.isFinite {
-        record(at: index, to: "Double")
-        return value
-      }
+      if let value = try lenient(at: index, LenientCoercion.double) { return value }
     default: break
     }
     throw mismatch(Double.self, at: index)
@@ -55,8 +47,9 @@ extension CodableDecoder {
     let entry = raw.tape[index]
     switch entry.kind {
     case .number:
-      // As Foundation: read as a Double, then rounded to the nearest Float if in range.
-      if let value = raw.double(at: index), abs(value) <= Double(Float.greatestFiniteMagnitude),
+      // As Foundation: read as a Double, then rounded to the nearest Float when that is
+      // finite (`3.4028235e+38`, Float.greatestFiniteMagnitude's shortest text, fits).
+      if let value = raw.double(at: index), Float(value).isFinite,
         Float(value) != 0 || isZeroText(at: index)
       {
         return Float(value)
@@ -64,12 +57,7 @@ extension CodableDecoder {
       throw doesNotFit(Float.self, at: index)
     case .string:
       if let value = try nonConformingFloat(at: index) { return Float(value) }
-      if options.coercion == .lenient, let value = lenientNumber(at: index).flatMap(Double.init),
-        abs(value) <= Double(Float.greatestFiniteMagnitude)
-      {
-        record(at: index, to: "Float")
-        return Float(value)
-      }
+      if let value = try lenient(at: index, LenientCoercion.float) { return value }
     default: break
     }
     throw mismatch(Float.self, at: index)
@@ -96,24 +84,17 @@ extension CodableDecoder {
       case .failure(.outOfRange): throw doesNotFit(T.self, at: index)
       }
     case .string:
-      if options.coercion == .lenient, let text = lenientNumber(at: index) {
-        var bytes = Array(text.utf8)
-        let isLiteral = !bytes.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-        let result = bytes.withUnsafeMutableBufferPointer {
-          MapwrightJSON.readInteger(UnsafeBufferPointer($0), isLiteral: isLiteral, forms: .integralValues, as: T.self)
-        }
-        if case .success(let value) = result {
-          record(at: index, to: "\(T.self)")
-          return value
-        }
-      }
+      if let value = try lenient(at: index, { LenientCoercion.integer($0, as: T.self) }) { return value }
     default: break
     }
     throw mismatch(T.self, at: index)
   }
 
   func readDecimal(at index: Int) throws -> Decimal {
-    guard raw.tape[index].kind == .number else { throw mismatch(Decimal.self, at: index) }
+    guard raw.tape[index].kind == .number else {
+      if raw.tape[index].kind == .string, let value = try lenient(at: index, LenientCoercion.decimal) { return value }
+      throw mismatch(Decimal.self, at: index)
+    }
     if let value = decimal(fromNumberText: raw.numberBytes(at: index)) { return value }
     // More than 38 significant digits, or an exponent out of range: Foundation rounds.
     if options.compatibility == .foundation, let value = Decimal(string: numberText(at: index)), !value.isNaN {
@@ -193,12 +174,17 @@ extension CodableDecoder {
     return nil
   }
 
-  /// The text of a string that holds a JSON number, for lenient coercion.
-  private func lenientNumber(at index: Int) -> String? {
-    guard let text = raw.string(at: index), !text.isEmpty,
-      (try? JSONDocument(text))?.root.kind == .number
-    else { return nil }
-    return text
+  /// Under lenient coercion, the value `convert` makes of the string at `index` (nil when it
+  /// makes none); a value that does not fit the type is an error, as for a number.
+  private func lenient<T>(at index: Int, _ convert: (JSONValue) -> Coerced<T>) throws -> T? {
+    guard options.coercion == .lenient else { return nil }
+    switch convert(document.value(atTapeIndex: index)) {
+    case .value(let value):
+      record(at: index, to: T.self)
+      return value
+    case .outOfRange: throw doesNotFit(T.self, at: index)
+    case .notConvertible: return nil
+    }
   }
 
   /// Whether the number at `index` is written as zero (`0`, `-0.0`, `0e5`).
@@ -218,16 +204,11 @@ extension CodableDecoder {
     Double(String(decoding: text, as: UTF8.self))
   }
 
-  private func record(at index: Int, to type: String) {
+  /// Notes a lenient coercion (its place is resolved with the others when the report is read).
+  private func record<T>(at index: Int, to type: T.Type) {
     guard let reportBox else { return }
     let value = document.value(atTapeIndex: index)
-    let from =
-      switch value.kind {
-      case .string: "string \"\(value.stringValue ?? "")\""
-      case .number: "number \(value.numberText ?? "")"
-      default: value.kind.rawValue
-      }
-    reportBox.report.record(.coerced(from: from, to: type), at: value.path)
+    reportBox.report.record(.coerced(from: describeFound(value), to: CoercionTarget(T.self)), at: ValuePlace(value))
   }
 }
 

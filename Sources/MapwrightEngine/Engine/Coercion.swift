@@ -1,127 +1,228 @@
-// Reading scalars under a coercion policy. Strict: the JSON type must match (an integer must
-// be written as one). Lenient: convert where nothing is lost — numbers written as strings,
-// numbers into strings, "true"/"false"/0/1 into Bool, an integral 2.0 into an integer — and
-// note each conversion in the report. Neither truncates nor wraps.
+// Lenient coercion: the one definition, used by every path (`@JSONModel` readers, `Map`,
+// `ModelObject`, the import and `MapwrightJSONDecoder`).
+//
+// Strict: the JSON type must match (an integer must be written as one). Lenient: convert
+// where nothing is lost, and report it:
+// - a string holding a number: JSON whitespace (space, tab, line feed, carriage return) may
+//   surround it; the rest must be exactly a JSON number (no `+`, no hex, no leading zeros,
+//   no `inf`/`nan`, no thousands separators), or it is not a number;
+// - into an integer type: from such a string or a number written with a fraction or exponent,
+//   when the value is exactly an integer (`"2.0"`, `1e3`); a value that is an integer but does
+//   not fit the type is out of range; one with a fraction (`2.5`) is a type mismatch;
+// - into `Double`/`Float`/`Decimal`: from such a string; a value beyond the type's range is
+//   out of range (never infinity);
+// - into `Bool`: the strings `"true"` and `"false"` exactly, and the integer literals 0 and 1;
+// - into `String`: a number, as its text is written in the source.
+// Nothing truncates, rounds to an integer, or wraps.
 
 import Foundation
+
+/// The Swift type a lenient coercion produced, as a report entry names it.
+///
+/// ```swift
+/// let (_, report) = try Row.decodeReporting(json: #"{"id": "7"}"#, options: .lenient)
+/// report.coercions[0].kind   // .coerced(from: "string \"7\"", to: CoercionTarget(Int.self))
+/// ```
+public struct CoercionTarget: Sendable, Hashable, CustomStringConvertible {
+  /// The target type.
+  public let type: any Any.Type
+
+  public init(_ type: any Any.Type) { self.type = type }
+
+  public var description: String { String(describing: type) }
+
+  public static func == (lhs: CoercionTarget, rhs: CoercionTarget) -> Bool {
+    ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type)
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(type)) }
+}
+
+/// The outcome of one lenient conversion.
+package enum Coerced<T> {
+  case value(T)
+  /// The value is of the right kind but does not fit the type.
+  case outOfRange
+  /// The value cannot be converted.
+  case notConvertible
+}
+
+/// The lenient conversions themselves, on one JSON value (see the rules above).
+package enum LenientCoercion {
+  /// The number a string holds, surrounding JSON whitespace allowed, or nil.
+  package static func number(inString value: JSONValue) -> JSONNumber? {
+    guard let text = value.stringValue else { return nil }
+    return number(in: text)
+  }
+
+  /// The number `text` holds, surrounding JSON whitespace allowed, or nil.
+  package static func number(in text: String) -> JSONNumber? {
+    let utf8 = text.utf8
+    guard let first = utf8.firstIndex(where: { !isJSONWhitespace($0) }) else { return nil }
+    let last = utf8.lastIndex(where: { !isJSONWhitespace($0) })!
+    return JSONNumber(text: String(text[first...last]))
+  }
+
+  /// An integer from a number written with a fraction or exponent, or from a numeric string.
+  package static func integer<T: FixedWidthInteger>(_ value: JSONValue, as type: T.Type) -> Coerced<T> {
+    switch value.kind {
+    case .number:
+      switch value.readInteger(T.self, forms: .integralValues) {
+      case .success(let integer): return .value(integer)
+      case .failure(.outOfRange): return .outOfRange
+      case .failure(.notAnInteger), nil: return .notConvertible
+      }
+    case .string:
+      guard let number = number(inString: value) else { return .notConvertible }
+      switch number.readInteger(T.self, forms: .integralValues) {
+      case .success(let integer): return .value(integer)
+      case .failure(.outOfRange): return .outOfRange
+      case .failure(.notAnInteger), nil: return .notConvertible
+      }
+    default:
+      return .notConvertible
+    }
+  }
+
+  /// A Double from a numeric string.
+  package static func double(_ value: JSONValue) -> Coerced<Double> {
+    guard let number = number(inString: value) else { return .notConvertible }
+    guard let double = number.doubleValue, double.isFinite else { return .outOfRange }
+    return .value(double)
+  }
+
+  /// A Float from a numeric string: the nearest Float, when that is finite.
+  package static func float(_ value: JSONValue) -> Coerced<Float> {
+    switch double(value) {
+    case .value(let double): return Float(double).isFinite ? .value(Float(double)) : .outOfRange
+    case .outOfRange: return .outOfRange
+    case .notConvertible: return .notConvertible
+    }
+  }
+
+  /// A Decimal from a numeric string, exactly.
+  package static func decimal(_ value: JSONValue) -> Coerced<Decimal> {
+    guard let number = number(inString: value) else { return .notConvertible }
+    guard let decimal = number.decimalValue else { return .outOfRange }
+    return .value(decimal)
+  }
+
+  /// A Bool from `"true"`/`"false"` or the integer literals 0 and 1.
+  package static func bool(_ value: JSONValue) -> Bool? {
+    switch value.kind {
+    case .string:
+      switch value.stringValue {
+      case "true": return true
+      case "false": return false
+      default: return nil
+      }
+    case .number:
+      switch value.integer(as: Int.self, forms: .literalsOnly) {
+      case 1: return true
+      case 0: return false
+      default: return nil
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// A String from a number: its text as written.
+  package static func string(_ value: JSONValue) -> String? {
+    value.kind == .number ? value.numberText : nil
+  }
+
+  private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+}
 
 extension DecodingSession {
   /// An integer of type `T`.
   @inlinable
   public func integer<T: FixedWidthInteger>(_ value: JSONValue, as type: T.Type = T.self) throws(MappingError) -> T {
-    switch value.kind {
-    case .number:
+    if value.kind == .number {
       switch value.readInteger(T.self, forms: .literalsOnly)! {
       case .success(let integer): return integer
       case .failure(.outOfRange): throw MappingError(.outOfRange(found: describeFound(value), type: "\(T.self)"), at: value)
-      case .failure(.notAnInteger):
-        // Written with a fraction or exponent: an integer only if lenient and exactly integral.
-        guard coercion == .lenient, let result = value.readInteger(T.self, forms: .integralValues) else { break }
-        switch result {
-        case .success(let integer):
-          noteCoercion(of: value, to: "integer")
-          return integer
-        case .failure(.outOfRange): throw MappingError(.outOfRange(found: describeFound(value), type: "\(T.self)"), at: value)
-        case .failure(.notAnInteger): break
-        }
+      case .failure(.notAnInteger): break
       }
-    case .string where coercion == .lenient:
-      if let number = lenientNumber(value) {
-        guard let integer = number.integer(as: T.self) else {
-          if number.integer(as: Int128.self) != nil || number.isIntegerLiteral {
-            throw MappingError(.outOfRange(found: describeFound(value), type: "\(T.self)"), at: value)
-          }
-          break
-        }
-        noteCoercion(of: value, to: "integer")
+    }
+    return try coercedInteger(value, as: T.self)
+  }
+
+  /// The rare path of `integer`: a value not written as an integer literal.
+  @usableFromInline
+  func coercedInteger<T: FixedWidthInteger>(_ value: JSONValue, as type: T.Type) throws(MappingError) -> T {
+    if coercion == .lenient {
+      switch LenientCoercion.integer(value, as: T.self) {
+      case .value(let integer):
+        noteCoercion(of: value, to: CoercionTarget(T.self))
         return integer
+      case .outOfRange: throw MappingError(.outOfRange(found: describeFound(value), type: "\(T.self)"), at: value)
+      case .notConvertible: break
       }
-    default: break
     }
     throw MappingError(.typeMismatch(expected: "integer", found: describeFound(value)), at: value)
   }
 
   public func bool(_ value: JSONValue) throws(MappingError) -> Bool {
     if let flag = value.boolValue { return flag }
-    if coercion == .lenient {
-      switch value.kind {
-      case .string:
-        switch value.stringValue {
-        case "true":
-          noteCoercion(of: value, to: "bool")
-          return true
-        case "false":
-          noteCoercion(of: value, to: "bool")
-          return false
-        default: break
-        }
-      case .number:
-        switch value.integer(as: Int.self, forms: .literalsOnly) {
-        case 1:
-          noteCoercion(of: value, to: "bool")
-          return true
-        case 0:
-          noteCoercion(of: value, to: "bool")
-          return false
-        default: break
-        }
-      default: break
-      }
+    if coercion == .lenient, let flag = LenientCoercion.bool(value) {
+      noteCoercion(of: value, to: CoercionTarget(Bool.self))
+      return flag
     }
     throw MappingError(.typeMismatch(expected: "bool", found: describeFound(value)), at: value)
   }
 
   public func string(_ value: JSONValue) throws(MappingError) -> String {
     if let text = value.stringValue { return text }
-    if coercion == .lenient, let text = value.numberText {
-      noteCoercion(of: value, to: "string")
+    if coercion == .lenient, let text = LenientCoercion.string(value) {
+      noteCoercion(of: value, to: CoercionTarget(String.self))
       return text
     }
     throw MappingError(.typeMismatch(expected: "string", found: describeFound(value)), at: value)
   }
 
   public func double(_ value: JSONValue) throws(MappingError) -> Double {
-    try number(value, as: "Double", \.doubleValue, \.doubleValue)
+    if value.kind == .number {
+      guard let result = value.doubleValue else { throw outOfRange(value, Double.self) }
+      return result
+    }
+    return try coerced(value, LenientCoercion.double)
   }
 
   public func float(_ value: JSONValue) throws(MappingError) -> Float {
-    let double = try double(value)
-    let float = Float(double)
-    guard float.isFinite else {
-      throw MappingError(.outOfRange(found: describeFound(value), type: "Float"), at: value)
+    if value.kind == .number {
+      guard let double = value.doubleValue, Float(double).isFinite else { throw outOfRange(value, Float.self) }
+      return Float(double)
     }
-    return float
+    return try coerced(value, LenientCoercion.float)
   }
 
   public func decimal(_ value: JSONValue) throws(MappingError) -> Decimal {
-    try number(value, as: "Decimal", \.decimalValue, \.decimalValue)
-  }
-
-  /// A number read by `read` (a JSON number) or, when lenient, by `readCoerced` (a numeric
-  /// string); a number that does not fit is out of range, anything else a mismatch.
-  private func number<T>(
-    _ value: JSONValue, as type: String, _ read: (JSONValue) -> T?, _ readCoerced: (JSONNumber) -> T?
-  ) throws(MappingError) -> T {
     if value.kind == .number {
-      guard let result = read(value) else {
-        throw MappingError(.outOfRange(found: describeFound(value), type: type), at: value)
-      }
+      guard let result = value.decimalValue else { throw outOfRange(value, Decimal.self) }
       return result
     }
-    if coercion == .lenient, let number = lenientNumber(value) {
-      guard let result = readCoerced(number) else {
-        throw MappingError(.outOfRange(found: describeFound(value), type: type), at: value)
+    return try coerced(value, LenientCoercion.decimal)
+  }
+
+  /// A number read from a numeric string when lenient; a mismatch otherwise.
+  private func coerced<T>(_ value: JSONValue, _ convert: (JSONValue) -> Coerced<T>) throws(MappingError) -> T {
+    if coercion == .lenient {
+      switch convert(value) {
+      case .value(let result):
+        noteCoercion(of: value, to: CoercionTarget(T.self))
+        return result
+      case .outOfRange: throw outOfRange(value, T.self)
+      case .notConvertible: break
       }
-      noteCoercion(of: value, to: "number")
-      return result
     }
     throw MappingError(.typeMismatch(expected: "number", found: describeFound(value)), at: value)
   }
 
-  /// A string holding exactly one JSON number (surrounding spaces allowed), as a number.
-  @usableFromInline
-  func lenientNumber(_ value: JSONValue) -> JSONNumber? {
-    guard let text = value.stringValue else { return nil }
-    return JSONNumber(text: text.trimmingCharacters(in: .whitespaces))
+  private func outOfRange<T>(_ value: JSONValue, _ type: T.Type) -> MappingError {
+    MappingError(.outOfRange(found: describeFound(value), type: "\(T.self)"), at: value)
   }
 }

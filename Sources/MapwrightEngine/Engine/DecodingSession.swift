@@ -19,8 +19,17 @@ public final class DecodingSession {
   @exclusivity(unchecked) public private(set) var errors: [MappingError] = [] {
     didSet { hasStopped = !errors.isEmpty && !collectsAllErrors }
   }
-  /// What was forgiven so far.
-  @exclusivity(unchecked) public private(set) var report = MappingReport()
+  /// The recorded errors, for finding one recorded again in constant time.
+  private var recordedErrors: Set<MappingError> = []
+  /// What was forgiven so far, places not yet resolved.
+  @exclusivity(unchecked) private var pendingReport = MappingReport()
+
+  /// What was forgiven so far, each entry's path resolved (in one walk over the document,
+  /// however many entries there are).
+  public var report: MappingReport { pendingReport.resolved() }
+
+  /// How many things were forgiven so far.
+  public var reportCount: Int { pendingReport.entries.count }
 
   public init(document: JSONDocument, options: MappingOptions = MappingOptions(), context: MappingContext? = nil) {
     self.document = document
@@ -38,8 +47,8 @@ public final class DecodingSession {
   /// Records a problem (under `.stopAtFirst`, only the first one is kept).
   public func record(_ error: MappingError) {
     // A problem passes up through each enclosing model and collection; keep it once.
-    guard !errors.contains(error) else { return }
-    if errors.isEmpty || collectsAllErrors { errors.append(error) }
+    guard errors.isEmpty || collectsAllErrors, recordedErrors.insert(error).inserted else { return }
+    errors.append(error)
   }
 
   /// Records a problem in collect-all mode, or throws it to stop.
@@ -47,15 +56,38 @@ public final class DecodingSession {
   /// derived from this one, such as a migrated object).
   func relocateErrors(since count: Int, _ transform: (MappingError) -> MappingError) {
     guard errors.count > count else { return }
+    for error in errors[count...] { recordedErrors.remove(error) }
     errors.replaceSubrange(count..., with: errors[count...].map(transform))
+    for error in errors[count...] { recordedErrors.insert(error) }
   }
 
   /// Runs `body`, forgetting the errors it records (they are thrown to the caller): for
   /// lazy decoding, where one failed access must not stop later ones.
   func isolatingErrors<T>(_ body: () throws(MappingError) -> T) throws(MappingError) -> T {
     let count = errors.count
-    defer { if errors.count > count { errors.removeSubrange(count...) } }
+    defer { forgetErrors(since: count) }
     return try body()
+  }
+
+  /// Runs `body` for one element that may be left out: when it fails, the errors it recorded
+  /// and what it reported are taken back (the element is skipped, not half-decoded), and its
+  /// error is returned for the skip to be reported.
+  public func attempt<T>(_ body: () throws(MappingError) -> T) -> Result<T, MappingError> {
+    let errorCount = errors.count
+    let reportCount = pendingReport.entries.count
+    do {
+      return .success(try body())
+    } catch {
+      forgetErrors(since: errorCount)
+      if pendingReport.entries.count > reportCount { pendingReport.entries.removeSubrange(reportCount...) }
+      return .failure(error)
+    }
+  }
+
+  private func forgetErrors(since count: Int) {
+    guard errors.count > count else { return }
+    for error in errors[count...] { recordedErrors.remove(error) }
+    errors.removeSubrange(count...)
   }
 
   public func recordOrThrow(_ error: MappingError) throws(MappingError) {
@@ -63,15 +95,25 @@ public final class DecodingSession {
     record(error)
   }
 
-  /// Notes something forgiven.
+  /// Notes something forgiven at a known path.
   public func note(_ kind: MappingReport.Entry.Kind, at path: JSONPath) {
-    report.entries.append(MappingReport.Entry(kind: kind, path: path))
+    pendingReport.record(kind, at: path)
   }
 
-  /// Notes a lenient coercion of `value`.
+  /// Notes something forgiven at `place` (resolved when the report is read).
+  public func note(_ kind: MappingReport.Entry.Kind, at place: ValuePlace) {
+    pendingReport.record(kind, at: place)
+  }
+
+  /// Notes something forgiven about `value`, or about the member keys `keys` below it.
+  public func note(_ kind: MappingReport.Entry.Kind, at value: JSONValue, keys: [String] = []) {
+    pendingReport.record(kind, at: ValuePlace(value, keys: keys))
+  }
+
+  /// Notes a lenient coercion of `value` to `target`.
   @usableFromInline
-  func noteCoercion(of value: JSONValue, to target: String) {
-    note(.coerced(from: describeFound(value), to: target), at: value.path)
+  func noteCoercion(of value: JSONValue, to target: CoercionTarget) {
+    note(.coerced(from: describeFound(value), to: target), at: value)
   }
 
   /// The error for a raw value that names no case of `type`.
@@ -81,14 +123,14 @@ public final class DecodingSession {
 
   /// Notes that a raw value named no case and the enum's fallback case took it.
   public func noteFallback(at value: JSONValue) {
-    note(.fallbackUsed(from: describeFound(value)), at: value.path)
+    note(.fallbackUsed(from: describeFound(value)), at: value)
   }
 
   /// Throws what was recorded: the first error, or all of them under `.collectAll`.
   public func throwIfFailed() throws {
     guard !errors.isEmpty else { return }
     if collectsAllErrors { throw MappingErrors(errors) }
-    throw errors[0]
+    throw errors[0].resolved()
   }
 
   /// Runs `body` with another coercion policy in force.

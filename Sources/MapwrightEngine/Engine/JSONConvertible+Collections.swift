@@ -97,7 +97,7 @@ extension DecodingSession {
     do {
       return try T.decode(from: value, in: self)
     } catch where error.isModelDeclined {
-      note(.elementSkipped(reason: error.message), at: value.path)
+      note(.elementSkipped(reason: error.message), at: value)
       return nil
     } catch {
       try recordOrThrow(error)

@@ -40,32 +40,44 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   @usableFromInline package let kind: Kind
-  /// Where the problem is: the path of the value, or of the missing or unknown key.
-  public let path: JSONPath
-  /// The 1-based line in the source, when the problem has a place in it.
-  public let line: Int?
-  /// The 1-based column in the source (Unicode scalars), when the problem has a place in it.
-  public let column: Int?
+  /// Where the problem is, resolved when first read (see `ValuePlace`).
+  public let place: ValuePlace
 
-  package init(_ kind: Kind, path: JSONPath, line: Int? = nil, column: Int? = nil) {
+  /// Where the problem is: the path of the value, or of the missing or unknown key.
+  public var path: JSONPath { place.path }
+  /// The 1-based line in the source, when the problem has a place in it.
+  public var line: Int? { place.line }
+  /// The 1-based column in the source (Unicode scalars), when the problem has a place in it.
+  public var column: Int? { place.column }
+
+  package init(_ kind: Kind, place: ValuePlace) {
     self.kind = kind
-    self.path = path
-    self.line = line
-    self.column = column
+    self.place = place
   }
 
-  /// An error for a value in a parsed document: path, line and column come from it.
+  package init(_ kind: Kind, path: JSONPath, line: Int? = nil, column: Int? = nil) {
+    self.init(kind, place: ValuePlace(path: path, line: line, column: column))
+  }
+
+  /// An error for a value in a parsed document. Recording it costs the same wherever the value
+  /// is; its path, line and column are worked out when read.
   @usableFromInline
   package init(_ kind: Kind, at value: JSONValue) {
-    let location = value.location
-    self.init(kind, path: value.path, line: location.line, column: location.column)
+    self.init(kind, place: ValuePlace(value))
   }
 
   /// An error for a key that `object` lacks (or has but should not).
   @usableFromInline
   package init(_ kind: Kind, key: String, in object: JSONValue) {
-    let location = object.location
-    self.init(kind, path: object.path.appending(key: key), line: location.line, column: location.column)
+    self.init(kind, place: ValuePlace(object, keys: [key]))
+  }
+
+  /// The same error with its place worked out (errors leaving a decoding are resolved, so
+  /// they no longer hold the document).
+  public func resolved() -> MappingError {
+    if case .resolved = place.storage { return self }
+    let (path, line, column) = place.resolved
+    return MappingError(kind, path: path, line: line, column: column)
   }
 
   /// An error raised by user code (a transformer or a model's own check), without a place.
@@ -78,18 +90,14 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     MappingError(.missingKey, key: key, in: object)
   }
 
-  /// A missing dot-separated key path of `object`, reported at the deepest object present on
-  /// it (`address.city` with no `address`: `address` is missing from `object`).
+  /// A missing key path of `object`: reported at the path the model asked for
+  /// (`$.address.city`), with the line and column of the deepest object present on the way.
+  public static func missingKey(atKeyPath keyPath: JSONKeyPath, in object: JSONValue) -> MappingError {
+    MappingError(.missingKey, place: ValuePlace(keyPath: keyPath, in: object))
+  }
+
   public static func missingKey(atKeyPath keyPath: String, in object: JSONValue) -> MappingError {
-    let components = keyPath.split(separator: ".").map(String.init)
-    var current = object
-    for component in components.dropLast() {
-      guard let next = current.value(atKeyPath: [component]), next.kind == .object else {
-        return .missingKey(component, in: current)
-      }
-      current = next
-    }
-    return .missingKey(components.last ?? keyPath, in: current)
+    missingKey(atKeyPath: JSONKeyPath(keyPath), in: object)
   }
 
   /// A value of the wrong JSON type at `value`.
@@ -112,10 +120,9 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     MappingError(kind, path: path, line: line, column: column)
   }
 
-  /// The same error at `path` instead, keeping the rest.
+  /// The same error at `value` instead, keeping the rest.
   package func relocated(to value: JSONValue) -> MappingError {
-    let location = value.location
-    return MappingError(kind, path: value.path, line: location.line, column: location.column)
+    MappingError(kind, at: value)
   }
 
   public var code: Code {
@@ -172,7 +179,11 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
 public struct MappingErrors: Error, Sendable, Hashable, CustomStringConvertible {
   public let errors: [MappingError]
 
-  public init(_ errors: [MappingError]) { self.errors = errors }
+  /// The errors, their places resolved together (one walk over each document they are in).
+  public init(_ errors: [MappingError]) {
+    let places = ValuePlace.resolvingAll(errors.map(\.place))
+    self.errors = zip(errors, places).map { MappingError($0.kind, place: $1) }
+  }
 
   public var description: String {
     "\(errors.count) mapping error\(errors.count == 1 ? "" : "s"):\n"

@@ -4,7 +4,7 @@
 /// ```swift
 /// let (authors, report) = try [Author].decodeReporting(json: data, options: .lenient)
 /// for entry in report.entries { print(entry) }
-/// // $[0].author_id: coerced string "101" to integer
+/// // $[0].author_id: coerced string "101" to Int
 /// // $[1].email: missing key, default used
 /// ```
 public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
@@ -12,7 +12,7 @@ public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
   public struct Entry: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
       /// A value of another type was converted (lenient coercion).
-      case coerced(from: String, to: String)
+      case coerced(from: String, to: CoercionTarget)
       /// The key was missing (or null where allowed) and the property's default was kept.
       case defaultUsed
       /// An element of a lossy or ObjectMapper-style array did not map and was left out.
@@ -24,7 +24,17 @@ public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
     }
 
     public let kind: Kind
-    public let path: JSONPath
+    /// Where it was (resolved before a report is handed out; see `ValuePlace`).
+    public let place: ValuePlace
+    /// The JSON path of what was forgiven.
+    public var path: JSONPath { place.path }
+
+    public init(kind: Kind, path: JSONPath) { self.init(kind: kind, place: ValuePlace(path: path)) }
+
+    public init(kind: Kind, place: ValuePlace) {
+      self.kind = kind
+      self.place = place
+    }
 
     public var description: String {
       switch kind {
@@ -46,6 +56,20 @@ public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
   /// Adds an entry (for the other decoders of this package, such as MapwrightCodable's).
   package mutating func record(_ kind: Entry.Kind, at path: JSONPath) {
     entries.append(Entry(kind: kind, path: path))
+  }
+
+  /// Adds an entry whose place is resolved later, with the others.
+  package mutating func record(_ kind: Entry.Kind, at place: ValuePlace) {
+    entries.append(Entry(kind: kind, place: place))
+  }
+
+  /// The same report with every place resolved, in one walk over each document.
+  package func resolved() -> MappingReport {
+    guard entries.contains(where: { if case .pending = $0.place.storage { true } else { false } }) else { return self }
+    var report = MappingReport()
+    let places = ValuePlace.resolvingAll(entries.map(\.place))
+    report.entries = zip(entries, places).map { Entry(kind: $0.kind, place: $1) }
+    return report
   }
 
   public var coercions: [Entry] { entries.filter { if case .coerced = $0.kind { true } else { false } } }

@@ -45,7 +45,7 @@ public struct JSONModelCluster: @unchecked Sendable {
     if let discriminator, let value = object[discriminator] {
       if let tag = value.stringValue, let chosen = classes.first(where: { $0.tag == tag }) { return chosen.type }
       let found = value.stringValue.map { "\"\($0)\"" } ?? describeFound(value)
-      session.note(.fallbackUsed(from: found), at: object.path.appending(key: discriminator))
+      session.note(.fallbackUsed(from: found), at: object, keys: [discriminator])
     }
     return nil
   }

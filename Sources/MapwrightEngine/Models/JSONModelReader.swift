@@ -121,7 +121,7 @@ public struct JSONModelReader {
     guard let key = object.memberKey(keyIndex: keyIndex).stringValue, !fields.knows(key) else { return }
     switch unknownKeys {
     case .ignore, .preserve: break
-    case .report: session.note(.unknownKey, at: object.path.appending(key: key))
+    case .report: session.note(.unknownKey, at: object, keys: [key])
     case .reject: fail(MappingError(.unknownKey, key: key, in: object))
     }
   }
@@ -328,7 +328,7 @@ public struct JSONModelReader {
   /// components index arrays), or nil when none is.
   public func value(atFirstOf paths: [String]) -> JSONValue? {
     for path in paths {
-      if let value = object.value(atKeyPath: path.split(separator: ".", omittingEmptySubsequences: false)) {
+      if let value = object.value(at: JSONKeyPath(path)) {
         return value
       }
     }
@@ -381,16 +381,13 @@ public struct JSONModelReader {
 
   @usableFromInline
   func missingKey(_ field: Int) -> MappingError {
-    var path = object.path
-    for component in fields.keys[field].split(separator: ".") { path = path.appending(key: String(component)) }
-    let location = object.location
-    return MappingError(.missingKey, path: path, line: location.line, column: location.column)
+    .missingKey(atKeyPath: JSONKeyPath(fields.keys[field]), in: object)
   }
 
   /// Notes that field `field` kept its default.
   @inlinable
   public func noteDefault(_ field: Int) {
-    session.note(.defaultUsed, at: object.path.appending(key: fields.keys[field]))
+    session.note(.defaultUsed, at: ValuePlace(keyPath: JSONKeyPath(fields.keys[field]), in: object))
   }
 
   /// After every field: throws the object's first problem.
@@ -412,10 +409,9 @@ extension Array: LossyCollection where Element: JSONConvertible {
     }
     var result: [Element] = []
     for element in value.elements {
-      do {
-        result.append(try Element.decode(from: element, in: session))
-      } catch {
-        session.note(.elementSkipped(reason: error.message), at: element.path)
+      switch session.attempt({ () throws(MappingError) in try Element.decode(from: element, in: session) }) {
+      case .success(let decoded): result.append(decoded)
+      case .failure(let error): session.note(.elementSkipped(reason: error.message), at: element)
       }
     }
     return result
@@ -435,10 +431,9 @@ extension Dictionary: LossyCollection where Key == String, Value: JSONConvertibl
     }
     var result: [String: Value] = [:]
     for member in value.members where result[member.key] == nil {
-      do {
-        result[member.key] = try Value.decode(from: member.value, in: session)
-      } catch {
-        session.note(.elementSkipped(reason: error.message), at: member.value.path)
+      switch session.attempt({ () throws(MappingError) in try Value.decode(from: member.value, in: session) }) {
+      case .success(let decoded): result[member.key] = decoded
+      case .failure(let error): session.note(.elementSkipped(reason: error.message), at: member.value)
       }
     }
     return result

@@ -73,7 +73,7 @@ extension JSONModelProperty {
   func isNamed(by patch: JSONValue) -> Bool {
     guard let paths = jsonPaths else { return false }
     if paths.isEmpty { return true }
-    return paths.contains { patch.value(atKeyPath: $0.split(separator: ".", omittingEmptySubsequences: false)) != nil }
+    return paths.contains { patch.value(at: JSONKeyPath($0)) != nil }
   }
 }
 

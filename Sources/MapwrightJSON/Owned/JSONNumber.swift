@@ -91,7 +91,13 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     as type: T.Type = T.self, forms: JSONIntegerForms = .integralValues
   ) -> T? {
     let isLiteral = isIntegerLiteral
-    return withText { try? readInteger($0, isLiteral: isLiteral, forms: forms, as: T.self).get() } ?? nil
+    return withText { try? MapwrightJSON.readInteger($0, isLiteral: isLiteral, forms: forms, as: T.self).get() } ?? nil
+  }
+
+  /// Reads the number as an integer, saying why it cannot be one (nil when non-finite).
+  package func readInteger<T: FixedWidthInteger>(_ type: T.Type, forms: JSONIntegerForms) -> Result<T, IntegerReadFailure>? {
+    let isLiteral = isIntegerLiteral
+    return withText { MapwrightJSON.readInteger($0, isLiteral: isLiteral, forms: forms, as: T.self) }
   }
 
   public var intValue: Int? { integer(as: Int.self) }

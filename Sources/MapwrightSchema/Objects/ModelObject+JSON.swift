@@ -67,12 +67,12 @@ extension ModelObject {
       if failure == nil { failure = error }
     }
     for attribute in entity.attributes {
-      let path = attribute.jsonKeyPath.split(separator: ".", omittingEmptySubsequences: false)
-      guard let value = object.value(atKeyPath: path) else {
+      let keyPath = JSONKeyPath(attribute.jsonKeyPath)
+      guard let value = object.value(at: keyPath) else {
         if values[attribute.name] != nil {
-          session.note(.defaultUsed, at: path.reduce(object.path) { $0.appending(key: String($1)) })
+          session.note(.defaultUsed, at: ValuePlace(keyPath: keyPath, in: object))
         } else if !attribute.isOptional {
-          try fail(MappingError.missingKey(atKeyPath: attribute.jsonKeyPath, in: object))
+          try fail(MappingError.missingKey(atKeyPath: keyPath, in: object))
         }
         continue
       }
@@ -90,10 +90,10 @@ extension ModelObject {
       }
     }
     for relationship in entity.relationships {
-      let path = relationship.jsonKeyPath.split(separator: ".", omittingEmptySubsequences: false)
-      guard let value = object.value(atKeyPath: path), !value.isNull else {
+      let keyPath = JSONKeyPath(relationship.jsonKeyPath)
+      guard let value = object.value(at: keyPath), !value.isNull else {
         if !relationship.isOptional && !relationship.isToMany {
-          try fail(MappingError.missingKey(atKeyPath: relationship.jsonKeyPath, in: object))
+          try fail(MappingError.missingKey(atKeyPath: keyPath, in: object))
         }
         continue
       }
@@ -122,14 +122,14 @@ extension ModelObject {
         if session.options.unknownKeys == .reject {
           try fail(MappingError.unknownKey(member.key, in: object))
         } else {
-          session.note(.unknownKey, at: object.path.appending(key: member.key))
+          session.note(.unknownKey, at: object, keys: [member.key])
         }
       }
     }
     if let failure { throw failure }
   }
 
-  private func firstComponent(_ path: String) -> String { String(path.split(separator: ".").first ?? Substring(path)) }
+  private func firstComponent(_ path: String) -> String { JSONKeyPath(path).components[0].key }
 
   // MARK: Encoding
 
@@ -152,10 +152,10 @@ extension ModelObject {
     var json = JSON.object(JSONObject())
     for attribute in entity.attributes {
       guard let value = values[attribute.name] else { continue }
-      json.set(try AttributeValues.encode(value, attribute), at: JSONPath(keyPath: attribute.jsonKeyPath.split(separator: ".")))
+      json.set(try AttributeValues.encode(value, attribute), at: JSONKeyPath(attribute.jsonKeyPath).jsonPath)
     }
     for relationship in entity.relationships where relationship.name != back {
-      let path = JSONPath(keyPath: relationship.jsonKeyPath.split(separator: "."))
+      let path = JSONKeyPath(relationship.jsonKeyPath).jsonPath
       if relationship.isToMany {
         guard let children = toMany[relationship.name], !children.isEmpty else { continue }
         json.set(.array(try children.map { .object(try $0.encodeMembers(excluding: relationship.inverseName)) }), at: path)
