@@ -80,6 +80,12 @@ let package = Package(
     .testTarget(name: "MapwrightSchemaTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightSchema"]),
     .testTarget(name: "MapwrightSQLiteTests", dependencies: ["Mapwright", "MapwrightSQLite", "MapwrightGraph"]),
     .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright"]),
+    // One table of inputs through every path (@JSONModel, Mappable, MapwrightJSONDecoder,
+    // ModelObject, the SQLite import): same value, or same error code and path, same report.
+    .testTarget(
+      name: "MapwrightParityTests",
+      dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSchema", "MapwrightSQLite", "MapwrightGraph"]
+    ),
     .testTarget(
       name: "MapwrightMacrosTests",
       dependencies: [

@@ -1,0 +1,202 @@
+// The models the parity table runs through every path: one per value type, declared once as
+// a @JSONModel (which also gives the ModelObject entity and the import's table), once as a
+// Mappable and once as a Codable type. Each holds `id` (the import's primary key) and `value`.
+
+import Foundation
+import Mapwright
+import MapwrightObjectMapper
+
+/// A model whose `value` the parity table reads.
+protocol ValueHolder {
+  associatedtype Value
+  var value: Value { get }
+}
+
+@JSONModel(primaryKey: "id")
+struct RowInt: ValueHolder {
+  var id: Int
+  var value: Int
+}
+
+struct MappedInt: Mappable, ValueHolder {
+  var id = 0
+  var value: Int = 0
+  init?(map: Map) {}
+  mutating func mapping(map: Map) {
+    id <- map["id"]
+    value <- map["value"]
+  }
+}
+
+struct CodedInt: Codable, ValueHolder {
+  var id: Int
+  var value: Int
+}
+
+@JSONModel(primaryKey: "id")
+struct RowInt8: ValueHolder {
+  var id: Int
+  var value: Int8
+}
+
+struct MappedInt8: Mappable, ValueHolder {
+  var id = 0
+  var value: Int8 = 0
+  init?(map: Map) {}
+  mutating func mapping(map: Map) {
+    id <- map["id"]
+    value <- map["value"]
+  }
+}
+
+struct CodedInt8: Codable, ValueHolder {
+  var id: Int
+  var value: Int8
+}
+
+@JSONModel(primaryKey: "id")
+struct RowUInt8: ValueHolder {
+  var id: Int
+  var value: UInt8
+}
+
+struct MappedUInt8: Mappable, ValueHolder {
+  var id = 0
+  var value: UInt8 = 0
+  init?(map: Map) {}
+  mutating func mapping(map: Map) {
+    id <- map["id"]
+    value <- map["value"]
+  }
+}
+
+struct CodedUInt8: Codable, ValueHolder {
+  var id: Int
+  var value: UInt8
+}
+
+@JSONModel(primaryKey: "id")
+struct RowInt64: ValueHolder {
+  var id: Int
+  var value: Int64
+}
+
+struct MappedInt64: Mappable, ValueHolder {
+  var id = 0
+  var value: Int64 = 0
+  init?(map: Map) {}
+  mutating func mapping(map: Map) {
+    id <- map["id"]
+    value <- map["value"]
+  }
+}
+
+struct CodedInt64: Codable, ValueHolder {
+  var id: Int
+  var value: Int64
+}
+
+@JSONModel(primaryKey: "id")
+struct RowDouble: ValueHolder {
+  var id: Int
+  var value: Double
+}
+
+struct MappedDouble: Mappable, ValueHolder {
+  var id = 0
+  var value: Double = 0
+  init?(map: Map) {}
+  mutating func mapping(map: Map) {
+    id <- map["id"]
+    value <- map["value"]
+  }
+}
+
+struct CodedDouble: Codable, ValueHolder {
+  var id: Int
+  var value: Double
+}
+
+@JSONModel(primaryKey: "id")
+struct RowFloat: ValueHolder {
+  var id: Int
+  var value: Float
+}
+
+struct MappedFloat: Mappable, ValueHolder {
+  var id = 0
+  var value: Float = 0
+  init?(map: Map) {}
+  mutating func mapping(map: Map) {
+    id <- map["id"]
+    value <- map["value"]
+  }
+}
+
+struct CodedFloat: Codable, ValueHolder {
+  var id: Int
+  var value: Float
+}
+
+@JSONModel(primaryKey: "id")
+struct RowDecimal: ValueHolder {
+  var id: Int
+  var value: Decimal
+}
+
+struct MappedDecimal: Mappable, ValueHolder {
+  var id = 0
+  var value: Decimal = 0
+  init?(map: Map) {}
+  mutating func mapping(map: Map) {
+    id <- map["id"]
+    value <- map["value"]
+  }
+}
+
+struct CodedDecimal: Codable, ValueHolder {
+  var id: Int
+  var value: Decimal
+}
+
+@JSONModel(primaryKey: "id")
+struct RowBool: ValueHolder {
+  var id: Int
+  var value: Bool
+}
+
+struct MappedBool: Mappable, ValueHolder {
+  var id = 0
+  var value: Bool = false
+  init?(map: Map) {}
+  mutating func mapping(map: Map) {
+    id <- map["id"]
+    value <- map["value"]
+  }
+}
+
+struct CodedBool: Codable, ValueHolder {
+  var id: Int
+  var value: Bool
+}
+
+@JSONModel(primaryKey: "id")
+struct RowString: ValueHolder {
+  var id: Int
+  var value: String
+}
+
+struct MappedString: Mappable, ValueHolder {
+  var id = 0
+  var value: String = ""
+  init?(map: Map) {}
+  mutating func mapping(map: Map) {
+    id <- map["id"]
+    value <- map["value"]
+  }
+}
+
+struct CodedString: Codable, ValueHolder {
+  var id: Int
+  var value: String
+}

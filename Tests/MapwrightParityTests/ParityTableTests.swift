@@ -1,0 +1,186 @@
+// The parity table: each case is one value of one type, decoded through all five paths under
+// strict or lenient coercion. Every path must give the @JSONModel path's outcome — the same
+// value, or the same error code and JSON path — and the same report entries; `expected` pins
+// that outcome. Where a path cannot express a case, or differs by a documented rule, the case
+// says so in `differs`, with the reason (and the test checks that it really differs, so a
+// stale exception fails too).
+
+import Foundation
+import Mapwright
+import Testing
+
+struct ParityCase: CustomStringConvertible, Sendable {
+  let type: String
+  /// The JSON text of `value`, or nil for a missing key.
+  let value: String?
+  let lenient: Bool
+  /// The outcome every path must reach.
+  let expected: String
+  /// Paths that differ on this case, and why.
+  var differs: [Path: String] = [:]
+
+  var json: String { value.map { #"{"id": 1, "value": \#($0)}"# } ?? #"{"id": 1}"# }
+  var description: String { "\(type) \(value ?? "missing") \(lenient ? "lenient" : "strict")" }
+}
+
+// Rules by which a path differs from the engine's, each documented in Docs/Mapping.md
+// ("One engine, five paths").
+let foundationAcceptsIntegralNumbers =
+  "MapwrightJSONDecoder keeps Foundation's rule: 2.0 and 1e2 decode into integers, strict or not, with nothing to report"
+let mappableKeepsInitialValue = "Mappable keeps the property's initial value for a missing key (ObjectMapper's rule), reported as a default"
+let mappableForgivesNull = "Mappable keeps the initial value for null under lenient coercion (ObjectMapper's rule), reported as a default"
+let entityIntegerWidths = "entities have Core Data's integer widths (Integer 16/32/64): Int8 and UInt8 are Integer 16 there"
+
+func lenient(_ type: String, _ value: String?, _ expected: String, differs: [Path: String] = [:]) -> ParityCase {
+  ParityCase(type: type, value: value, lenient: true, expected: expected, differs: differs)
+}
+
+func strict(_ type: String, _ value: String?, _ expected: String, differs: [Path: String] = [:]) -> ParityCase {
+  ParityCase(type: type, value: value, lenient: false, expected: expected, differs: differs)
+}
+
+let parityCases: [ParityCase] = [
+  // Integers written as strings: surrounding JSON whitespace, signs, exponents, hex, overflow.
+  lenient("Int", #""101""#, "value 101"),
+  lenient("Int", #"" 101 ""#, "value 101"),
+  lenient("Int", #""101 ""#, "value 101"),
+  lenient("Int", #"" 7""#, "value 7"),
+  lenient("Int", #""\t7\n""#, "value 7"),
+  lenient("Int", #""-42""#, "value -42"),
+  lenient("Int", #""+7""#, "typeMismatch $.value"),
+  lenient("Int", #""0x1F""#, "typeMismatch $.value"),
+  lenient("Int", #""007""#, "typeMismatch $.value"),
+  lenient("Int", #""1e2""#, "value 100"),
+  lenient("Int", #""2.0""#, "value 2"),
+  lenient("Int", #""2.5""#, "typeMismatch $.value"),
+  lenient("Int", #""-0""#, "value 0"),
+  lenient("Int", #""""#, "typeMismatch $.value"),
+  lenient("Int", #""  ""#, "typeMismatch $.value"),
+  lenient("Int", #""abc""#, "typeMismatch $.value"),
+  lenient("Int", #""1 2""#, "typeMismatch $.value"),
+  lenient("Int", #""9223372036854775808""#, "outOfRange $.value"),
+  lenient("Int", #""-9223372036854775809""#, "outOfRange $.value"),
+  lenient("Int", #""1e400""#, "outOfRange $.value"),
+  lenient("Int", "2.0", "value 2", differs: [.codable: foundationAcceptsIntegralNumbers]),
+  lenient("Int", "1e2", "value 100", differs: [.codable: foundationAcceptsIntegralNumbers]),
+  lenient("Int", "2.5", "typeMismatch $.value"),
+  lenient("Int", "true", "typeMismatch $.value"),
+  lenient("Int", "null", "typeMismatch $.value", differs: [.mappable: mappableForgivesNull]),
+  lenient("Int", "[1]", "typeMismatch $.value"),
+  lenient("Int", nil, "missingKey $.value", differs: [.mappable: mappableKeepsInitialValue]),
+  strict("Int", "101", "value 101"),
+  strict("Int", #""101""#, "typeMismatch $.value"),
+  strict("Int", "2.0", "typeMismatch $.value", differs: [.codable: foundationAcceptsIntegralNumbers]),
+  strict("Int", "1e2", "typeMismatch $.value", differs: [.codable: foundationAcceptsIntegralNumbers]),
+  strict("Int", "9223372036854775808", "outOfRange $.value"),
+  strict("Int", "null", "typeMismatch $.value"),
+  strict("Int", nil, "missingKey $.value", differs: [.mappable: mappableKeepsInitialValue]),
+  // Every width.
+  lenient("Int8", #""-128""#, "value -128"),
+  lenient("Int8", #""127""#, "value 127"),
+  lenient("Int8", #""300""#, "outOfRange $.value", differs: [.modelObject: entityIntegerWidths, .importer: entityIntegerWidths]),
+  lenient("Int8", #"" -129 ""#, "outOfRange $.value", differs: [.modelObject: entityIntegerWidths, .importer: entityIntegerWidths]),
+  strict("Int8", "300", "outOfRange $.value", differs: [.modelObject: entityIntegerWidths, .importer: entityIntegerWidths]),
+  lenient("UInt8", #""255""#, "value 255"),
+  lenient("UInt8", #""-0""#, "value 0"),
+  lenient("UInt8", #""-1""#, "outOfRange $.value", differs: [.modelObject: entityIntegerWidths, .importer: entityIntegerWidths]),
+  strict("UInt8", "256", "outOfRange $.value", differs: [.modelObject: entityIntegerWidths, .importer: entityIntegerWidths]),
+  lenient("Int64", #""9223372036854775807""#, "value 9223372036854775807"),
+  lenient("Int64", #""-9223372036854775808""#, "value -9223372036854775808"),
+  lenient("Int64", #""9223372036854775808""#, "outOfRange $.value"),
+  lenient("Int64", #""1e19""#, "outOfRange $.value"),
+  strict("Int64", "-9223372036854775809", "outOfRange $.value"),
+  // Doubles, floats and decimals as strings.
+  lenient("Double", #""1.5""#, "value 1.5"),
+  lenient("Double", #"" 1.5 ""#, "value 1.5"),
+  lenient("Double", #""-2.5e-3""#, "value -0.0025"),
+  lenient("Double", #""1e400""#, "outOfRange $.value"),
+  lenient("Double", #""nan""#, "typeMismatch $.value"),
+  lenient("Double", #""inf""#, "typeMismatch $.value"),
+  lenient("Double", #""1,5""#, "typeMismatch $.value"),
+  lenient("Double", "7", "value 7.0"),
+  strict("Double", #""1.5""#, "typeMismatch $.value"),
+  strict("Double", "1e400", "outOfRange $.value"),
+  lenient("Float", #""1.5""#, "value 1.5"),
+  lenient("Float", #""1e39""#, "outOfRange $.value"),
+  lenient("Float", #""3.4028235e+38""#, "value 3.4028235e+38"),
+  strict("Float", "3.4028235e+38", "value 3.4028235e+38"),
+  strict("Float", "1e39", "outOfRange $.value"),
+  lenient("Decimal", #""9.99""#, "value 9.99"),
+  lenient("Decimal", #"" 9.99 ""#, "value 9.99"),
+  lenient("Decimal", #""abc""#, "typeMismatch $.value"),
+  strict("Decimal", "9.99", "value 9.99"),
+  strict("Decimal", #""9.99""#, "typeMismatch $.value"),
+  // Bools.
+  lenient("Bool", #""true""#, "value true"),
+  lenient("Bool", #""false""#, "value false"),
+  lenient("Bool", #"" true""#, "typeMismatch $.value"),
+  lenient("Bool", #""TRUE""#, "typeMismatch $.value"),
+  lenient("Bool", #""yes""#, "typeMismatch $.value"),
+  lenient("Bool", "1", "value true"),
+  lenient("Bool", "0", "value false"),
+  lenient("Bool", "2", "typeMismatch $.value"),
+  lenient("Bool", "1.0", "typeMismatch $.value"),
+  strict("Bool", "1", "typeMismatch $.value"),
+  strict("Bool", #""true""#, "typeMismatch $.value"),
+  // Strings from numbers, as written.
+  lenient("String", "7", "value 7"),
+  lenient("String", "7.50", "value 7.50"),
+  lenient("String", "-0", "value -0"),
+  lenient("String", "1e2", "value 1e2"),
+  lenient("String", "true", "typeMismatch $.value"),
+  strict("String", "7", "typeMismatch $.value"),
+  strict("String", #""ok""#, "value ok"),
+]
+
+func outcome(of testCase: ParityCase, through path: Path) -> Outcome {
+  let options: MappingOptions = testCase.lenient ? .lenient : .strict
+  let json = testCase.json
+  switch testCase.type {
+  case "Int": return run(path, json, options: options, RowInt.self, MappedInt.self, CodedInt.self)
+  case "Int8": return run(path, json, options: options, RowInt8.self, MappedInt8.self, CodedInt8.self)
+  case "UInt8": return run(path, json, options: options, RowUInt8.self, MappedUInt8.self, CodedUInt8.self)
+  case "Int64": return run(path, json, options: options, RowInt64.self, MappedInt64.self, CodedInt64.self)
+  case "Double": return run(path, json, options: options, RowDouble.self, MappedDouble.self, CodedDouble.self)
+  case "Float": return run(path, json, options: options, RowFloat.self, MappedFloat.self, CodedFloat.self)
+  case "Decimal": return run(path, json, options: options, RowDecimal.self, MappedDecimal.self, CodedDecimal.self)
+  case "Bool": return run(path, json, options: options, RowBool.self, MappedBool.self, CodedBool.self)
+  case "String": return run(path, json, options: options, RowString.self, MappedString.self, CodedString.self)
+  default: fatalError("no models for \(testCase.type)")
+  }
+}
+
+@Suite struct ParityTableTests {
+  @Test func theTableHasEnoughCases() {
+    #expect(parityCases.count >= 80)
+  }
+
+  @Test(arguments: parityCases)
+  func everyPathAgrees(_ testCase: ParityCase) {
+    let reference = outcome(of: testCase, through: .macro)
+    #expect(reference.result == testCase.expected, "\(testCase): @JSONModel gave \(reference)")
+    // A successful lenient read that converted something reports it once, at $.value.
+    let converted = testCase.lenient && testCase.expected.hasPrefix("value") && !(reference.report ?? []).isEmpty
+    if converted { #expect(reference.report?.count == 1 && reference.report?[0].hasPrefix("$.value: coerced") == true) }
+    for path in Path.allCases where path != .macro {
+      let other = outcome(of: testCase, through: path)
+      if let reason = testCase.differs[path] {
+        #expect(other != reference, "\(testCase): \(path) no longer differs (\(reason)); remove the exception")
+        continue
+      }
+      #expect(other.result == reference.result, "\(testCase): \(path) gave \(other), @JSONModel \(reference)")
+      if let report = other.report, let expected = reference.report {
+        // Entity paths convert into the entity's storage type (Integer 64 → Int64), and say so.
+        let compared = path == .modelObject ? report.map(withoutTarget) : report
+        #expect(compared == (path == .modelObject ? expected.map(withoutTarget) : expected),
+          "\(testCase): \(path) reported \(report), @JSONModel \(expected)")
+      }
+    }
+  }
+}
+
+/// A report entry without the coercion's target type (`… to Int64` → `… to`).
+func withoutTarget(_ entry: String) -> String {
+  guard let range = entry.range(of: " to ", options: .backwards) else { return entry }
+  return String(entry[..<range.upperBound])
+}
