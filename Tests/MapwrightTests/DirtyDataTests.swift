@@ -1,0 +1,192 @@
+// Imperfect data: lossy collections of models, errors and reports that cost the same wherever
+// they are in the document, and key paths parsed by one rule.
+
+import Foundation
+import Mapwright
+import MapwrightObjectMapper
+import Testing
+
+@JSONModel
+struct Assignee: Equatable {
+  var id: Int
+  var login: String
+}
+
+@JSONModel
+struct LossyTicket {
+  var number: Int
+  @Lossy var assignees: [Assignee]
+  @Lossy var byName: [String: Assignee] = [:]
+}
+
+@JSONModel
+struct DirtyRow {
+  var id: Int
+  var name: String
+}
+
+@JSONModel
+struct Located {
+  @Key("address.city") @Default("nowhere") var city: String
+  @Key("labels.0.name") var firstLabel: String?
+}
+
+@Suite struct DirtyDataTests {
+  @Test func lossyArraysOfModelsSkipAndReportTheElementsThatFail() throws {
+    let json = #"""
+      {"number": 7,
+       "assignees": [{"id": 1, "login": "ada"}, {"id": "not-a-number", "login": "bob"}, {"login": "eve"}, {"id": 4, "login": "kim"}],
+       "byName": {"a": {"id": 1, "login": "ada"}, "b": {"id": true, "login": "x"}}}
+      """#
+    let (ticket, report) = try LossyTicket.decodeReporting(json: json)
+    #expect(ticket.assignees == [Assignee(id: 1, login: "ada"), Assignee(id: 4, login: "kim")])
+    #expect(ticket.byName == ["a": Assignee(id: 1, login: "ada")])
+    #expect(report.skippedElements.map(\.description) == [
+      #"$.assignees[1]: element skipped (expected integer, found string "not-a-number")"#,
+      "$.assignees[2]: element skipped (missing key)",
+      "$.byName.b: element skipped (expected integer, found bool true)",
+    ])
+  }
+
+  @Test func aSkippedElementTakesBackWhatItCoerced() throws {
+    // The second element coerces "2" and then fails on login: its coercion is not reported.
+    let json = #"{"number": 1, "assignees": [{"id": "1", "login": "a"}, {"id": "2", "login": [5]}]}"#
+    let (ticket, report) = try LossyTicket.decodeReporting(json: json, options: .lenient)
+    #expect(ticket.assignees.map(\.id) == [1])
+    #expect(report.coercions.map(\.path.description) == ["$.assignees[0].id"])
+    #expect(report.skippedElements.map(\.path.description) == ["$.assignees[1]"])
+  }
+
+  @Test func collectedErrorsCarryPathsLinesAndColumns() throws {
+    let json = "[\n" + (0..<3).map { #"  {"id": "x\#($0)", "name": "n"}"# }.joined(separator: ",\n") + "\n]"
+    var options = MappingOptions()
+    options.errorMode = .collectAll
+    #expect {
+      _ = try [DirtyRow](json: json, options: options)
+    } throws: { error in
+      guard let errors = error as? MappingErrors else { return false }
+      return errors.errors.map(\.description) == [
+        #"$[0].id: expected integer, found string "x0" (line 2, column 10)"#,
+        #"$[1].id: expected integer, found string "x1" (line 3, column 10)"#,
+        #"$[2].id: expected integer, found string "x2" (line 4, column 10)"#,
+      ]
+    }
+  }
+
+  @Test func defaultsAndMissingKeysAtKeyPathsArePlacedAlike() throws {
+    let (located, report) = try Located.decodeReporting(json: #"{"address": {}, "labels": []}"#)
+    #expect(located.city == "nowhere")
+    #expect(report.defaultsUsed.map(\.path.description) == ["$.address.city"])
+  }
+
+  /// Ten times the errors costs about ten times the time, not a hundred: each error's place
+  /// is worked out in one walk at the end. The bound is loose (a quadratic cost would be
+  /// ~100×); timing is only compared within this test.
+  @Test(arguments: [MappingOptions.lenient, { var o = MappingOptions(); o.errorMode = .collectAll; return o }()])
+  func costStaysLinearInTheNumberOfErrors(_ options: MappingOptions) throws {
+    func rows(_ count: Int) -> [UInt8] {
+      Array(("[" + (0..<count).map { #"{"id": "\#($0)", "name": "row"}"# }.joined(separator: ",\n") + "]").utf8)
+    }
+    func time(_ json: [UInt8]) -> Duration {
+      let clock = ContinuousClock()
+      return clock.measure {
+        if options.errorMode == .collectAll {
+          do { _ = try [DirtyRow].decodeReporting(json: json, options: options) } catch { _ = "\(error)" }
+        } else {
+          _ = try? [DirtyRow].decodeReporting(json: json, options: options).report.description
+        }
+      }
+    }
+    let small = rows(2_000)
+    let large = rows(20_000)
+    _ = time(small)
+    let ratio = time(large) / time(small)
+    #expect(ratio < 40, "20,000 rows took \(ratio)× the time of 2,000")
+  }
+
+  @Test func swallowedObjectMapperErrorsCostNothingMuch() {
+    // Each object has one value of the wrong type; the optional-returning Mapper discards it.
+    struct Item: Mappable {
+      var id = 0
+      var tags: [String] = []
+      init?(map: Map) {}
+      mutating func mapping(map: Map) {
+        id <- map["id"]
+        tags <- map["tags"]
+      }
+    }
+    let json = "[" + (0..<5_000).map { #"{"id": \#($0), "tags": {"a": 1}}"# }.joined(separator: ",") + "]"
+    let clock = ContinuousClock()
+    var items: [Item]?
+    let elapsed = clock.measure { items = Mapper<Item>().mapArray(JSONString: json) }
+    #expect(items?.count == 5_000)
+    #expect(elapsed < .seconds(2))
+  }
+
+  @Test func batchPathsAgreeWithSinglePaths() throws {
+    // Random documents (seeded), every value's path resolved one by one and all at once.
+    var generator = SplitMix(seed: 0x5EED)
+    for round in 0..<20 {
+      let text = randomJSON(depth: 0, &generator)
+      let document = try JSONDocument(text)
+      var values: [JSONValue] = []
+      func collect(_ value: JSONValue) {
+        values.append(value)
+        for element in value.elements { collect(element) }
+        for member in value.members { collect(member.value) }
+      }
+      collect(document.root)
+      let places = values.shuffled(using: &generator).map { ValuePlace($0) }
+      let resolved = ValuePlace.resolvingAll(places)
+      for (place, batch) in zip(places, resolved) {
+        #expect(place.path == batch.path, "seed 0x5EED round \(round): \(text)")
+        #expect(place.line == batch.line && place.column == batch.column, "seed 0x5EED round \(round)")
+      }
+    }
+  }
+
+  @Test func keyPathsFollowOneRule() {
+    #expect(JSONKeyPath("user.login").keys == ["user", "login"])
+    #expect(JSONKeyPath("labels.0.name").components.map(\.index) == [nil, 0, nil])
+    #expect(JSONKeyPath(#"a\.b.c"#).keys == ["a.b", "c"])
+    #expect(JSONKeyPath("a..b").keys == ["a", "", "b"])
+    #expect(JSONKeyPath("").keys == [""])
+    #expect(JSONKeyPath(components: ["a.b", "c"]).text == #"a\.b.c"#)
+    let document = try! JSONDocument(#"{"a.b": {"c": 1}, "a": {"": {"b": 2}}, "0": "zero", "list": ["x"]}"#)
+    #expect(document.root.value(at: #"a\.b.c"#)?.intValue == 1)
+    #expect(document.root.value(at: "a..b")?.intValue == 2)
+    #expect(document.root.value(at: "0")?.stringValue == "zero")
+    #expect(document.root.value(at: "list.0")?.stringValue == "x")
+    #expect(document.root.value(at: "list.1") == nil)
+    #expect(MappingError.missingKey(atKeyPath: "list.1.name", in: document.root).path.description == "$.list[1].name")
+  }
+}
+
+/// A small seeded generator, so a failing round can be replayed.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+func randomJSON(depth: Int, _ generator: inout SplitMix) -> String {
+  let choice = depth > 3 ? Int.random(in: 0..<3, using: &generator) : Int.random(in: 0..<5, using: &generator)
+  switch choice {
+  case 0: return String(Int.random(in: -99...99, using: &generator))
+  case 1: return ["\"é\"", "\"a\\nb\"", "\"x\"", "\"\""].randomElement(using: &generator)!
+  case 2: return ["null", "true", "1.5"].randomElement(using: &generator)!
+  case 3:
+    let count = Int.random(in: 0..<4, using: &generator)
+    return "[\n" + (0..<count).map { _ in randomJSON(depth: depth + 1, &generator) }.joined(separator: ", ") + "]"
+  default:
+    let count = Int.random(in: 0..<4, using: &generator)
+    let keys = ["a", "b.c", "ü", "", "k\\\"q"]
+    return "{" + (0..<count).map { i in "\"\(keys[i])\": " + randomJSON(depth: depth + 1, &generator) }.joined(separator: ",\n ") + "}"
+  }
+}
