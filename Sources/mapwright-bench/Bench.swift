@@ -23,6 +23,7 @@ struct Bench {
     if arguments.contains("--help") || arguments.contains("-h") {
       print("usage: mapwright-bench [--data DIR] [--filter NAME] [--file FILE] [--tsv] [--budget-ms N] [--no-baseline]")
       print("       mapwright-bench --import N [--naive M]     import N generated objects into SQLite (naive: M)")
+      print("       mapwright-bench --dirty N                  N rows clean and dirty (coercions, errors) through every path")
       return
     }
     let tsv = arguments.contains("--tsv")
@@ -33,6 +34,13 @@ struct Bench {
     // The import benchmark runs alone: `--import 1000000` (naive on `--naive N`, default a tenth).
     if let seed = option("--make-seed"), let count = option("--count").flatMap(Int.init) {
       try ImportBenchmarks.makeSeed(at: seed, count: count)  // run by the import benchmark, in a process of its own
+      return
+    }
+    if let count = option("--dirty").flatMap(Int.init) {
+      var timer = Timer()
+      timer.minimumSamples = 3
+      timer.budget = .milliseconds(200)
+      try DirtyBenchmarks.run(count: count, timer: timer) { filter == nil || $0.hasPrefix(filter!) }
       return
     }
     if let count = option("--import").flatMap(Int.init) {

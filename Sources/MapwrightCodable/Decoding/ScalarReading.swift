@@ -207,8 +207,7 @@ extension CodableDecoder {
   /// Notes a lenient coercion (its place is resolved with the others when the report is read).
   private func record<T>(at index: Int, to type: T.Type) {
     guard let reportBox else { return }
-    let value = document.value(atTapeIndex: index)
-    reportBox.report.record(.coerced(from: describeFound(value), to: CoercionTarget(T.self)), at: ValuePlace(value))
+    reportBox.report.record(.coercion(at: document.value(atTapeIndex: index), to: CoercionTarget(T.self)))
   }
 }
 

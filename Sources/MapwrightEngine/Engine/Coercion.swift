@@ -73,8 +73,10 @@ package enum LenientCoercion {
       case .failure(.notAnInteger), nil: return .notConvertible
       }
     case .string:
-      guard let number = number(inString: value) else { return .notConvertible }
-      switch number.readInteger(T.self, forms: .integralValues) {
+      let result = value.withNumberTextInString { text, isLiteral in
+        readInteger(text, isLiteral: isLiteral, forms: .integralValues, as: T.self)
+      }
+      switch result {
       case .success(let integer): return .value(integer)
       case .failure(.outOfRange): return .outOfRange
       case .failure(.notAnInteger), nil: return .notConvertible
@@ -86,8 +88,8 @@ package enum LenientCoercion {
 
   /// A Double from a numeric string.
   package static func double(_ value: JSONValue) -> Coerced<Double> {
-    guard let number = number(inString: value) else { return .notConvertible }
-    guard let double = number.doubleValue, double.isFinite else { return .outOfRange }
+    guard let double = value.withNumberTextInString({ text, _ in readDouble(text) }) else { return .notConvertible }
+    guard let double, double.isFinite else { return .outOfRange }
     return .value(double)
   }
 

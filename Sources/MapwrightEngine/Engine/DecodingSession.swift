@@ -19,8 +19,18 @@ public final class DecodingSession {
   @exclusivity(unchecked) public private(set) var errors: [MappingError] = [] {
     didSet { hasStopped = !errors.isEmpty && !collectsAllErrors }
   }
-  /// The recorded errors, for finding one recorded again in constant time.
-  private var recordedErrors: Set<MappingError> = []
+  /// The place and code of each recorded error, for finding one recorded again in constant
+  /// time (hashing a place is cheap; hashing an error's message would not be).
+  private var recordedErrors: Set<RecordedError> = []
+
+  private struct RecordedError: Hashable {
+    let place: ValuePlace
+    let code: MappingError.Code
+    init(_ error: MappingError) {
+      place = error.place
+      code = error.code
+    }
+  }
   /// What was forgiven so far, places not yet resolved.
   @exclusivity(unchecked) private var pendingReport = MappingReport()
 
@@ -47,7 +57,7 @@ public final class DecodingSession {
   /// Records a problem (under `.stopAtFirst`, only the first one is kept).
   public func record(_ error: MappingError) {
     // A problem passes up through each enclosing model and collection; keep it once.
-    guard errors.isEmpty || collectsAllErrors, recordedErrors.insert(error).inserted else { return }
+    guard errors.isEmpty || collectsAllErrors, recordedErrors.insert(RecordedError(error)).inserted else { return }
     errors.append(error)
   }
 
@@ -56,9 +66,9 @@ public final class DecodingSession {
   /// derived from this one, such as a migrated object).
   func relocateErrors(since count: Int, _ transform: (MappingError) -> MappingError) {
     guard errors.count > count else { return }
-    for error in errors[count...] { recordedErrors.remove(error) }
+    for error in errors[count...] { recordedErrors.remove(RecordedError(error)) }
     errors.replaceSubrange(count..., with: errors[count...].map(transform))
-    for error in errors[count...] { recordedErrors.insert(error) }
+    for error in errors[count...] { recordedErrors.insert(RecordedError(error)) }
   }
 
   /// Runs `body`, forgetting the errors it records (they are thrown to the caller): for
@@ -86,7 +96,7 @@ public final class DecodingSession {
 
   private func forgetErrors(since count: Int) {
     guard errors.count > count else { return }
-    for error in errors[count...] { recordedErrors.remove(error) }
+    for error in errors[count...] { recordedErrors.remove(RecordedError(error)) }
     errors.removeSubrange(count...)
   }
 
@@ -113,7 +123,7 @@ public final class DecodingSession {
   /// Notes a lenient coercion of `value` to `target`.
   @usableFromInline
   func noteCoercion(of value: JSONValue, to target: CoercionTarget) {
-    note(.coerced(from: describeFound(value), to: target), at: value)
+    pendingReport.record(.coercion(at: value, to: target))
   }
 
   /// The error for a raw value that names no case of `type`.

@@ -36,6 +36,12 @@ public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
       self.place = place
     }
 
+    /// A coercion of the value at `place` whose description of the value found is written
+    /// when the report is resolved (a report of a million coercions makes no text until read).
+    package static func coercion(at value: JSONValue, to target: CoercionTarget) -> Entry {
+      Entry(kind: .coerced(from: "", to: target), place: ValuePlace(value))
+    }
+
     public var description: String {
       switch kind {
       case .coerced(let from, let to): "\(path): coerced \(from) to \(to)"
@@ -58,6 +64,9 @@ public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
     entries.append(Entry(kind: kind, path: path))
   }
 
+  /// Adds an entry made elsewhere (see `Entry.coercion(at:to:)`).
+  package mutating func record(_ entry: Entry) { entries.append(entry) }
+
   /// Adds an entry whose place is resolved later, with the others.
   package mutating func record(_ kind: Entry.Kind, at place: ValuePlace) {
     entries.append(Entry(kind: kind, place: place))
@@ -68,7 +77,12 @@ public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
     guard entries.contains(where: { if case .pending = $0.place.storage { true } else { false } }) else { return self }
     var report = MappingReport()
     let places = ValuePlace.resolvingAll(entries.map(\.place))
-    report.entries = zip(entries, places).map { Entry(kind: $0.kind, place: $1) }
+    report.entries = zip(entries, places).map { entry, place in
+      if case .coerced("", let target) = entry.kind, case .pending(let document, let index, _) = entry.place.storage {
+        return Entry(kind: .coerced(from: describeFound(document.value(atTapeIndex: index)), to: target), place: place)
+      }
+      return Entry(kind: entry.kind, place: place)
+    }
     return report
   }
 

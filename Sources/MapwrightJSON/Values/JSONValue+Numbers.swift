@@ -84,3 +84,33 @@ package func decimal(fromNumberText text: UnsafeBufferPointer<UInt8>) -> Decimal
   guard let significand = Decimal(string: significandText) else { return nil }
   return Decimal(sign: parts.negative ? .minus : .plus, exponent: exponent, significand: significand)
 }
+
+extension JSONValue {
+  /// For lenient coercion: calls `body` with the text of the JSON number a string holds, JSON
+  /// whitespace around it trimmed, and whether it is an integer literal; nil when the value is
+  /// not a string holding exactly one number. Reads the input in place (no string is made)
+  /// unless the string has escapes.
+  package func withNumberTextInString<R>(_ body: (UnsafeBufferPointer<UInt8>, _ isLiteral: Bool) -> R) -> R? {
+    let entry = entry
+    guard entry.kind == .string else { return nil }
+    if entry.has(TapeFlag.hasEscapes) || entry.has(TapeFlag.needsRepair) {
+      guard var text = stringValue else { return nil }
+      return text.withUTF8 { Self.trimmedNumber($0, body) }
+    }
+    return document.bytes.withUnsafeBufferPointer { input in
+      Self.trimmedNumber(UnsafeBufferPointer(rebasing: input[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)]), body)
+    }
+  }
+
+  private static func trimmedNumber<R>(_ text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> R) -> R? {
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    var start = 0
+    var end = text.count
+    while start < end, isSpace(text[start]) { start += 1 }
+    while end > start, isSpace(text[end - 1]) { end -= 1 }
+    let number = UnsafeBufferPointer(rebasing: text[start..<end])
+    guard !number.isEmpty, isValidNumberText(number) else { return nil }
+    let isLiteral = !number.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+    return body(number, isLiteral)
+  }
+}
