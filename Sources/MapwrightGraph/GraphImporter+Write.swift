@@ -45,26 +45,26 @@ extension GraphImporter {
     for (index, planned) in plan.attributes.enumerated() {
       let attribute = planned.description
       let bit = UInt64(1) << UInt64(index)
-      guard let value = object.value(atPlanned: planned.path) else {
-        if creating, let initial = planned.defaultValue {
+      switch EntityRules.input(at: planned.path, in: object) {
+      case .absent:
+        // An update keeps what is stored; a new object takes its default (reported) or needs the key.
+        guard creating else { continue }
+        try EntityRules.absent(attribute, at: planned.path, in: object, hasDefault: planned.defaultValue != nil, session: session)
+        if let initial = planned.defaultValue {
           shape.attributes |= bit
           if wide { wideColumns.append(attribute.name) }
           values.append(initial)
-        } else if creating, !attribute.isOptional {
-          throw MappingError.missingKey(atKeyPath: attribute.jsonKeyPath, in: object)
         }
-        continue
-      }
-      if value.isNull {
-        guard attribute.isOptional else { throw MappingError.typeMismatch(expected: attribute.type.rawValue.lowercased(), at: value) }
+      case .null(let value):
+        try EntityRules.null(attribute, value)
         shape.attributes |= bit
         if wide { wideColumns.append(attribute.name) }
         values.append(.null)
-        continue
+      case .value(let value):
+        shape.attributes |= bit
+        if wide { wideColumns.append(attribute.name) }
+        values.append(try StoreValues.decode(value, attribute, in: session))
       }
-      shape.attributes |= bit
-      if wide { wideColumns.append(attribute.name) }
-      values.append(try StoreValues.decode(value, attribute, in: session))
     }
     if let link {
       shape.link = link.column
@@ -78,7 +78,10 @@ extension GraphImporter {
       if let link, relationship.name == link.column { continue }  // the parent sets it
       let destination = destinationPlan(plan, relationshipIndex)
       let many = relationship.isToMany
-      if many, !value.isNull, value.kind != .array { throw MappingError.typeMismatch(expected: "array", at: value) }
+      if many, !value.isNull {
+        guard value.kind == .array else { throw MappingError.typeMismatch(expected: "array", at: value) }
+        try EntityRules.checkCount(relationship, value.count, at: value)
+      }
       /// The relationship's items: none for null, the elements of a to-many, else the value.
       func forEachItem(_ body: (Int?, JSONValue) throws -> Void) throws {
         if !value.isNull { try value.forEachRelationshipItem(toMany: many, body) }
@@ -121,6 +124,7 @@ extension GraphImporter {
         writes.joins.append(ImportBatch.Join(table: name, owner: id, targets: targets, reversed: reversed, replaces: !creating))
       }
     }
+    try EntityRules.checkUnknownKeys(of: object, known: plan.mappedKeys, session: session) { error throws(MappingError) in throw error }
     let columns = wide ? wideColumns : plan.columns(shape)
     writes.rows.append(ImportBatch.Row(table: plan.table, id: id, columns: columns, values: values))
     if creating, !plan.pendingLinks.isEmpty, let pending = plan.pendingLinks.removeValue(forKey: id) {

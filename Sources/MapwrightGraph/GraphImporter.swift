@@ -147,6 +147,7 @@ public final class GraphImporter {
               writes = ImportBatch()
             }
           }
+          collectReport(of: batch)
           let progress = options.progress
           let (inserted, updated) = (summary.inserted, summary.updated)
           writtenElements += batch.elements.count
@@ -176,6 +177,19 @@ public final class GraphImporter {
     return summary
   }
 
+  /// What the batch's mapping forgave, placed in the payload: every entry counted, the first
+  /// `maximumListedReportEntries` kept.
+  func collectReport(of batch: Batch) {
+    let count = batch.session.reportCount
+    guard count > 0 else { return }
+    summary.reportCount += count
+    let room = options.maximumListedReportEntries - summary.report.entries.count
+    guard room > 0 else { return }
+    for entry in batch.session.report.entries.prefix(room) {
+      summary.report.record(MappingReport.Entry(kind: entry.kind, place: batch.relocatePlace(entry.place)))
+    }
+  }
+
   // MARK: Batches
 
   /// One batch of elements, parsed as an array of its own.
@@ -185,6 +199,8 @@ public final class GraphImporter {
     /// Maps the batch's errors back to the payload: the element's path and the line and
     /// column in the payload.
     let relocate: (MappingError) -> MappingError
+    /// Maps a place in the batch to the payload.
+    let relocatePlace: (ValuePlace) -> ValuePlace
     /// Maps a path in the batch to the payload.
     let payloadPath: (JSONPath) -> JSONPath
 
@@ -220,14 +236,19 @@ public final class GraphImporter {
     text.append(UInt8(ascii: "]"))
     let prefix = source.keyPath.map { JSONPath.Component.key($0) }
     let offset = bounds.elements.lowerBound
-    let relocate = { (error: MappingError) -> MappingError in
-      // Only on an error: finding a line means scanning the payload up to it.
+    let relocatePlace = { (place: ValuePlace) -> ValuePlace in
+      // Only when read: finding a line means scanning the payload up to it.
+      let (path, line, column) = place.resolved
       let (firstLine, firstColumn) = scanner.location(of: sliceStart)
-      var components = error.path.components
+      var components = path.components
       if case .index(let i)? = components.first { components[0] = .index(offset + i) }
-      let line = error.line.map { $0 == 1 ? firstLine : firstLine + $0 - 1 }
-      let column = error.line.flatMap { line in error.column.map { line == 1 ? firstColumn + $0 - 2 : $0 } }
-      return error.moved(to: JSONPath(prefix + components), line: line, column: column)
+      let payloadLine = line.map { $0 == 1 ? firstLine : firstLine + $0 - 1 }
+      let payloadColumn = line.flatMap { line in column.map { line == 1 ? firstColumn + $0 - 2 : $0 } }
+      return ValuePlace(path: JSONPath(prefix + components), line: payloadLine, column: payloadColumn)
+    }
+    let relocate = { (error: MappingError) -> MappingError in
+      let place = relocatePlace(error.place)
+      return error.moved(to: place.path, line: place.line, column: place.column)
     }
     let session: DecodingSession
     do {
@@ -243,7 +264,7 @@ public final class GraphImporter {
     let values = Array(session.document.root.elements)
     return Batch(
       session: session, elements: values.enumerated().map { ($1, JSONPath([.index($0)])) }, relocate: relocate,
-      payloadPath: payloadPath)
+      relocatePlace: relocatePlace, payloadPath: payloadPath)
   }
 
   // MARK: Pass 1

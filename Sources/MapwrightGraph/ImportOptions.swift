@@ -68,6 +68,9 @@ public struct ImportOptions {
   /// `ImportSummary.unresolvedCount`): a payload whose ids mostly resolve to nothing would
   /// otherwise hold a path per id in memory.
   public var maximumListedUnresolved = 1_000
+  /// Report entries (coercions, defaults used, unknown keys under `.report`) the summary lists,
+  /// at most; every one is counted in `ImportSummary.reportCount`.
+  public var maximumListedReportEntries = 1_000
   /// Called after each batch is written, in order. A bucketed import writes on a thread of
   /// its own and calls this there; `run` returns after the last call.
   public var progress: ((ImportProgress) -> Void)?
@@ -106,6 +109,11 @@ public struct ImportSummary: Sendable, CustomStringConvertible {
   public internal(set) var unresolved: [UnresolvedReference] = []
   /// …and how many there were in all.
   public internal(set) var unresolvedCount = 0
+  /// What the mapping forgave, each entry at its place in the payload: the first
+  /// `ImportOptions.maximumListedReportEntries`…
+  public internal(set) var report = MappingReport()
+  /// …and how many there were in all.
+  public internal(set) var reportCount = 0
   /// Primary-key lookup queries made (one per entity per bucket of keys).
   public internal(set) var lookups = 0
   public internal(set) var batches = 0

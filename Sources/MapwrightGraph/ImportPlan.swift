@@ -27,6 +27,8 @@ final class EntityPlan {
   let relationships: [Relationship]
   /// The primary key attribute and its path.
   let primaryKey: Attribute?
+  /// The object keys the entity maps (for the unknown-key policy), worked out once.
+  lazy var mappedKeys: Set<String> = entity.mappedTopLevelKeys
 
   /// The plans of the relationships' destinations (by relationship index), linked once
   /// all plans are made.

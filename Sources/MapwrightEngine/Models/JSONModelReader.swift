@@ -254,18 +254,14 @@ public struct JSONModelReader {
   }
 
   mutating func decode<V>(_ type: V.Type, _ value: JSONValue, transformerNamed name: String) -> V? {
-    guard let transformer = TransformerRegistry.shared[name] else {
-      fail(MappingError(.transformFailed("no transformer is registered as \"\(name)\""), at: value))
-      return nil
-    }
     do {
-      guard let decoded = try transformer.decode(JSON(value)) as? V else {
+      guard let decoded = try TransformerRegistry.shared.decode(value, named: name) as? V else {
         fail(MappingError(.transformFailed("\"\(name)\" does not produce a \(V.self)"), at: value))
         return nil
       }
       return decoded
     } catch {
-      fail(MappingError(.transformFailed("\(error)"), at: value))
+      fail(error)
       return nil
     }
   }

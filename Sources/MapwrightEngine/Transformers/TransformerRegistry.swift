@@ -67,3 +67,20 @@ public final class TransformerRegistry: @unchecked Sendable {
 
   public var names: [String] { lock.withLock { transformers.keys.sorted() } }
 }
+
+extension TransformerRegistry {
+  /// Decodes `value` through the transformer registered as `name`, the one way every path
+  /// does: no transformer by that name, or one that throws, is `transformFailed` at the value.
+  public func decode(_ value: JSONValue, named name: String) throws(MappingError) -> Any {
+    guard let transformer = self[name] else {
+      throw MappingError(.transformFailed("no transformer is registered as \"\(name)\""), at: value)
+    }
+    do {
+      return try transformer.decode(JSON(value))
+    } catch let error as MappingError {
+      throw error.relocated(to: value)
+    } catch {
+      throw MappingError(.transformFailed("\(name): \(error)"), at: value)
+    }
+  }
+}

@@ -66,14 +66,7 @@ package enum AttributeValues {
   }
 
   package static func transform(_ value: JSONValue, named name: String) throws(MappingError) -> Any {
-    guard let transformer = TransformerRegistry.shared[name] else {
-      throw MappingError.invalidValue("no transformer is registered as \"\(name)\"", at: value)
-    }
-    do {
-      return try transformer.decode(JSON(value))
-    } catch {
-      throw MappingError.invalidValue("\(name): \(error)", at: value)
-    }
+    try TransformerRegistry.shared.decode(value, named: name)
   }
 
   /// The JSON of an attribute's value.

@@ -68,45 +68,31 @@ extension ModelObject {
     }
     for attribute in entity.attributes {
       let keyPath = JSONKeyPath(attribute.jsonKeyPath)
-      guard let value = object.value(at: keyPath) else {
-        if values[attribute.name] != nil {
-          session.note(.defaultUsed, at: ValuePlace(keyPath: keyPath, in: object))
-        } else if !attribute.isOptional {
-          try fail(MappingError.missingKey(atKeyPath: keyPath, in: object))
-        }
-        continue
-      }
-      if value.isNull {
-        if !attribute.isOptional && values[attribute.name] == nil {
-          try fail(MappingError.typeMismatch(expected: attribute.type.rawValue.lowercased(), at: value))
-        }
-        values[attribute.name] = nil
-        continue
-      }
       do throws(MappingError) {
-        values[attribute.name] = try AttributeValues.decode(value, attribute, in: session)
+        switch EntityRules.input(at: keyPath, in: object) {
+        case .absent:
+          try EntityRules.absent(attribute, at: keyPath, in: object, hasDefault: values[attribute.name] != nil, session: session)
+        case .null(let value):
+          try EntityRules.null(attribute, value)
+          values[attribute.name] = nil
+        case .value(let value):
+          values[attribute.name] = try AttributeValues.decode(value, attribute, in: session)
+        }
       } catch {
         try fail(error)
       }
     }
     for relationship in entity.relationships {
       let keyPath = JSONKeyPath(relationship.jsonKeyPath)
-      guard let value = object.value(at: keyPath), !value.isNull else {
-        if !relationship.isOptional && !relationship.isToMany {
-          try fail(MappingError.missingKey(atKeyPath: keyPath, in: object))
-        }
+      guard case .value(let value) = EntityRules.input(at: keyPath, in: object) else {
+        do throws(MappingError) { try EntityRules.absent(relationship, at: keyPath, in: object) } catch { try fail(error) }
         continue
       }
       let destination = entity.destination(of: relationship)
       do throws(MappingError) {
         if relationship.isToMany {
           let children = try ModelObject.objects(of: destination, json: value, session: session)
-          if let min = relationship.minCount, children.count < min {
-            throw MappingError.invalidValue("\(relationship.name) needs at least \(min) objects, found \(children.count)", at: value)
-          }
-          if let max = relationship.maxCount, max > 0, children.count > max {
-            throw MappingError.invalidValue("\(relationship.name) takes at most \(max) objects, found \(children.count)", at: value)
-          }
+          try EntityRules.checkCount(relationship, children.count, at: value)
           for child in children { try? add(child, to: relationship.name) }
         } else {
           let child = try ModelObject(entity: destination, json: value, session: session)
@@ -116,20 +102,9 @@ extension ModelObject {
         try fail(error)
       }
     }
-    if session.options.unknownKeys == .reject || session.options.unknownKeys == .report {
-      let known = Set(entity.attributes.map { firstComponent($0.jsonKeyPath) } + entity.relationships.map { firstComponent($0.jsonKeyPath) })
-      for member in object.members where !known.contains(member.key) {
-        if session.options.unknownKeys == .reject {
-          try fail(MappingError.unknownKey(member.key, in: object))
-        } else {
-          session.note(.unknownKey, at: object, keys: [member.key])
-        }
-      }
-    }
+    try EntityRules.checkUnknownKeys(of: object, known: entity.mappedTopLevelKeys, session: session, fail: fail)
     if let failure { throw failure }
   }
-
-  private func firstComponent(_ path: String) -> String { JSONKeyPath(path).components[0].key }
 
   // MARK: Encoding
 
