@@ -13,8 +13,8 @@ import MapwrightSchema
 struct Outcome: Equatable, CustomStringConvertible {
   /// `value 101`, or `typeMismatch $.value`.
   var result: String
-  /// The report's entries (`$.value: coerced string " 101 " to Int`); nil where the path
-  /// keeps no report (the import).
+  /// The report's entries (`$.value: coerced string " 101 " to Int`; for the import, its
+  /// summary's report).
   var report: [String]?
 
   var description: String { result + (report.map { $0.isEmpty ? "" : " " + $0.joined(separator: "; ") } ?? "") }
@@ -73,15 +73,22 @@ func run<Row: JSONModel & ValueHolder, Mapped: Mappable & ValueHolder, Coded: De
       let store = try SQLiteStore(path: file, models: [Row.self])
       var importOptions = ImportOptions()
       importOptions.mapping = options
-      _ = try store.importJSON(Array("[\(json)]".utf8), sources: [try ImportSource("", model: Row.self)], options: importOptions)
-      guard let stored = try store.value(Row.self, key: 1) else { return Outcome(result: "not stored", report: nil) }
-      return Outcome(result: "value \(stored.value)", report: nil)
+      let summary = try store.importJSON(Array("[\(json)]".utf8), sources: [try ImportSource("", model: Row.self)], options: importOptions)
+      let fetched: Row?
+      do {
+        fetched = try store.value(Row.self, key: 1)
+      } catch let error as MappingError {
+        return Outcome(result: "stored, fetch failed: \(error.code) \(error.path)", report: nil)
+      }
+      guard let stored = fetched else { return Outcome(result: "not stored", report: nil) }
+      let report = summary.report.entries.map { "\($0)".replacingOccurrences(of: "$[0]", with: "$") }
+      return Outcome(result: "value \(stored.value)", report: report)
     } catch let error as MappingError {
       // The import reads the object as element 0 of its payload.
       let path = "\(error.path)".replacingOccurrences(of: "$[0]", with: "$")
-      return Outcome(result: "\(error.code) \(path)", report: nil)
+      return Outcome(result: "\(error.code) \(path)", report: [])
     } catch {
-      return Outcome(result: "other \(error)", report: nil)
+      return Outcome(result: "other \(error)", report: [])
     }
   }
 }
