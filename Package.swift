@@ -82,6 +82,11 @@ let package = Package(
     .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright"]),
     // One table of inputs through every path (@JSONModel, Mappable, MapwrightJSONDecoder,
     // ModelObject, the SQLite import): same value, or same error code and path, same report.
+    // The examples of README.md and Docs/*.md, compiled (and run where they touch no files).
+    .testTarget(
+      name: "MapwrightDocTests",
+      dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite"]
+    ),
     .testTarget(
       name: "MapwrightParityTests",
       dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSchema", "MapwrightSQLite", "MapwrightGraph"]

@@ -1,0 +1,26 @@
+// Docs/Schema.md's example (see DocExampleTests).
+
+import Foundation
+import MapwrightSchema
+import Testing
+
+enum SchemaDocExample {
+  static func run(_ data: Data) throws -> (ModelObject, String) {
+    TransformerRegistry.shared.register(.dateFormat("yyyy-MM-dd"), named: "birthDate")
+    let model = try ObjectModel(contentsOf: URL(fileURLWithPath: "Examples/Library.xcdatamodeld"))
+    let author = try ModelObject(entity: model.entity(named: "Author")!, json: data, options: .lenient)
+    _ = author.int64("authorId")                          // 101 (the JSON said "101")
+    _ = author.objects("books")[0].object("author") === author   // inverses are set
+    let json = try author.jsonString(pretty: true)    // back through the same mappings
+    return (author, json)
+  }
+}
+
+@Test func schemaDocExampleRuns() throws {
+  let library = try JSON(parsing: try Data(contentsOf: URL(fileURLWithPath: "Examples/library.json")))
+  let first = try library["authors"]![0]!.jsonBytes()
+  let (author, json) = try SchemaDocExample.run(Data(first))
+  #expect(author.int64("authorId") == 101)
+  #expect(author.objects("books")[0].object("author") === author)
+  #expect(json.contains("\"books\""))
+}

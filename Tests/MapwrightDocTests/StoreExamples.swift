@@ -1,0 +1,39 @@
+// Docs/Store.md's examples (see DocExampleTests). Compiled, not run: they write a store file
+// in the working directory, as the doc shows.
+
+import Foundation
+import Mapwright
+import MapwrightSQLite
+
+// Macro-declared types at file scope.
+@JSONModel struct Book { var title: String; var year: Int? }
+
+@JSONModel enum Genre: String { case fiction, poetry, essay }
+
+@JSONModel(primaryKey: "id")
+struct Writer { var id: Int; var name: String; @Transform(.iso8601) var born: Date?; var books: [Novel] = [] }
+
+@JSONModel(keys: .snakeCase, primaryKey: "id")
+struct Novel { var id: Int; var title: String; @Key("writer_id") var writer: Writer?; var genre: Genre = .fiction }
+
+enum StoreDocExample {
+  static func fileModel(_ data: Data, bookEntity: EntityDescription) throws {
+    let model = try ObjectModel(contentsOf: URL(fileURLWithPath: "Examples/Library.xcdatamodeld"))
+    let store = try SQLiteStore(path: "library.sqlite", model: model)
+    let summary = try store.importJSON(data, sources: [ImportSource("authors", entity: model.entity(named: "Author")!)],
+                                       options: ImportOptions(mapping: .lenient))
+    print(summary)   // 2 elements: 7 inserted, 0 updated, 0 placeholders, 0 unresolved references; …
+    let twain = try store.object(model.entity(named: "Author")!, key: 101)          // a ModelObject
+    let recent = try store.values(Book.self, of: bookEntity, where: .greater("year", 1900))  // any model type
+    _ = (twain, recent)
+  }
+
+  static func modelTypes(_ data: Data) throws {
+    let store = try SQLiteStore(path: "books.sqlite", models: [Writer.self, Novel.self])
+    let summary = try store.importJSON(data, sources: [ImportSource("writers", model: Writer.self),
+                                                       ImportSource("novels", model: Novel.self)])
+    let twain = try store.value(Writer.self, key: 1)                       // books loaded
+    let essays = try store.values(Novel.self, where: .equal("genre", JSON.string("essay")))
+    _ = (summary, twain, essays)
+  }
+}
