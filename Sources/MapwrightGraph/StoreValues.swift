@@ -59,7 +59,7 @@ public enum StoreValues {
     case (.binaryData, .blob(let v)): return Data(v)
     case (.transformable, .text(let v)):
       guard let json = try? JSON(parsing: v) else { return nil }
-      if let name = attribute.transformerName, let transformer = TransformerRegistry.shared[name] { return try? transformer.decode(json) }
+      if let name = attribute.transformerName, let transformer = attribute.transformers[name] { return try? transformer.decode(json) }
       return json
     default: return nil
     }

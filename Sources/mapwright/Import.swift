@@ -51,26 +51,29 @@ struct Import: ParsableCommand {
   @Flag(help: "Print nothing but errors.")
   var quiet = false
 
-  func registerTransformers() throws {
+  /// The transformers the options name, in a registry of this import's (over the built-ins).
+  func transformers() throws -> TransformerRegistry {
+    let registry = TransformerRegistry(fallback: .shared)
     for entry in dateFormat {
       let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
       guard parts.count == 2 else { throw ValidationError("--date-format takes NAME=FORMAT") }
-      TransformerRegistry.shared.register(.dateFormat(parts[1]), named: parts[0])
+      registry.register(.dateFormat(parts[1]), named: parts[0])
     }
     for entry in transformer {
       let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-      guard parts.count == 2, let builtIn = TransformerRegistry.shared[parts[1]] else {
-        throw ValidationError("--transformer takes NAME=BUILTIN, BUILTIN one of \(TransformerRegistry.shared.names.joined(separator: ", "))")
+      guard parts.count == 2, let builtIn = registry[parts[1]] else {
+        throw ValidationError("--transformer takes NAME=BUILTIN, BUILTIN one of \(registry.names.joined(separator: ", "))")
       }
-      TransformerRegistry.shared.register(builtIn, named: parts[0])
+      registry.register(builtIn, named: parts[0])
     }
+    return registry
   }
 
   func run() throws {
-    try registerTransformers()
+    let transformers = try transformers()
     let objectModel: ObjectModel
     do {
-      objectModel = try ObjectModel(contentsOf: URL(fileURLWithPath: model))
+      objectModel = try ObjectModel(contentsOf: URL(fileURLWithPath: model), transformers: transformers)
     } catch {
       throw ValidationError("\(error)")
     }

@@ -35,7 +35,7 @@ import Testing
       blob <- (map["blob"], .base64)
       amount <- (map["amount"], .decimal)
       level <- (map["level"], .valueMap(["lo": Level.low, "hi": .high, 2: .high], default: .low))
-      shout <- (map["shout"], .closure(decode: { ($0.stringValue ?? "").uppercased() }, encode: { JSON($0.lowercased()) }))
+      shout <- (map["shout"], .closure(decode: { @Sendable in ($0.stringValue ?? "").uppercased() }, encode: { @Sendable in JSON($0.lowercased()) }))
       dates <- (map["dates"], .epochSeconds)
     }
   }

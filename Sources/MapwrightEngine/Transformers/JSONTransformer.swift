@@ -17,7 +17,10 @@
 /// `.epochMilliseconds`, `.dateFormat("yyyy-MM-dd")`, `.url`, `.url(relativeTo:)`, `.uuid`,
 /// `.base64`, `.decimal`, `.valueMap([...], default:)`, `.closure(decode:encode:)`, and
 /// transformers compose with `then(_:)` and `map(decode:encode:)`.
-public protocol JSONTransformer<Value> {
+///
+/// Transformers are `Sendable`: one value is shared by every decoding, on any thread, and by
+/// the registry (closures given to `.closure`, `map` and `then` are `@Sendable`).
+public protocol JSONTransformer<Value>: Sendable {
   associatedtype Value
   func decode(_ json: JSON) throws -> Value
   func encode(_ value: Value) throws -> JSON
@@ -32,10 +35,10 @@ public struct TransformError: Error, Sendable, Hashable, CustomStringConvertible
 
 /// A transformer made of two closures.
 public struct ClosureTransformer<Value>: JSONTransformer {
-  let decodeBody: (JSON) throws -> Value
-  let encodeBody: (Value) throws -> JSON
+  let decodeBody: @Sendable (JSON) throws -> Value
+  let encodeBody: @Sendable (Value) throws -> JSON
 
-  public init(decode: @escaping (JSON) throws -> Value, encode: @escaping (Value) throws -> JSON) {
+  public init(decode: @escaping @Sendable (JSON) throws -> Value, encode: @escaping @Sendable (Value) throws -> JSON) {
     decodeBody = decode
     encodeBody = encode
   }
@@ -47,7 +50,7 @@ public struct ClosureTransformer<Value>: JSONTransformer {
 extension JSONTransformer {
   /// A transformer from closures: `.closure(decode: { … }, encode: { … })`.
   public static func closure<V>(
-    decode: @escaping (JSON) throws -> V, encode: @escaping (V) throws -> JSON
+    decode: @escaping @Sendable (JSON) throws -> V, encode: @escaping @Sendable (V) throws -> JSON
   ) -> Self where Self == ClosureTransformer<V> {
     ClosureTransformer(decode: decode, encode: encode)
   }
@@ -58,7 +61,9 @@ extension JSONTransformer {
   /// let year = JSONTransformers.iso8601.map(decode: { Calendar.current.component(.year, from: $0) },
   ///                                         encode: { … })
   /// ```
-  public func map<U>(decode: @escaping (Value) throws -> U, encode: @escaping (U) throws -> Value) -> ClosureTransformer<U> {
+  public func map<U>(
+    decode: @escaping @Sendable (Value) throws -> U, encode: @escaping @Sendable (U) throws -> Value
+  ) -> ClosureTransformer<U> {
     ClosureTransformer(decode: { try decode(self.decode($0)) }, encode: { try self.encode(encode($0)) })
   }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A transformer with its value type erased, for models described outside code.
-public struct AnyJSONTransformer: @unchecked Sendable {
-  public let valueType: Any.Type
-  private let decodeBody: (JSON) throws -> Any
-  private let encodeBody: (Any) throws -> JSON
+public struct AnyJSONTransformer: Sendable {
+  public let valueType: any Any.Type
+  private let decodeBody: @Sendable (JSON) throws -> Any
+  private let encodeBody: @Sendable (Any) throws -> JSON
 
   public init<T: JSONTransformer>(_ transformer: T) {
     valueType = T.Value.self
@@ -31,13 +31,24 @@ public struct AnyJSONTransformer: @unchecked Sendable {
 ///
 /// `shared` starts with the built-ins: `iso8601`, `iso8601WithFractionalSeconds`,
 /// `epochSeconds`, `epochMilliseconds`, `url`, `uuid`, `base64`, `decimal`, `decimalString`.
+///
+/// Unchecked `Sendable`: its one mutable member, the table, is only touched under `lock`.
 public final class TransformerRegistry: @unchecked Sendable {
   public static let shared = TransformerRegistry(builtIns: true)
 
   private var transformers: [String: AnyJSONTransformer] = [:]
   private let lock = NSLock()
+  /// Where names this registry does not have are looked up.
+  public let fallback: TransformerRegistry?
 
-  public init(builtIns: Bool = false) {
+  /// A registry, with the built-ins or empty, looking up other names in `fallback`.
+  ///
+  /// ```swift
+  /// let mine = TransformerRegistry(fallback: .shared)   // own names first, then the shared ones
+  /// mine.register(.dateFormat("dd.MM.yyyy"), named: "germanDate")
+  /// ```
+  public init(builtIns: Bool = false, fallback: TransformerRegistry? = nil) {
+    self.fallback = fallback
     guard builtIns else { return }
     register(.iso8601, named: "iso8601")
     register(.iso8601WithFractionalSeconds, named: "iso8601WithFractionalSeconds")
@@ -62,10 +73,11 @@ public final class TransformerRegistry: @unchecked Sendable {
   }
 
   public subscript(name: String) -> AnyJSONTransformer? {
-    lock.withLock { transformers[name] }
+    lock.withLock { transformers[name] } ?? fallback?[name]
   }
 
-  public var names: [String] { lock.withLock { transformers.keys.sorted() } }
+  /// Every name this registry answers, its fallback's included.
+  public var names: [String] { Set(lock.withLock { transformers.keys }).union(fallback?.names ?? []).sorted() }
 }
 
 extension TransformerRegistry {

@@ -83,7 +83,7 @@ public struct DecimalTransformer: JSONTransformer, Sendable {
 /// @Transform(.valueMap(["open": State.open, "closed": .closed], default: .open)) var state: State
 /// state <- (map["state"], .valueMap(["open": State.open, "closed": .closed], default: .open))
 /// ```
-public struct ValueMapTransformer<Value: Equatable>: JSONTransformer {
+public struct ValueMapTransformer<Value: Equatable & Sendable>: JSONTransformer {
   public let table: [JSON: Value]
   public let defaultValue: Value?
   /// The JSON written for `defaultValue` when it is not in the table.

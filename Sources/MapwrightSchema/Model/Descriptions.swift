@@ -35,15 +35,32 @@ public struct AttributeDescription: Sendable {
   /// For a transformable attribute, Core Data's `valueTransformerName`.
   public let valueTransformerName: String?
   public let userInfo: [String: String]
+  /// Where the attribute's named transformer is looked up: its model's registry
+  /// (`ObjectModel.transformers`; `.shared` unless the model was given or made its own).
+  public let transformers: TransformerRegistry
+
+  package init(
+    name: String, type: AttributeType, isOptional: Bool, defaultValueString: String?, customClassName: String?,
+    valueTransformerName: String?, userInfo: [String: String], transformers: TransformerRegistry
+  ) {
+    self.name = name
+    self.type = type
+    self.isOptional = isOptional
+    self.defaultValueString = defaultValueString
+    self.customClassName = customClassName
+    self.valueTransformerName = valueTransformerName
+    self.userInfo = userInfo
+    self.transformers = transformers
+  }
 
   /// The JSON key path: `jsonKeyPath` from the user info, or the attribute's name.
   public var jsonKeyPath: String { userInfo["jsonKeyPath"] ?? name }
-  /// The name of a transformer in `TransformerRegistry`: `JSONValueTransformer` from the user
+  /// The name of a transformer in `transformers`: `JSONValueTransformer` from the user
   /// info, or a transformable attribute's `valueTransformerName` when one is registered under
   /// that name (Core Data's own, such as `NSSecureUnarchiveFromData`, are for storage, not JSON).
   public var transformerName: String? {
     if let name = userInfo["JSONValueTransformer"] { return name }
-    if let name = valueTransformerName, TransformerRegistry.shared[name] != nil { return name }
+    if let name = valueTransformerName, transformers[name] != nil { return name }
     return nil
   }
 }

@@ -27,8 +27,12 @@ extension ObjectModel {
   /// @JSONModel(primaryKey: "id") struct Book { var id: Int; var title: String; var author: Author? }
   /// let model = try ObjectModel(models: [Author.self])   // Author and Book, inverses paired
   /// ```
+  ///
+  /// Transformers the types declare are registered in the model's own `transformers` (which
+  /// falls back to `.shared`), never in `.shared`.
   public convenience init(models: [any JSONModel.Type]) throws(SchemaError) {
-    try self.init(entities: try Self.entities(of: models))
+    let transformers = TransformerRegistry(fallback: .shared)
+    try self.init(entities: try Self.entities(of: models, transformers: transformers), transformers: transformers)
   }
 
   /// The name of the entity a model type is (its type name).
@@ -36,7 +40,7 @@ extension ObjectModel {
     model._jsonModelEntity?.name ?? String(describing: model)
   }
 
-  static func entities(of models: [any JSONModel.Type]) throws(SchemaError) -> [EntityDescription] {
+  static func entities(of models: [any JSONModel.Type], transformers: TransformerRegistry) throws(SchemaError) -> [EntityDescription] {
     // The types, those they refer to included, each once.
     var described: [JSONModelEntity] = []
     var types: [String: ObjectIdentifier] = [:]
@@ -99,7 +103,7 @@ extension ObjectModel {
           var info = userInfo
           if let transformer = property.transformer {
             let name = "\(entity.name).\(property.name)"
-            TransformerRegistry.shared.register(transformer, named: name)
+            transformers.register(transformer, named: name)
             info["JSONValueTransformer"] = name
           } else if let name = property.transformerName {
             info["JSONValueTransformer"] = name
@@ -108,18 +112,18 @@ extension ObjectModel {
           if attributeType == .transformable, info["JSONValueTransformer"] == nil, let convertible = type as? any JSONConvertible.Type {
             // Kept as JSON, but checked on import as the type decodes it.
             let name = "\(entity.name).\(property.name)"
-            TransformerRegistry.shared.register(
-              .closure(decode: { (json: JSON) throws -> JSON in
+            transformers.register(
+              .closure(decode: { @Sendable (json: JSON) throws -> JSON in
                 _ = try convertible.init(json: json)
                 return json
-              }, encode: { $0 }), named: name)
+              }, encode: { @Sendable in $0 }), named: name)
             info["JSONValueTransformer"] = name
             attributeType = .transformable
           }
           attributes.append(AttributeDescription(
             name: property.name, type: attributeType,
             isOptional: property.isOptional || property.hasDefault, defaultValueString: nil, customClassName: nil,
-            valueTransformerName: nil, userInfo: info))
+            valueTransformerName: nil, userInfo: info, transformers: transformers))
         }
       }
       return EntityDescription(

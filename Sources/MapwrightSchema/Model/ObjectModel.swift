@@ -23,8 +23,15 @@ public final class ObjectModel: @unchecked Sendable {
 
   public func entity(named name: String) -> EntityDescription? { byName[name] }
 
-  /// Loads an `.xcdatamodeld` bundle or an `.xcdatamodel`.
-  public convenience init(contentsOf url: URL) throws(SchemaError) {
+  /// Where the model's attributes look up their named transformers (`JSONValueTransformer`).
+  /// A model read from a file uses the registry it is given (`.shared` by default); a model of
+  /// `@JSONModel` types has one of its own for the transformers the types declare, which
+  /// falls back to `.shared` for other names — it never writes into `.shared`.
+  public let transformers: TransformerRegistry
+
+  /// Loads an `.xcdatamodeld` bundle or an `.xcdatamodel`; its named transformers are looked
+  /// up in `transformers`.
+  public convenience init(contentsOf url: URL, transformers: TransformerRegistry = .shared) throws(SchemaError) {
     let file = url.lastPathComponent
     let contents: URL
     switch url.pathExtension {
@@ -38,11 +45,12 @@ public final class ObjectModel: @unchecked Sendable {
     } catch {
       throw SchemaError(.unreadable, "cannot read \(contents.path): \(error.localizedDescription)", file: file)
     }
-    try self.init(xml: bytes, file: file)
+    try self.init(xml: bytes, file: file, transformers: transformers)
   }
 
   /// Loads the `contents` XML of an `.xcdatamodel`; `file` names it in errors.
-  public init(xml bytes: [UInt8], file: String? = nil) throws(SchemaError) {
+  public init(xml bytes: [UInt8], file: String? = nil, transformers: TransformerRegistry = .shared) throws(SchemaError) {
+    self.transformers = transformers
     do throws(SchemaError) {
       let root: XMLElement
       do {
@@ -54,7 +62,7 @@ public final class ObjectModel: @unchecked Sendable {
         throw SchemaError(.malformedXML, "the root element is <\(root.name)>, not <model>", line: root.line)
       }
       for element in root.children(named: "entity") {
-        let entity = try ModelFileReader.entity(element)
+        let entity = try ModelFileReader.entity(element, transformers: transformers)
         guard byName[entity.name] == nil else {
           throw SchemaError(.duplicateName, "two entities are named \(entity.name)", entity: entity.name, line: element.line)
         }
@@ -70,7 +78,8 @@ public final class ObjectModel: @unchecked Sendable {
 
   /// A model of entities built in code (see `ObjectModel(models:)`), linked and checked as a
   /// file's are.
-  init(entities: [EntityDescription]) throws(SchemaError) {
+  init(entities: [EntityDescription], transformers: TransformerRegistry) throws(SchemaError) {
+    self.transformers = transformers
     for entity in entities {
       guard byName[entity.name] == nil else {
         throw SchemaError(.duplicateName, "two entities are named \(entity.name)", entity: entity.name)
@@ -173,7 +182,7 @@ public final class ObjectModel: @unchecked Sendable {
 
 /// Reads the elements of a `contents` file.
 enum ModelFileReader {
-  static func entity(_ element: XMLElement) throws(SchemaError) -> EntityDescription {
+  static func entity(_ element: XMLElement, transformers: TransformerRegistry) throws(SchemaError) -> EntityDescription {
     guard let name = element.attribute("name"), !name.isEmpty else {
       throw SchemaError(.missingValue, "an <entity> has no name", line: element.line)
     }
@@ -188,7 +197,7 @@ enum ModelFileReader {
         throw SchemaError(.duplicateName, "two properties are named \(propertyName)", entity: name, property: propertyName, line: child.line)
       }
       if child.name == "attribute" {
-        attributes.append(try attribute(child, name: propertyName, entity: name))
+        attributes.append(try attribute(child, name: propertyName, entity: name, transformers: transformers))
       } else {
         relationships.append(try relationship(child, name: propertyName, entity: name))
       }
@@ -199,7 +208,9 @@ enum ModelFileReader {
       ownRelationships: relationships)
   }
 
-  static func attribute(_ element: XMLElement, name: String, entity: String) throws(SchemaError) -> AttributeDescription {
+  static func attribute(
+    _ element: XMLElement, name: String, entity: String, transformers: TransformerRegistry
+  ) throws(SchemaError) -> AttributeDescription {
     guard let typeName = element.attribute("attributeType") else {
       throw SchemaError(.missingValue, "the attribute has no attributeType", entity: entity, property: name, line: element.line)
     }
@@ -215,7 +226,7 @@ enum ModelFileReader {
     return AttributeDescription(
       name: name, type: type, isOptional: element.attribute("optional") == "YES", defaultValueString: defaultValue,
       customClassName: element.attribute("customClassName"), valueTransformerName: element.attribute("valueTransformerName"),
-      userInfo: userInfo(element))
+      userInfo: userInfo(element), transformers: transformers)
   }
 
   static func relationship(_ element: XMLElement, name: String, entity: String) throws(SchemaError) -> RelationshipDescription {

@@ -47,7 +47,7 @@ package enum AttributeValues {
   /// Decodes an attribute's value (not null) through the engine: coercion, errors and report
   /// as for any model.
   package static func decode(_ value: JSONValue, _ attribute: AttributeDescription, in session: DecodingSession) throws(MappingError) -> Any {
-    if let name = attribute.transformerName { return try transform(value, named: name) }
+    if let name = attribute.transformerName { return try attribute.transformers.decode(value, named: name) }
     switch attribute.type {
     case .integer16: return Int64(try Int16.decode(from: value, in: session))
     case .integer32: return Int64(try Int32.decode(from: value, in: session))
@@ -59,20 +59,16 @@ package enum AttributeValues {
     case .boolean: return try Bool.decode(from: value, in: session)
     case .uuid: return try UUID.decode(from: value, in: session)
     case .uri: return try URL.decode(from: value, in: session)
-    case .date: return try transform(value, named: "iso8601")
-    case .binaryData: return try transform(value, named: "base64")
+    case .date: return try attribute.transformers.decode(value, named: "iso8601")
+    case .binaryData: return try attribute.transformers.decode(value, named: "base64")
     case .transformable: return JSON(value)
     }
-  }
-
-  package static func transform(_ value: JSONValue, named name: String) throws(MappingError) -> Any {
-    try TransformerRegistry.shared.decode(value, named: name)
   }
 
   /// The JSON of an attribute's value.
   package static func encode(_ value: Any, _ attribute: AttributeDescription) throws -> JSON {
     if let name = attribute.transformerName ?? defaultTransformer(attribute.type) {
-      guard let transformer = TransformerRegistry.shared[name] else {
+      guard let transformer = attribute.transformers[name] else {
         throw MappingError(invalidValue: "no transformer is registered as \"\(name)\"")
       }
       return try transformer.encode(value)
