@@ -73,7 +73,7 @@ public struct ImportOptions {
   public var maximumListedReportEntries = 1_000
   /// Called after each batch is written, in order. A bucketed import writes on a thread of
   /// its own and calls this there; `run` returns after the last call.
-  public var progress: ((ImportProgress) -> Void)?
+  public var progress: (@Sendable (ImportProgress) -> Void)?
 
   public init(mapping: MappingOptions = MappingOptions(), batchSize: Int = 10_000) {
     self.mapping = mapping

@@ -33,3 +33,38 @@ public enum PrimaryKeyValue: Hashable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+/// A value that looks an object up by its primary key: `Int`, `Int64`, `Int32`, `String`,
+/// `UUID`, or a `PrimaryKeyValue`.
+///
+/// ```swift
+/// let twain = try store.object(authorEntity, key: 101)
+/// let ada = try store.value(Writer.self, key: "ada")
+/// ```
+public protocol StoreKey: Sendable {
+  /// The key as the store compares it.
+  var primaryKeyValue: PrimaryKeyValue { get }
+  /// The key as a predicate value for its attribute.
+  var predicateValue: Any { get }
+}
+
+extension StoreKey {
+  public var predicateValue: Any {
+    switch primaryKeyValue {
+    case .integer(let value): value
+    case .text(let value): value
+    }
+  }
+}
+
+extension Int: StoreKey { public var primaryKeyValue: PrimaryKeyValue { .integer(Int64(self)) } }
+extension Int64: StoreKey { public var primaryKeyValue: PrimaryKeyValue { .integer(self) } }
+extension Int32: StoreKey { public var primaryKeyValue: PrimaryKeyValue { .integer(Int64(self)) } }
+extension String: StoreKey { public var primaryKeyValue: PrimaryKeyValue { .text(self) } }
+extension UUID: StoreKey {
+  public var primaryKeyValue: PrimaryKeyValue { .text(uuidString) }
+  public var predicateValue: Any { self }
+}
+extension PrimaryKeyValue: StoreKey {
+  public var primaryKeyValue: PrimaryKeyValue { self }
+}

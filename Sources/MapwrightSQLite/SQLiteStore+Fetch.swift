@@ -31,7 +31,7 @@ public indirect enum StorePredicate {
   func sql(_ entity: EntityDescription) throws -> (String, [StoreValue]) {
     func comparison(_ name: String, _ op: String, _ value: Any) throws -> (String, [StoreValue]) {
       guard let attribute = entity.attribute(named: name) else {
-        throw SQLiteError(code: -1, message: "\(entity.name) has no attribute \(name)")
+        throw StoreError(.unknownAttribute, "\(entity.name) has no attribute \(name)")
       }
       let stored = try StoreValues.value(value is Int ? Int64(value as! Int) : value, attribute)
       return ("\(quote(name)) \(op) ?", [stored])
@@ -44,7 +44,7 @@ public indirect enum StorePredicate {
     case .greater(let name, let value): return try comparison(name, ">", value)
     case .greaterOrEqual(let name, let value): return try comparison(name, ">=", value)
     case .isNull(let name):
-      guard entity.attribute(named: name) != nil else { throw SQLiteError(code: -1, message: "\(entity.name) has no attribute \(name)") }
+      guard entity.attribute(named: name) != nil else { throw StoreError(.unknownAttribute, "\(entity.name) has no attribute \(name)") }
       return ("\(quote(name)) IS NULL", [])
     case .and(let parts), .or(let parts):
       guard !parts.isEmpty else { return ("1", []) }
@@ -57,11 +57,11 @@ public indirect enum StorePredicate {
 }
 
 extension SQLiteStore {
-  /// The object of `entity` whose primary key is `key` (`Int`, `Int64`, `String`, `UUID`),
-  /// with its relationships loaded.
-  public func object(_ entity: EntityDescription, key: Any) throws -> ModelObject? {
-    guard let name = entity.primaryKey else { throw SQLiteError(code: -1, message: "\(entity.name) has no primary key") }
-    return try objects(entity, where: .equal(name, key)).first
+  /// The object of `entity` whose primary key is `key` (`Int`, `Int64`, `Int32`, `String`,
+  /// `UUID` or a `PrimaryKeyValue`), with its relationships loaded.
+  public func object(_ entity: EntityDescription, key: some StoreKey) throws -> ModelObject? {
+    guard let name = entity.primaryKey else { throw StoreError(.noPrimaryKey, "\(entity.name) has no primary key") }
+    return try objects(entity, where: .equal(name, key.predicateValue)).first
   }
 
   /// The objects of `entity` matching `predicate` (all without one), in row order, with

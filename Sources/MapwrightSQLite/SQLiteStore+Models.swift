@@ -23,7 +23,7 @@ extension SQLiteStore {
   public func entity(for type: any JSONModel.Type) throws -> EntityDescription {
     let name = ObjectModel.entityName(of: type)
     guard let entity = model.entity(named: name) else {
-      throw SQLiteError(code: -1, message: "the store has no entity \(name): open it with \(type) among its models")
+      throw StoreError(.unknownEntity, "the store has no entity \(name): open it with \(type) among its models")
     }
     return entity
   }
@@ -35,7 +35,7 @@ extension SQLiteStore {
   }
 
   /// The stored object of a model type whose primary key is `key`, or nil.
-  public func value<T: JSONModel>(_ type: T.Type, key: Any, options: MappingOptions = MappingOptions()) throws -> T? {
+  public func value<T: JSONModel>(_ type: T.Type, key: some StoreKey, options: MappingOptions = MappingOptions()) throws -> T? {
     try object(entity(for: type), key: key).map { try T(json: $0.jsonObject, options: options) }
   }
 

@@ -83,13 +83,13 @@ public final class SQLiteStore: GraphStore {
       let statement = try connection.prepare("SELECT value FROM _mapwright_meta WHERE key = 'model_signature'")
       let signature = try statement.step() ? statement.string(0) : ""
       guard signature == modelSignature else {
-        throw SQLiteError(
-          code: -1,
-          message: "the store was written with a different version of the model (signature \(signature), this model's is \(modelSignature)); open it with that model or migrate it")
+        throw StoreError(
+          .modelMismatch,
+          "the store was written with a different version of the model (signature \(signature), this model's is \(modelSignature)); open it with that model or migrate it")
       }
       return
     }
-    guard !readOnly else { throw SQLiteError(code: -1, message: "the store has no Mapwright schema") }
+    guard !readOnly else { throw StoreError(.noSchema, "the store has no Mapwright schema") }
     try connection.transaction {
       try connection.execute("CREATE TABLE _mapwright_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
       try connection.prepare("INSERT INTO _mapwright_meta (key, value) VALUES ('model_signature', ?)").run([.text(modelSignature)])

@@ -54,7 +54,7 @@ final class FailingStore: GraphStore {
     let authors = (1...9).map { #"{"author_id": \#($0), "firstName": "F", "lastName": "L"}"# }
     var options = ImportOptions()
     options.batchSize = 2
-    var progress: [Int] = []
+    let progress = WrittenCounts()
     options.progress = { progress.append($0.written) }
     let store = FailingStore(t.store, failing: 3)
     #expect(throws: FailingStore.WriteFailure.self) {
@@ -64,7 +64,7 @@ final class FailingStore: GraphStore {
     }
     // Batches 1 and 2 were written (and reported); the third failed and nothing after it ran.
     #expect(try t.store.objects(t.entity("Author")).map { $0.int("authorId") } == [1, 2, 3, 4])
-    #expect(progress == [2, 4])
+    #expect(progress.values == [2, 4])
     #expect(store.writes == 3)
   }
 
@@ -73,12 +73,12 @@ final class FailingStore: GraphStore {
     let authors = (1...7).map { #"{"author_id": \#($0), "firstName": "F", "lastName": "L"}"# }
     var options = ImportOptions()
     options.batchSize = 3
-    var progress: [Int] = []
+    let progress = WrittenCounts()
     options.progress = { progress.append($0.written) }
     let summary = try t.store.importJSON(
       Array("{\"authors\": [\(authors.joined(separator: ","))]}".utf8), sources: [ImportSource("authors", entity: t.entity("Author"))],
       options: options)
-    #expect(progress == [3, 6, 7])
+    #expect(progress.values == [3, 6, 7])
     #expect(summary.inserted == 7 && summary.batches == 3)
   }
 
@@ -110,7 +110,7 @@ final class FailingStore: GraphStore {
     }
     var options = ImportOptions()
     options.batchSize = 3_000  // not a multiple of the scan's runs
-    var progress: [Int] = []
+    let progress = WrittenCounts()
     options.progress = { progress.append($0.written) }
     let sources = [ImportSource("authors", entity: t.entity("Author"))]
     // A bad key in a later run is reported at its index in the whole array.
@@ -120,8 +120,17 @@ final class FailingStore: GraphStore {
       (error as? MappingError)?.path.description == "$.authors[4500].author_id"
     }
     let summary = try t.store.importJSON(authors(bad: nil), sources: sources, options: options)
-    #expect(progress == [3_000, 6_000, 7_001])
+    #expect(progress.values == [3_000, 6_000, 7_001])
     #expect(summary.inserted == 7_001 && summary.batches == 3)
     #expect(try t.store.object(t.entity("Author"), key: 6_999)?.string("firstName") == "F6999")
   }
+}
+
+/// Progress reports, appended from the import's store thread (`ImportOptions.progress` is
+/// `@Sendable`), read by the test afterwards.
+final class WrittenCounts: @unchecked Sendable {
+  private let lock = NSLock()
+  private var counts: [Int] = []
+  func append(_ count: Int) { lock.withLock { counts.append(count) } }
+  var values: [Int] { lock.withLock { counts } }
 }

@@ -36,3 +36,33 @@ struct Stamp {
     #expect(author["dateOfBirth"] is Date)
   }
 }
+
+@Suite struct StoreKeyTests {
+  @Test func keysAreTypedAndBoundNeverInterpolated() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString).sqlite").path
+    defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+    let store = try SQLiteStore(path: path, models: [Stamp.self])
+    _ = try store.importJSON(Array(#"[{"id": 7, "at": 60}]"#.utf8), sources: [ImportSource("", model: Stamp.self)])
+    #expect(try store.value(Stamp.self, key: 7)?.at == Date(timeIntervalSince1970: 60))
+    #expect(try store.value(Stamp.self, key: Int64(7)) != nil)
+    #expect(try store.value(Stamp.self, key: PrimaryKeyValue.integer(7)) != nil)
+    #expect(try store.value(Stamp.self, key: 8) == nil)
+    // A text key that looks like SQL is a value like any other.
+    #expect(try store.value(Stamp.self, key: "7; DROP TABLE Stamp") == nil)
+    #expect(try store.count(Stamp.self) == 1)
+  }
+
+  @Test func storeFailuresHaveCodes() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("codes-\(UUID().uuidString).sqlite").path
+    defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+    let store = try SQLiteStore(path: path, models: [Stamp.self])
+    let entity = try ObjectModel(models: [Stamp.self]).entity(named: "Stamp")!
+    #expect { try store.objects(entity, where: .equal("nope", 1)) } throws: { ($0 as? StoreError)?.code == .unknownAttribute }
+    #expect { try store.value(Assignment.self, key: 1) } throws: { ($0 as? StoreError)?.code == .unknownEntity }
+  }
+}
+
+@JSONModel(primaryKey: "id")
+struct Assignment {
+  var id: Int
+}

@@ -1,0 +1,41 @@
+// The store's own failures, with a code a caller can match (SQLite's own are `SQLiteError`).
+
+/// A problem of the store itself rather than of SQLite: a model that does not match the file,
+/// a look-up the entity cannot answer.
+///
+/// ```swift
+/// do {
+///   _ = try SQLiteStore(path: path, model: otherModel)
+/// } catch let error as StoreError where error.code == .modelMismatch {
+///   // migrate, or open with the model the store was written with
+/// }
+/// ```
+public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+
+    /// The store was written with another model (its signature differs).
+    public static let modelMismatch = Code("modelMismatch")
+    /// Opened read-only, the file has no Mapwright schema.
+    public static let noSchema = Code("noSchema")
+    /// The entity has no primary key, so it cannot be looked up by key.
+    public static let noPrimaryKey = Code("noPrimaryKey")
+    /// A predicate names an attribute the entity does not have.
+    public static let unknownAttribute = Code("unknownAttribute")
+    /// A model type that is not among the store's models.
+    public static let unknownEntity = Code("unknownEntity")
+    /// A key or predicate value that the attribute cannot hold.
+    public static let invalidValue = Code("invalidValue")
+  }
+
+  public let code: Code
+  public let message: String
+
+  init(_ code: Code, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  public var description: String { message }
+}
