@@ -27,7 +27,12 @@ public struct ImportSource {
   package init(components: [String], entity: EntityDescription) {
     keyPath = components
     self.entity = entity
+    model = entity.model
   }
+
+  /// The entity's model, held so that a source made from a model built on the spot
+  /// (`ImportSource(_:model:)`) keeps it while the source is used.
+  let model: ObjectModel?
 
   /// The array's elements are objects of a `@JSONModel` type (see `ObjectModel(models:)`).
   ///

@@ -66,3 +66,36 @@ struct Stamp {
 struct Assignment {
   var id: Int
 }
+
+@Suite struct ModelLifetimeTests {
+  @Test func aModelIsFreedWhenNothingHoldsIt() throws {
+    weak var released: ObjectModel?
+    weak var releasedFromFile: ObjectModel?
+    do {
+      let model = try ObjectModel(models: [Stamp.self])
+      released = model
+      let object = try ModelObject(entity: model.entity(named: "Stamp")!, json: #"{"id": 1, "at": 2}"#)
+      let source = try ImportSource("", model: Stamp.self)
+      #expect(object["id"] as? Int64 == 1 && source.entity.name == "Stamp")
+      let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/Library.xcdatamodeld")
+      let library = try ObjectModel(contentsOf: url)
+      releasedFromFile = library
+      #expect(library.entity(named: "Book")?.destination(of: library.entity(named: "Book")!.relationship(named: "author")!).name == "Author")
+    }
+    #expect(released == nil)
+    #expect(releasedFromFile == nil)
+  }
+
+  @Test func anObjectKeepsItsModel() throws {
+    weak var released: ObjectModel?
+    let object: ModelObject
+    do {
+      let model = try ObjectModel(models: [Stamp.self])
+      released = model
+      object = try ModelObject(entity: model.entity(named: "Stamp")!, json: #"{"id": 1, "at": 2}"#)
+    }
+    #expect(released != nil)
+    #expect(try object.jsonObject["id"] == 1)
+  }
+}

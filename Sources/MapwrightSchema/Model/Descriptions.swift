@@ -97,8 +97,12 @@ public final class EntityDescription: @unchecked Sendable {
   /// Every attribute and relationship, the parent's first (set once the model is linked).
   public internal(set) var attributes: [AttributeDescription] = []
   public internal(set) var relationships: [RelationshipDescription] = []
-  /// The model the entity belongs to (the model and its entities keep each other alive).
-  public internal(set) var model: ObjectModel!
+  /// The model the entity belongs to. The model owns its entities and an entity refers back
+  /// weakly, so no cycle keeps a model alive: keep the `ObjectModel` (or a store, an
+  /// `ImportSource` or a `ModelObject` of it, which hold it) while its entities are used.
+  public internal(set) weak var model: ObjectModel?
+  /// The parent entity (set when the model is linked).
+  public internal(set) var parent: EntityDescription?
 
   init(
     name: String, isAbstract: Bool, representedClassName: String?, userInfo: [String: String], parentName: String?,
@@ -113,8 +117,6 @@ public final class EntityDescription: @unchecked Sendable {
     self.ownRelationships = ownRelationships
   }
 
-  /// The parent entity.
-  public var parent: EntityDescription? { parentName.flatMap { model.entity(named: $0) } }
 
   /// The attribute that identifies an object (`primaryKey` in the user info, here or in a
   /// parent), used by the store to update instead of duplicating.
@@ -126,7 +128,11 @@ public final class EntityDescription: @unchecked Sendable {
 
   /// The destination entity of a relationship.
   public func destination(of relationship: RelationshipDescription) -> EntityDescription {
-    model.entity(named: relationship.destinationEntityName)!
+    guard let destination = model?.entity(named: relationship.destinationEntityName) else {
+      preconditionFailure(
+        "the ObjectModel of entity \(name) was released: keep the model (or a store or object of it) while its entities are used")
+    }
+    return destination
   }
 
   /// Whether this entity is `other` or inherits from it.

@@ -141,6 +141,7 @@ public final class ObjectModel: @unchecked Sendable {
           throw SchemaError(.unknownParent, "the parent entity \(parentName) does not exist", entity: entity.name)
         }
         try resolve(parent, chain: chain + [entity.name])
+        entity.parent = parent
         attributes = parent.attributes
         relationships = parent.relationships
       }

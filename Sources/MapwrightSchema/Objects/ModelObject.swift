@@ -40,6 +40,8 @@ public struct ModelObjectError: Error, Sendable, CustomStringConvertible {
 /// ```
 public final class ModelObject {
   public let entity: EntityDescription
+  /// The entity's model, held so that an object keeps what it is described by alive.
+  private let model: ObjectModel?
   package var values: [String: Any] = [:]
   var toOne: [String: Reference] = [:]
   var toMany: [String: [ModelObject]] = [:]
@@ -54,6 +56,7 @@ public final class ModelObject {
   /// An empty object, with the attributes' default values.
   public init(entity: EntityDescription) {
     self.entity = entity
+    self.model = entity.model
     for attribute in entity.attributes {
       if let text = attribute.defaultValueString, let value = AttributeValues.value(fromDefault: text, type: attribute.type) {
         values[attribute.name] = value
