@@ -2,6 +2,7 @@
 // reference is set to it.
 
 /// Sets `keyPath` of every child to `parent`.
+/// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
 public func linkInverse<Child: AnyObject, Parent>(
   _ children: some Sequence<Child>, _ keyPath: ReferenceWritableKeyPath<Child, Parent?>, to parent: Parent
 ) {

@@ -14,6 +14,7 @@
 /// struct Author { var id: Int; var name: String; var books: [Book] = [] }
 /// Author._jsonModelEntity?.primaryKey   // "id"
 /// ```
+/// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
 public struct JSONModelEntity: @unchecked Sendable {
   /// The type's name (the entity's and its table's).
   public let name: String

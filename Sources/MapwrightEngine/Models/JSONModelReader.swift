@@ -4,6 +4,7 @@
 // only the first.
 
 /// Reads one model's object for its generated initialiser.
+/// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
 public struct JSONModelReader {
   // The session and the document outlive every reader (the caller holds both), so the
   // reader does not retain them: one reader is made per object decoded.

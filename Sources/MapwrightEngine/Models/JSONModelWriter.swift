@@ -2,6 +2,7 @@
 // one JSONObject, values through the engine or a transformer, nil optionals left out unless
 // the session includes nil values.
 
+/// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
 public struct JSONModelWriter {
   public let session: EncodingSession
   @usableFromInline var object = JSONObject()

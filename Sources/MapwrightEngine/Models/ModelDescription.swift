@@ -6,6 +6,7 @@
 // (`_jsonModelDescribedFields`); the formatting is here.
 
 /// One mapped property's name and value, and whether the value is the property's default.
+/// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
 public struct DescribedField {
   public let name: String
   public let value: Any
@@ -81,6 +82,7 @@ func describeValue(_ value: Any, full: Bool) -> String {
 
 /// Equality of one mapped property, for the `==` the macro writes for classes that ask for
 /// `Equatable`: `==` where the type has it, else the same JSON encoding.
+/// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
 public func jsonModelFieldEqual<Value: Equatable>(_ a: Value, _ b: Value) -> Bool { a == b }
 
 public func jsonModelFieldEqual<Value: Equatable & JSONConvertible>(_ a: Value, _ b: Value) -> Bool { a == b }
@@ -92,6 +94,7 @@ public func jsonModelFieldEqual<Value: JSONConvertible>(_ a: Value, _ b: Value) 
 
 /// Hashing of one mapped property: its hash where the type has one (a property that is not
 /// Hashable is left out, which keeps equal models' hashes equal).
+/// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
 public func jsonModelFieldHash<Value: Hashable>(_ value: Value, into hasher: inout Hasher) { hasher.combine(value) }
 
 public func jsonModelFieldHash<Value>(_ value: Value, into hasher: inout Hasher) {}

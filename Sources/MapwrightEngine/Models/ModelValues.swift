@@ -26,6 +26,7 @@ public protocol JSONModelCopyable: JSONModel {
 }
 
 /// One stored property of a model, type-erased.
+/// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
 public struct JSONModelProperty<Model> {
   public let name: String
   /// The JSON key paths it is read from, the first present winning (nil for an `@Ignore`d

@@ -81,11 +81,18 @@ public struct JSONValue: Sendable {
 
   /// Calls `body` with the raw UTF-8 bytes between a string's quotes (escapes unresolved),
   /// or returns nil for other kinds.
-  public func withRawStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+  public func withUnsafeRawStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
     let entry = entry
     guard entry.kind == .string else { return nil }
     return try document.bytes.withUnsafeBufferPointer {
       try body(UnsafeBufferPointer(rebasing: $0[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)]))
     }
+  }
+}
+
+extension JSONValue {
+  @available(*, deprecated, renamed: "withUnsafeRawStringBytes")
+  public func withRawStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+    try withUnsafeRawStringBytes(body)
   }
 }
