@@ -40,6 +40,8 @@ public final class JSONModelFields: Sendable {
   @usableFromInline let table: KeyTable
   /// Each field's (first) key path, for messages (index: field number).
   public let keys: [String]
+  /// The same key paths, parsed once (for missing keys and defaults, placed by one rule).
+  public let keyPaths: [JSONKeyPath]
   /// First components of key paths and fallback keys: known keys that the member pass does
   /// not match to a field.
   public let otherKnownKeys: Set<String>
@@ -73,6 +75,7 @@ public final class JSONModelFields: Sendable {
     starts.append(bytes.count)
     table = KeyTable(bytes: bytes, starts: starts)
     self.keys = paths ?? keys.map { $0 ?? "" }
+    keyPaths = self.keys.map { JSONKeyPath($0) }
     self.otherKnownKeys = otherKnownKeys
     self.coercion = coercion ?? superclass?.coercion
     self.unknownKeys = unknownKeys ?? superclass?.unknownKeys

@@ -325,7 +325,9 @@ public struct JSONModelReader {
   /// components index arrays), or nil when none is.
   public func value(atFirstOf paths: [String]) -> JSONValue? {
     for path in paths {
-      if let value = object.value(at: JSONKeyPath(path)) {
+      // One plain key needs no parsing (the rule gives the key itself).
+      let plain = !path.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "\\") }
+      if let value = plain ? object[path] : object.value(at: JSONKeyPath(path)) {
         return value
       }
     }
@@ -378,13 +380,13 @@ public struct JSONModelReader {
 
   @usableFromInline
   func missingKey(_ field: Int) -> MappingError {
-    .missingKey(atKeyPath: JSONKeyPath(fields.keys[field]), in: object)
+    .missingKey(atKeyPath: fields.keyPaths[field], in: object)
   }
 
   /// Notes that field `field` kept its default.
   @inlinable
   public func noteDefault(_ field: Int) {
-    session.note(.defaultUsed, at: ValuePlace(keyPath: JSONKeyPath(fields.keys[field]), in: object))
+    session.note(.defaultUsed, at: ValuePlace(keyPath: fields.keyPaths[field], in: object))
   }
 
   /// After every field: throws the object's first problem.
