@@ -200,3 +200,95 @@ struct CodedString: Codable, ValueHolder {
   var id: Int
   var value: String
 }
+
+// Key paths: `value` read at `meta.value` (nested) and at `list.1` (an array index).
+
+@JSONModel(primaryKey: "id")
+struct RowNested: ValueHolder {
+  var id: Int
+  @Key("meta.value") var value: Int
+}
+
+struct MappedNested: Mappable, ValueHolder {
+  var id = 0
+  var value = 0
+  init?(map: Map) {}
+  mutating func mapping(map: Map) {
+    id <- map["id"]
+    value <- map["meta.value"]
+  }
+}
+
+struct CodedNested: Decodable, ValueHolder {
+  var id: Int
+  var value: Int
+  enum Keys: String, CodingKey { case id, meta, value }
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Keys.self)
+    id = try container.decode(Int.self, forKey: .id)
+    value = try container.nestedContainer(keyedBy: Keys.self, forKey: .meta).decode(Int.self, forKey: .value)
+  }
+}
+
+@JSONModel(primaryKey: "id")
+struct RowIndexed: ValueHolder {
+  var id: Int
+  @Key("list.1") var value: Int
+}
+
+struct MappedIndexed: Mappable, ValueHolder {
+  var id = 0
+  var value = 0
+  init?(map: Map) {}
+  mutating func mapping(map: Map) {
+    id <- map["id"]
+    value <- map["list.1"]
+  }
+}
+
+struct CodedIndexed: Decodable, ValueHolder {
+  var id: Int
+  var value: Int
+  enum Keys: String, CodingKey { case id, list }
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Keys.self)
+    id = try container.decode(Int.self, forKey: .id)
+    var list = try container.nestedUnkeyedContainer(forKey: .list)
+    _ = try list.decode(JSONSkip.self)
+    value = try list.decode(Int.self)
+  }
+}
+
+/// Decodes any one value and keeps nothing (to step over an array element).
+struct JSONSkip: Decodable {
+  init(from decoder: any Decoder) throws {}
+}
+
+// Defaults: `value` is 7 when the key is missing.
+
+@JSONModel(primaryKey: "id")
+struct RowDefaulted: ValueHolder {
+  var id: Int
+  @Default(7) var value: Int
+}
+
+struct MappedDefaulted: Mappable, ValueHolder {
+  var id = 0
+  var value = 7
+  init?(map: Map) {}
+  mutating func mapping(map: Map) {
+    id <- map["id"]
+    value <- map["value"]
+  }
+}
+
+struct CodedDefaulted: Decodable, ValueHolder {
+  var id: Int
+  var value: Int
+  enum Keys: String, CodingKey { case id, value }
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Keys.self)
+    id = try container.decode(Int.self, forKey: .id)
+    value = try container.decodeIfPresent(Int.self, forKey: .value) ?? 7
+  }
+}

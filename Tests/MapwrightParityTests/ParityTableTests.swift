@@ -21,15 +21,19 @@ struct ParityCase: CustomStringConvertible, Sendable {
   /// A member the models do not map, and the policy for it.
   var extra: String? = nil
   var unknownKeys: UnknownKeyPolicy = .ignore
+  /// For the key-path types: the members after `id`, written out.
+  var members: String? = nil
 
   var json: String {
+    if let members { return #"{"id": 1, "# + members + "}" }
     var members = [#""id": 1"#]
     if let value { members.append(#""value": \#(value)"#) }
     if let extra { members.append(extra) }
     return "{" + members.joined(separator: ", ") + "}"
   }
   var description: String {
-    "\(type) \(value ?? "missing") \(lenient ? "lenient" : "strict")" + (extra.map { " \($0) \(unknownKeys)" } ?? "")
+    if let members { return "\(type) {\(members)} \(lenient ? "lenient" : "strict")" }
+    return "\(type) \(value ?? "missing") \(lenient ? "lenient" : "strict")" + (extra.map { " \($0) \(unknownKeys)" } ?? "")
   }
 }
 
@@ -48,6 +52,22 @@ func unknown(_ policy: UnknownKeyPolicy, _ expected: String, differs: [Path: Str
     unknownKeys: policy)
 }
 
+func nested(_ members: String, _ expected: String, lenient: Bool = false, differs: [Path: String] = [:]) -> ParityCase {
+  ParityCase(type: "Nested", value: nil, lenient: lenient, expected: expected, differs: differs, members: members)
+}
+
+func indexed(_ members: String, _ expected: String, lenient: Bool = false, differs: [Path: String] = [:]) -> ParityCase {
+  ParityCase(type: "Indexed", value: nil, lenient: lenient, expected: expected, differs: differs, members: members)
+}
+
+let codableReportsFirstMissingKey = "Codable's nested containers report the first key missing on the way ($.meta), not the path asked for"
+func defaulted(_ value: String?, _ expected: String, differs: [Path: String] = [:]) -> ParityCase {
+  ParityCase(type: "Defaulted", value: value, lenient: false, expected: expected, differs: differs)
+}
+
+let codableHasNoDefaults = "Codable has no defaults: a custom init(from:) supplies one, with nothing to report"
+let entityDefaultsAreTheTypes =
+  "an entity made from a type has no default value (a Swift initialiser's is not data): ModelObject leaves it nil; the import stores null and the typed fetch applies the default"
 let codableHasNoUnknownKeyPolicy = "MapwrightJSONDecoder has no unknown-key policy: Codable ignores keys a type does not decode"
 
 func lenient(_ type: String, _ value: String?, _ expected: String, differs: [Path: String] = [:]) -> ParityCase {
@@ -155,6 +175,25 @@ let parityCases: [ParityCase] = [
   unknown(.preserve, "value 1"),
   unknown(.report, "value 1", differs: [.codable: codableHasNoUnknownKeyPolicy]),
   unknown(.reject, "unknownKey $.extra", differs: [.codable: codableHasNoUnknownKeyPolicy]),
+  // Key paths: nested members and array indices, present, coerced, missing on the way.
+  nested(#""meta": {"value": 5}"#, "value 5"),
+  nested(#""meta": {"value": " 5 "}"#, "value 5", lenient: true),  // reported at $.meta.value
+  nested(#""meta": {"value": "x"}"#, "typeMismatch $.meta.value", lenient: true),
+  nested(#""meta": {"value": null}"#, "typeMismatch $.meta.value"),
+  nested(#""meta": {}"#, "missingKey $.meta.value", differs: [.mappable: mappableKeepsInitialValue]),
+  nested(#""other": 1"#, "missingKey $.meta.value",
+    differs: [.mappable: mappableKeepsInitialValue, .codable: codableReportsFirstMissingKey]),
+  // Defaults: a missing key takes the default and reports it; a present value wins.
+  defaulted(nil, "value 7", differs: [.codable: codableHasNoDefaults, .modelObject: entityDefaultsAreTheTypes, .importer: entityDefaultsAreTheTypes]),
+  defaulted("3", "value 3"),
+  defaulted("null", "typeMismatch $.value", differs: [
+    .codable: "decodeIfPresent takes null as absent", .modelObject: entityDefaultsAreTheTypes, .importer: entityDefaultsAreTheTypes,
+  ]),
+  indexed(#""list": [1, 2]"#, "value 2"),
+  indexed(#""list": [1, "2"]"#, "value 2", lenient: true),
+  indexed(#""list": [1, 2.5]"#, "typeMismatch $.list[1]"),
+  indexed(#""list": [1]"#, "missingKey $.list[1]",
+    differs: [.mappable: mappableKeepsInitialValue, .codable: "Codable's unkeyed container reports the end of the array, a valueNotFound"]),
 ]
 
 func outcome(of testCase: ParityCase, through path: Path) -> Outcome {
@@ -171,6 +210,9 @@ func outcome(of testCase: ParityCase, through path: Path) -> Outcome {
   case "Decimal": return run(path, json, options: options, RowDecimal.self, MappedDecimal.self, CodedDecimal.self)
   case "Bool": return run(path, json, options: options, RowBool.self, MappedBool.self, CodedBool.self)
   case "String": return run(path, json, options: options, RowString.self, MappedString.self, CodedString.self)
+  case "Nested": return run(path, json, options: options, RowNested.self, MappedNested.self, CodedNested.self)
+  case "Defaulted": return run(path, json, options: options, RowDefaulted.self, MappedDefaulted.self, CodedDefaulted.self)
+  case "Indexed": return run(path, json, options: options, RowIndexed.self, MappedIndexed.self, CodedIndexed.self)
   default: fatalError("no models for \(testCase.type)")
   }
 }
@@ -184,9 +226,9 @@ func outcome(of testCase: ParityCase, through path: Path) -> Outcome {
   func everyPathAgrees(_ testCase: ParityCase) {
     let reference = outcome(of: testCase, through: .macro)
     #expect(reference.result == testCase.expected, "\(testCase): @JSONModel gave \(reference)")
-    // A successful lenient read that converted something reports it once, at $.value.
+    // A successful lenient read that converted something reports it once, at the value's path.
     let converted = testCase.lenient && testCase.expected.hasPrefix("value") && !(reference.report ?? []).isEmpty
-    if converted { #expect(reference.report?.count == 1 && reference.report?[0].hasPrefix("$.value: coerced") == true) }
+    if converted { #expect(reference.report?.count == 1 && reference.report?[0].hasPrefix(testCase.members == nil ? "$.value: coerced" : "$.") == true) }
     for path in Path.allCases where path != .macro {
       let other = outcome(of: testCase, through: path)
       if let reason = testCase.differs[path] {
