@@ -73,9 +73,26 @@ enum DirtyBenchmarks {
       blackHole(try [BenchRow].decodeReporting(json: clean, options: .lenient))
     }, {
       let (rows, report) = try [BenchRow].decodeReporting(json: coerced, options: .lenient)
-      precondition(report.entries.count == count && rows.count == count)
+      precondition(report.count == count && rows.count == count)
+    })
+    // The same, and every entry's path, line and column read.
+    try line("dirty.lenient+read", {
+      blackHole(try [BenchRow].decodeReporting(json: clean, options: .lenient))
+    }, {
+      let (rows, report) = try [BenchRow].decodeReporting(json: coerced, options: .lenient)
+      precondition(report.entries.count == count && report.entries.last!.place.line != nil && rows.count == count)
     })
     try line("dirty.collectAll", {
+      blackHole(try [BenchRow].decodeReporting(json: clean, options: collectAll))
+    }, {
+      do {
+        _ = try [BenchRow].decodeReporting(json: wrong, options: collectAll)
+      } catch let errors as MappingErrors {
+        precondition(errors.count == count)
+      }
+    })
+    // The same, and every error's path, line and column read.
+    try line("dirty.collectAll+read", {
       blackHole(try [BenchRow].decodeReporting(json: clean, options: collectAll))
     }, {
       do {
@@ -88,7 +105,7 @@ enum DirtyBenchmarks {
       blackHole(try [MappedBenchRow].decodeReporting(json: clean, options: .lenient))
     }, {
       let (_, report) = try [MappedBenchRow].decodeReporting(json: coerced, options: .lenient)
-      precondition(report.entries.count == count)
+      precondition(report.count == count)
     })
     try line("dirty.mapArray", {
       blackHole(Mapper<MappedBenchRow>().mapArray(JSONString: String(decoding: clean, as: UTF8.self)))
@@ -100,7 +117,7 @@ enum DirtyBenchmarks {
       blackHole(try decoder.decodeReporting([CodedBenchRow].self, from: Data(clean)))
     }, {
       let (_, report) = try decoder.decodeReporting([CodedBenchRow].self, from: Data(coerced))
-      precondition(report.entries.count == count)
+      precondition(report.count == count)
     })
     guard wants("dirty.import") else { return }
     var options = ImportOptions(mapping: .lenient)

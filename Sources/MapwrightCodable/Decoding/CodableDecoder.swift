@@ -19,7 +19,7 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   /// Where forgiven values are recorded (`decodeReporting`), shared with child decoders;
   /// nil when nobody asked.
   let reportBox: ReportBox?
-  var report: MappingReport { reportBox?.report.resolved() ?? MappingReport() }
+  var report: MappingReport { reportBox?.report.sealed() ?? MappingReport() }
   /// Tape index of the value being decoded.
   @exclusivity(unchecked) var current = 0
   /// The coding path of `current`.

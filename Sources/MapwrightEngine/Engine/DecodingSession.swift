@@ -34,12 +34,13 @@ public final class DecodingSession {
   /// What was forgiven so far, places not yet resolved.
   @exclusivity(unchecked) private var pendingReport = MappingReport()
 
-  /// What was forgiven so far, each entry's path resolved (in one walk over the document,
-  /// however many entries there are).
-  public var report: MappingReport { pendingReport.resolved() }
+  /// What was forgiven so far. Recording an entry costs the same wherever it is; each entry's
+  /// path, line and column are worked out when the entries are first read, all in one walk
+  /// over the document, however many there are.
+  public var report: MappingReport { pendingReport.sealed() }
 
   /// How many things were forgiven so far.
-  public var reportCount: Int { pendingReport.entries.count }
+  public var reportCount: Int { pendingReport.count }
 
   public init(document: JSONDocument, options: MappingOptions = MappingOptions(), context: MappingContext? = nil) {
     self.document = document
@@ -84,12 +85,12 @@ public final class DecodingSession {
   /// error is returned for the skip to be reported.
   public func attempt<T>(_ body: () throws(MappingError) -> T) -> Result<T, MappingError> {
     let errorCount = errors.count
-    let reportCount = pendingReport.entries.count
+    let reportCount = pendingReport.count
     do {
       return .success(try body())
     } catch {
       forgetErrors(since: errorCount)
-      if pendingReport.entries.count > reportCount { pendingReport.entries.removeSubrange(reportCount...) }
+      pendingReport.forget(after: reportCount)
       return .failure(error)
     }
   }

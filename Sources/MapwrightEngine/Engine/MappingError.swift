@@ -177,16 +177,29 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// Every problem of one decoding, in document order, thrown under `errorMode = .collectAll`.
 public struct MappingErrors: Error, Sendable, Hashable, CustomStringConvertible {
-  public let errors: [MappingError]
+  /// The errors as recorded, their places possibly still pending.
+  private let recorded: [MappingError]
+  private let resolution = ResolvedOnce<[MappingError]>()
 
-  /// The errors, their places resolved together (one walk over each document they are in).
-  public init(_ errors: [MappingError]) {
-    let places = ValuePlace.resolvingAll(errors.map(\.place))
-    self.errors = zip(errors, places).map { MappingError($0.kind, place: $1) }
+  /// Every problem, in document order, each with its path, line and column: resolved when
+  /// first read, all together in one walk over each document, then kept.
+  public var errors: [MappingError] {
+    resolution.value {
+      let places = ValuePlace.resolvingAll(recorded.map(\.place))
+      return zip(recorded, places).map { MappingError($0.kind, place: $1) }
+    }
   }
 
+  /// How many problems there are (nothing is resolved to count them).
+  public var count: Int { recorded.count }
+
+  public init(_ errors: [MappingError]) { recorded = errors }
+
+  public static func == (lhs: MappingErrors, rhs: MappingErrors) -> Bool { lhs.errors == rhs.errors }
+  public func hash(into hasher: inout Hasher) { hasher.combine(errors) }
+
   public var description: String {
-    "\(errors.count) mapping error\(errors.count == 1 ? "" : "s"):\n"
+    "\(count) mapping error\(count == 1 ? "" : "s"):\n"
       + errors.map { "  \($0)" }.joined(separator: "\n")
   }
 }

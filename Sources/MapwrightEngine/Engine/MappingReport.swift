@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything a decoding forgave, each with its path: coercions, defaults used, array
 /// elements skipped and unknown keys.
 ///
@@ -53,38 +55,67 @@ public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  public internal(set) var entries: [Entry] = []
+  /// The entries as recorded: their places may still be pending (see `ValuePlace`).
+  package private(set) var recorded: [Entry] = [] {
+    didSet { cache = nil }
+  }
+  /// Where a handed-out report keeps its entries once resolved (nil while it is recorded to).
+  private var cache: ResolvedOnce<[Entry]>?
 
   public init() {}
 
-  public var isEmpty: Bool { entries.isEmpty }
+  /// Everything forgiven, in the order it was met, each with its path, line and column.
+  /// Resolved when first read, all in one walk over the document, then kept.
+  public var entries: [Entry] {
+    if let cache { return cache.value { Self.resolve(recorded) } }
+    return Self.resolve(recorded)
+  }
+
+  /// How many things were forgiven (nothing is resolved to count them).
+  public var count: Int { recorded.count }
+
+  public var isEmpty: Bool { recorded.isEmpty }
 
   /// Adds an entry (for the other decoders of this package, such as MapwrightCodable's).
   package mutating func record(_ kind: Entry.Kind, at path: JSONPath) {
-    entries.append(Entry(kind: kind, path: path))
+    recorded.append(Entry(kind: kind, path: path))
   }
 
   /// Adds an entry made elsewhere (see `Entry.coercion(at:to:)`).
-  package mutating func record(_ entry: Entry) { entries.append(entry) }
+  package mutating func record(_ entry: Entry) { recorded.append(entry) }
 
   /// Adds an entry whose place is resolved later, with the others.
   package mutating func record(_ kind: Entry.Kind, at place: ValuePlace) {
-    entries.append(Entry(kind: kind, place: place))
+    recorded.append(Entry(kind: kind, place: place))
   }
 
-  /// The same report with every place resolved, in one walk over each document.
-  package func resolved() -> MappingReport {
-    guard entries.contains(where: { if case .pending = $0.place.storage { true } else { false } }) else { return self }
-    var report = MappingReport()
+  /// Forgets the entries recorded after the first `count` (an element taken back).
+  package mutating func forget(after count: Int) {
+    if recorded.count > count { recorded.removeSubrange(count...) }
+  }
+
+  /// The report as handed out: its entries are resolved once, when first read.
+  package func sealed() -> MappingReport {
+    var report = self
+    report.cache = ResolvedOnce()
+    return report
+  }
+
+  /// The entries with every place resolved, in one walk over each document, and each
+  /// coercion's found value described.
+  private static func resolve(_ entries: [Entry]) -> [Entry] {
+    guard entries.contains(where: { if case .pending = $0.place.storage { true } else { false } }) else { return entries }
     let places = ValuePlace.resolvingAll(entries.map(\.place))
-    report.entries = zip(entries, places).map { entry, place in
+    return zip(entries, places).map { entry, place in
       if case .coerced("", let target) = entry.kind, case .pending(let document, let index, _) = entry.place.storage {
         return Entry(kind: .coerced(from: describeFound(document.value(atTapeIndex: index)), to: target), place: place)
       }
       return Entry(kind: entry.kind, place: place)
     }
-    return report
   }
+
+  public static func == (lhs: MappingReport, rhs: MappingReport) -> Bool { lhs.entries == rhs.entries }
+  public func hash(into hasher: inout Hasher) { hasher.combine(entries) }
 
   public var coercions: [Entry] { entries.filter { if case .coerced = $0.kind { true } else { false } } }
   public var defaultsUsed: [Entry] { entries.filter { $0.kind == .defaultUsed } }
@@ -94,6 +125,22 @@ public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
   public var unknownKeys: [Entry] { entries.filter { $0.kind == .unknownKey } }
 
   public var description: String {
-    entries.isEmpty ? "nothing forgiven" : entries.map(\.description).joined(separator: "\n")
+    isEmpty ? "nothing forgiven" : entries.map(\.description).joined(separator: "\n")
+  }
+}
+
+/// A value worked out once, on first use, from any thread (a report's or an error list's
+/// resolved places). Unchecked `Sendable`: its one mutable member is only touched under `lock`.
+final class ResolvedOnce<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Value?
+
+  func value(_ make: () -> Value) -> Value {
+    lock.lock()
+    defer { lock.unlock() }
+    if let stored { return stored }
+    let made = make()
+    stored = made
+    return made
   }
 }
