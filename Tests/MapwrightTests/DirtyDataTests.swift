@@ -20,6 +20,12 @@ struct LossyTicket {
 }
 
 @JSONModel
+struct Team {
+  var name: String
+  var members: [Assignee]
+}
+
+@JSONModel
 struct DirtyRow {
   var id: Int
   var name: String
@@ -69,6 +75,20 @@ struct Located {
         #"$[0].id: expected integer, found string "x0" (line 2, column 10)"#,
         #"$[1].id: expected integer, found string "x1" (line 3, column 10)"#,
         #"$[2].id: expected integer, found string "x2" (line 4, column 10)"#,
+      ]
+    }
+  }
+
+  @Test func nestedErrorsAreCollectedOnceEach() throws {
+    var options = MappingOptions()
+    options.errorMode = .collectAll
+    let json = #"[{"name": 1, "members": [{"id": "x", "login": 2}, {"id": 3}]}, {"name": "b", "members": 7}]"#
+    #expect {
+      _ = try [Team](json: json, options: options)
+    } throws: { error in
+      (error as? MappingErrors)?.errors.map { "\($0.code) \($0.path)" } == [
+        "typeMismatch $[0].name", "typeMismatch $[0].members[0].id", "typeMismatch $[0].members[0].login",
+        "missingKey $[0].members[1].login", "typeMismatch $[1].members",
       ]
     }
   }

@@ -19,18 +19,6 @@ public final class DecodingSession {
   @exclusivity(unchecked) public private(set) var errors: [MappingError] = [] {
     didSet { hasStopped = !errors.isEmpty && !collectsAllErrors }
   }
-  /// The place and code of each recorded error, for finding one recorded again in constant
-  /// time (hashing a place is cheap; hashing an error's message would not be).
-  private var recordedErrors: Set<RecordedError> = []
-
-  private struct RecordedError: Hashable {
-    let place: ValuePlace
-    let code: MappingError.Code
-    init(_ error: MappingError) {
-      place = error.place
-      code = error.code
-    }
-  }
   /// What was forgiven so far, places not yet resolved.
   @exclusivity(unchecked) private var pendingReport = MappingReport()
 
@@ -56,10 +44,16 @@ public final class DecodingSession {
   @exclusivity(unchecked) public private(set) var hasStopped = false
 
   /// Records a problem (under `.stopAtFirst`, only the first one is kept).
-  public func record(_ error: MappingError) {
+  /// Returns the error marked as recorded: a caller that throws it on throws that copy, so an
+  /// enclosing model or collection that records it again does nothing.
+  @discardableResult
+  public func record(_ error: MappingError) -> MappingError {
     // A problem passes up through each enclosing model and collection; keep it once.
-    guard errors.isEmpty || collectsAllErrors, recordedErrors.insert(RecordedError(error)).inserted else { return }
-    errors.append(error)
+    guard !error.isRecorded else { return error }
+    var recorded = error
+    recorded.isRecorded = true
+    if errors.isEmpty || collectsAllErrors { errors.append(recorded) }
+    return recorded
   }
 
   /// Records a problem in collect-all mode, or throws it to stop.
@@ -67,9 +61,11 @@ public final class DecodingSession {
   /// derived from this one, such as a migrated object).
   func relocateErrors(since count: Int, _ transform: (MappingError) -> MappingError) {
     guard errors.count > count else { return }
-    for error in errors[count...] { recordedErrors.remove(RecordedError(error)) }
-    errors.replaceSubrange(count..., with: errors[count...].map(transform))
-    for error in errors[count...] { recordedErrors.insert(RecordedError(error)) }
+    errors.replaceSubrange(count..., with: errors[count...].map {
+      var moved = transform($0)
+      moved.isRecorded = true
+      return moved
+    })
   }
 
   /// Runs `body`, forgetting the errors it records (they are thrown to the caller): for
@@ -97,7 +93,6 @@ public final class DecodingSession {
 
   private func forgetErrors(since count: Int) {
     guard errors.count > count else { return }
-    for error in errors[count...] { recordedErrors.remove(RecordedError(error)) }
     errors.removeSubrange(count...)
   }
 

@@ -42,6 +42,16 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   @usableFromInline package let kind: Kind
   /// Where the problem is, resolved when first read (see `ValuePlace`).
   public let place: ValuePlace
+  /// Set on the copy a session recorded, so that the same problem passing up through each
+  /// enclosing model and collection is recorded once (in constant time; not part of equality).
+  package var isRecorded = false
+
+  public static func == (lhs: MappingError, rhs: MappingError) -> Bool { lhs.kind == rhs.kind && lhs.place == rhs.place }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(place)
+  }
 
   /// Where the problem is: the path of the value, or of the missing or unknown key.
   public var path: JSONPath { place.path }
@@ -77,7 +87,9 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   public func resolved() -> MappingError {
     if case .resolved = place.storage { return self }
     let (path, line, column) = place.resolved
-    return MappingError(kind, path: path, line: line, column: column)
+    var resolved = MappingError(kind, path: path, line: line, column: column)
+    resolved.isRecorded = isRecorded
+    return resolved
   }
 
   /// An error raised by user code (a transformer or a model's own check), without a place.
@@ -117,7 +129,9 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// The same error at another place (for errors found in a piece of a larger document).
   public func moved(to path: JSONPath, line: Int?, column: Int?) -> MappingError {
-    MappingError(kind, path: path, line: line, column: column)
+    var moved = MappingError(kind, path: path, line: line, column: column)
+    moved.isRecorded = isRecorded
+    return moved
   }
 
   /// The same error at `value` instead, keeping the rest.

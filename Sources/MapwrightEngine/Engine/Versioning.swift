@@ -64,7 +64,10 @@ public struct JSONVersioning: Sendable {
     guard let document = try migrated(value) else { return try decode(value) }
     let location = value.location
     let relocate = { (error: MappingError) in
-      MappingError(error.kind, path: JSONPath(value.path.components + error.path.components), line: location.line, column: location.column)
+      var moved = MappingError(
+        error.kind, path: JSONPath(value.path.components + error.path.components), line: location.line, column: location.column)
+      moved.isRecorded = error.isRecorded
+      return moved
     }
     let recorded = session.errors.count
     do {

@@ -130,10 +130,10 @@ public struct JSONModelReader {
   /// Records a problem; the first one of this object is thrown by `finish()`.
   @usableFromInline
   mutating func fail(_ error: MappingError) {
-    session.record(error)
+    let recorded = session.record(error)
     if !failed {
       failed = true
-      failures.append(error)
+      failures.append(recorded)
     }
   }
 

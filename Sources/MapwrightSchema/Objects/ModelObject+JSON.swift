@@ -62,9 +62,9 @@ extension ModelObject {
   func decodeMembers(of object: JSONValue, in session: DecodingSession) throws(MappingError) {
     var failure: MappingError?
     func fail(_ error: MappingError) throws(MappingError) {
-      session.record(error)
-      if !session.collectsAllErrors { throw error }
-      if failure == nil { failure = error }
+      let recorded = session.record(error)
+      if !session.collectsAllErrors { throw recorded }
+      if failure == nil { failure = recorded }
     }
     for attribute in entity.attributes {
       let keyPath = JSONKeyPath(attribute.jsonKeyPath)
