@@ -139,7 +139,8 @@ struct ModelGenerator {
       let path = property.paths[0]
       let target: String
       if path.contains(".") {
-        target = "path: \(stringArray(path.split(separator: ".").map(String.init)))"
+        // Split at run time by the engine's one rule (escaped dots, empty components), once.
+        target = "path: \(selfType)._jsonModelFields.keyPaths[\(i)].keys"
       } else if case .custom = model.keyNaming, !property.hasKeyAttribute {
         target = "key: Self._jsonModelFields.keys[\(i)]"
       } else {
@@ -344,11 +345,10 @@ struct ModelGenerator {
   /// overridable accessor.
   func fieldsDeclarations() -> [String] {
     let keys = model.fields.map { $0.isPlainKey ? keyExpression($0.paths[0]) : "nil" }
+    // Whole key paths: the engine keeps their first components (by its one key-path rule).
     var otherKnown = Set<String>()
     for property in model.fields where !property.isPlainKey && !property.flatten {
-      for path in property.paths {
-        otherKnown.insert(String(path.split(separator: ".").first ?? Substring(path)))
-      }
+      for path in property.paths { otherKnown.insert(path) }
     }
     var arguments = ["keys: [\(keys.joined(separator: ", "))]"]
     if model.fields.contains(where: { !$0.isPlainKey }) {

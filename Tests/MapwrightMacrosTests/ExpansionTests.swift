@@ -32,7 +32,7 @@ import Testing
         }
 
         extension Issue: Mapwright.JSONModel, Mapwright.JSONConvertible, CustomStringConvertible {
-          static let _jsonModelFields = Mapwright.JSONModelFields(keys: ["number", nil, nil, "updated_at", "labels", "assignees", "comments", "body"], paths: ["number", "user.login", "html_url", "updated_at", "labels", "assignees", "comments", "body"], otherKnownKeys: ["htmlUrl", "html_url", "user"])
+          static let _jsonModelFields = Mapwright.JSONModelFields(keys: ["number", nil, nil, "updated_at", "labels", "assignees", "comments", "body"], paths: ["number", "user.login", "html_url", "updated_at", "labels", "assignees", "comments", "body"], otherKnownKeys: ["htmlUrl", "html_url", "user.login"])
 
           init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {
             var _0: Int? = nil
@@ -91,7 +91,7 @@ import Testing
           func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
             var writer = Mapwright.JSONModelWriter(session: session)
             writer.write(self.number, key: "number")
-            writer.write(self.reporterLogin, path: ["user", "login"])
+            writer.write(self.reporterLogin, path: Self._jsonModelFields.keyPaths[1].keys)
             writer.write(self.htmlURL, key: "html_url")
             writer.write(self.updatedAt, key: "updated_at", using: .iso8601)
             writer.write(self.labels, key: "labels")

@@ -26,6 +26,12 @@ struct Team {
 }
 
 @JSONModel
+struct DottedKeys: Equatable {
+  @Key(#"version\.major"#) var major: Int      // the one key "version.major"
+  @Key("meta.version.minor") var minor: Int    // a path
+}
+
+@JSONModel
 struct DirtyRow {
   var id: Int
   var name: String
@@ -163,6 +169,13 @@ struct Located {
         #expect(place.line == batch.line && place.column == batch.column, "seed 0x5EED round \(round)")
       }
     }
+  }
+
+  @Test func anEscapedDotIsPartOfTheKeyBothWays() throws {
+    let model = try DottedKeys(json: #"{"version.major": 2, "meta": {"version": {"minor": 5}}}"#)
+    #expect(model == DottedKeys(major: 2, minor: 5))
+    #expect(model.json() == ["version.major": 2, "meta": ["version": ["minor": 5]]])
+    #expect(throws: MappingError.self) { try DottedKeys(json: #"{"version": {"major": 2}, "meta": {"version": {"minor": 5}}}"#) }
   }
 
   @Test func keyPathsFollowOneRule() {

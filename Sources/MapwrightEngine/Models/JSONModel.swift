@@ -43,7 +43,7 @@ public final class JSONModelFields: Sendable {
   /// The same key paths, parsed once (for missing keys and defaults, placed by one rule).
   public let keyPaths: [JSONKeyPath]
   /// First components of key paths and fallback keys: known keys that the member pass does
-  /// not match to a field.
+  /// not match to a field. (Given whole key paths; the first components are kept.)
   public let otherKnownKeys: Set<String>
   public let coercion: CoercionPolicy?
   public let unknownKeys: UnknownKeyPolicy?
@@ -76,7 +76,8 @@ public final class JSONModelFields: Sendable {
     table = KeyTable(bytes: bytes, starts: starts)
     self.keys = paths ?? keys.map { $0 ?? "" }
     keyPaths = self.keys.map { JSONKeyPath($0) }
-    self.otherKnownKeys = otherKnownKeys
+    // Key paths and fallback keys, kept by their first components.
+    self.otherKnownKeys = Set(otherKnownKeys.map { JSONKeyPath($0).components[0].key })
     self.coercion = coercion ?? superclass?.coercion
     self.unknownKeys = unknownKeys ?? superclass?.unknownKeys
   }
