@@ -146,7 +146,7 @@ extension DecodingSession {
     if value.kind == .number {
       switch value.readInteger(T.self, forms: .literalsOnly)! {
       case .success(let integer): return integer
-      case .failure(.outOfRange): throw MappingError(.outOfRange(found: FoundValue(value), type: "\(T.self)"), at: value)
+      case .failure(.outOfRange): throw MappingError(.outOfRange(found: describeFound(value), type: "\(T.self)"), at: value)
       case .failure(.notAnInteger): break
       }
     }
@@ -161,11 +161,11 @@ extension DecodingSession {
       case .value(let integer):
         noteCoercion(of: value, to: CoercionTarget(T.self))
         return integer
-      case .outOfRange: throw MappingError(.outOfRange(found: FoundValue(value), type: "\(T.self)"), at: value)
+      case .outOfRange: throw MappingError(.outOfRange(found: describeFound(value), type: "\(T.self)"), at: value)
       case .notConvertible: break
       }
     }
-    throw MappingError(.typeMismatch(expected: "integer", found: FoundValue(value)), at: value)
+    throw MappingError(.typeMismatch(expected: "integer", found: describeFound(value)), at: value)
   }
 
   public func bool(_ value: JSONValue) throws(MappingError) -> Bool {
@@ -174,7 +174,7 @@ extension DecodingSession {
       noteCoercion(of: value, to: CoercionTarget(Bool.self))
       return flag
     }
-    throw MappingError(.typeMismatch(expected: "bool", found: FoundValue(value)), at: value)
+    throw MappingError(.typeMismatch(expected: "bool", found: describeFound(value)), at: value)
   }
 
   public func string(_ value: JSONValue) throws(MappingError) -> String {
@@ -183,7 +183,7 @@ extension DecodingSession {
       noteCoercion(of: value, to: CoercionTarget(String.self))
       return text
     }
-    throw MappingError(.typeMismatch(expected: "string", found: FoundValue(value)), at: value)
+    throw MappingError(.typeMismatch(expected: "string", found: describeFound(value)), at: value)
   }
 
   public func double(_ value: JSONValue) throws(MappingError) -> Double {
@@ -221,10 +221,10 @@ extension DecodingSession {
       case .notConvertible: break
       }
     }
-    throw MappingError(.typeMismatch(expected: "number", found: FoundValue(value)), at: value)
+    throw MappingError(.typeMismatch(expected: "number", found: describeFound(value)), at: value)
   }
 
   private func outOfRange<T>(_ value: JSONValue, _ type: T.Type) -> MappingError {
-    MappingError(.outOfRange(found: FoundValue(value), type: "\(T.self)"), at: value)
+    MappingError(.outOfRange(found: describeFound(value), type: "\(T.self)"), at: value)
   }
 }

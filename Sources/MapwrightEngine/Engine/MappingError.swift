@@ -31,21 +31,12 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   @usableFromInline
   package enum Kind: Sendable, Hashable {
     case missingKey
-    case typeMismatch(expected: String, found: FoundValue)
+    case typeMismatch(expected: String, found: String)
     case invalidValue(String)
-    case outOfRange(found: FoundValue, type: String)
+    case outOfRange(found: String, type: String)
     case transformFailed(String)
     case unknownKey
     case invalidJSON(JSONError)
-
-    /// The same kind with its found value described now (so it no longer holds the document).
-    var described: Kind {
-      switch self {
-      case .typeMismatch(let expected, let found): .typeMismatch(expected: expected, found: FoundValue(stringLiteral: found.description))
-      case .outOfRange(let found, let type): .outOfRange(found: FoundValue(stringLiteral: found.description), type: type)
-      default: self
-      }
-    }
   }
 
   @usableFromInline package let kind: Kind
@@ -96,7 +87,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   public func resolved() -> MappingError {
     if case .resolved = place.storage { return self }
     let (path, line, column) = place.resolved
-    var resolved = MappingError(kind.described, path: path, line: line, column: column)
+    var resolved = MappingError(kind, path: path, line: line, column: column)
     resolved.isRecorded = isRecorded
     return resolved
   }
@@ -123,7 +114,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// A value of the wrong JSON type at `value`.
   public static func typeMismatch(expected: String, at value: JSONValue) -> MappingError {
-    MappingError(.typeMismatch(expected: expected, found: FoundValue(value)), at: value)
+    MappingError(.typeMismatch(expected: expected, found: describeFound(value)), at: value)
   }
 
   /// A value that cannot be used, with the reason, at `value`.
@@ -209,7 +200,7 @@ public struct MappingErrors: Error, Sendable, Hashable, CustomStringConvertible 
   public var errors: [MappingError] {
     resolution.value {
       let places = ValuePlace.resolvingAll(recorded.map(\.place))
-      return zip(recorded, places).map { MappingError($0.kind.described, place: $1) }
+      return zip(recorded, places).map { MappingError($0.kind, place: $1) }
     }
   }
 
@@ -229,37 +220,6 @@ public struct MappingErrors: Error, Sendable, Hashable, CustomStringConvertible 
 
 /// ObjectMapper's name for the error `ImmutableMappable` initialisers throw.
 public typealias MapError = MappingError
-
-/// The value a problem found, described when a message is made (`string "20x3"`): recording
-/// a problem makes no text, so a million discarded or collected errors cost no descriptions.
-@usableFromInline
-package struct FoundValue: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
-  @usableFromInline enum Storage: Sendable {
-    case text(String)
-    case value(JSONValue)
-  }
-
-  @usableFromInline let storage: Storage
-
-  /// The value of a parsed document, described when needed.
-  @usableFromInline
-  package init(_ value: JSONValue) { storage = .value(value) }
-
-  /// An owned value, described now.
-  package init(_ value: JSON) { storage = .text(describeFound(value)) }
-
-  @usableFromInline package init(stringLiteral text: String) { storage = .text(text) }
-
-  @usableFromInline package var description: String {
-    switch storage {
-    case .text(let text): text
-    case .value(let value): describeFound(value)
-    }
-  }
-
-  @usableFromInline package static func == (lhs: FoundValue, rhs: FoundValue) -> Bool { lhs.description == rhs.description }
-  @usableFromInline package func hash(into hasher: inout Hasher) { hasher.combine(description) }
-}
 
 /// A short description of a JSON value for messages: `string "20x3"`, `number 2.5`, `object`.
 @usableFromInline

@@ -30,7 +30,7 @@ public struct JSONVersioning: Sendable {
   func migrated(_ value: JSONValue) throws(MappingError) -> JSONDocument? {
     guard value.kind == .object, let recorded = value[key] else { return nil }
     guard let found = recorded.intValue else {
-      throw MappingError(.typeMismatch(expected: "integer version", found: FoundValue(recorded)), at: recorded)
+      throw MappingError(.typeMismatch(expected: "integer version", found: describeFound(recorded)), at: recorded)
     }
     if found == version { return nil }
     if found > version {
