@@ -27,10 +27,10 @@ public struct JSONModelReader {
   @usableFromInline var remaining: Int
   /// The field expected next (the one after the last matched).
   @usableFromInline var guess = 0
-  /// Whether a problem was found in this object, and the first one (thrown by `finish()`;
-  /// kept in an array so the reader stays small).
+  /// Whether a problem was found in this object.
   @usableFromInline var failed = false
-  @usableFromInline var failures: [MappingError] = []
+  /// The object's first problem (thrown by `finish()`), held inline: no array per failed object.
+  @usableFromInline var firstFailure: MappingError?
   /// Fields whose key was present (bit `i` for field `i` < 64; more in `seenMore`).
   @usableFromInline var seen: UInt64 = 0
   @usableFromInline var seenMore: Set<Int> = []
@@ -133,7 +133,7 @@ public struct JSONModelReader {
     let recorded = session.record(error)
     if !failed {
       failed = true
-      failures.append(recorded)
+      firstFailure = recorded
     }
   }
 
@@ -392,7 +392,7 @@ public struct JSONModelReader {
   /// After every field: throws the object's first problem.
   @inlinable
   public func finish() throws(MappingError) {
-    if failed { throw failures[0] }
+    if failed, let firstFailure { throw firstFailure }
   }
 }
 
