@@ -12,7 +12,10 @@ import MapwrightEngine
 import MapwrightJSON
 
 final class CodableDecoder: Decoder, SingleValueDecodingContainer {
-  unowned(unsafe) let document: JSONDocument
+  /// Held strongly: a type may keep the decoder (or a container) after `decode` returns and
+  /// use it later, and `raw` points into this document's bytes and tape, which live as long
+  /// as the document does.
+  let document: JSONDocument
   let raw: RawJSON
   let options: DecoderOptions
   let userInfo: [CodingUserInfoKey: Any]
