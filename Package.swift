@@ -74,11 +74,13 @@ let package = Package(
       name: "mapwright-bench",
       dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite"]
     ),
-    .testTarget(name: "MapwrightJSONTests", dependencies: ["MapwrightJSON"]),
-    .testTarget(name: "MapwrightTests", dependencies: ["Mapwright", "MapwrightObjectMapper"]),
+    // Shared by the test targets (a seeded generator); not a product.
+    .target(name: "MapwrightTestSupport", path: "Tests/MapwrightTestSupport"),
+    .testTarget(name: "MapwrightJSONTests", dependencies: ["MapwrightJSON", "MapwrightTestSupport"]),
+    .testTarget(name: "MapwrightTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightTestSupport"]),
     .testTarget(name: "MapwrightCodableTests", dependencies: ["MapwrightCodable"]),
     .testTarget(name: "MapwrightSchemaTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightSchema"]),
-    .testTarget(name: "MapwrightSQLiteTests", dependencies: ["Mapwright", "MapwrightSQLite", "MapwrightGraph"]),
+    .testTarget(name: "MapwrightSQLiteTests", dependencies: ["Mapwright", "MapwrightSQLite", "MapwrightGraph", "MapwrightTestSupport"]),
     .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright"]),
     // One table of inputs through every path (@JSONModel, Mappable, MapwrightJSONDecoder,
     // ModelObject, the SQLite import): same value, or same error code and path, same report.

@@ -4,6 +4,7 @@
 import Foundation
 import Mapwright
 import MapwrightObjectMapper
+import MapwrightTestSupport
 import Testing
 
 @JSONModel
@@ -151,7 +152,7 @@ struct Located {
 
   @Test func batchPathsAgreeWithSinglePaths() throws {
     // Random documents (seeded), every value's path resolved one by one and all at once.
-    var generator = SplitMix(seed: 0x5EED)
+    var generator = SeededGenerator(seed: 0x5EED)
     for round in 0..<20 {
       let text = randomJSON(depth: 0, &generator)
       let document = try JSONDocument(text)
@@ -195,20 +196,8 @@ struct Located {
   }
 }
 
-/// A small seeded generator, so a failing round can be replayed.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
-func randomJSON(depth: Int, _ generator: inout SplitMix) -> String {
+func randomJSON(depth: Int, _ generator: inout SeededGenerator) -> String {
   let choice = depth > 3 ? Int.random(in: 0..<3, using: &generator) : Int.random(in: 0..<5, using: &generator)
   switch choice {
   case 0: return String(Int.random(in: -99...99, using: &generator))
