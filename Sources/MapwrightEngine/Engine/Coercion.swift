@@ -5,7 +5,8 @@
 // where nothing is lost, and report it:
 // - a string holding a number: JSON whitespace (space, tab, line feed, carriage return) may
 //   surround it; the rest must be exactly a JSON number (no `+`, no hex, no leading zeros,
-//   no `inf`/`nan`, no thousands separators), or it is not a number;
+//   no `inf`/`nan`, no thousands separators), or it is not a number (read in place by
+//   `JSONValue.withNumberTextInString`, the one place that trims and checks it);
 // - into an integer type: from such a string or a number written with a fraction or exponent,
 //   when the value is exactly an integer (`"2.0"`, `1e3`); a value that is an integer but does
 //   not fit the type is out of range; one with a fraction (`2.5`) is a type mismatch;
@@ -49,20 +50,6 @@ package enum Coerced<T> {
 
 /// The lenient conversions themselves, on one JSON value (see the rules above).
 package enum LenientCoercion {
-  /// The number a string holds, surrounding JSON whitespace allowed, or nil.
-  package static func number(inString value: JSONValue) -> JSONNumber? {
-    guard let text = value.stringValue else { return nil }
-    return number(in: text)
-  }
-
-  /// The number `text` holds, surrounding JSON whitespace allowed, or nil.
-  package static func number(in text: String) -> JSONNumber? {
-    let utf8 = text.utf8
-    guard let first = utf8.firstIndex(where: { !isJSONWhitespace($0) }) else { return nil }
-    let last = utf8.lastIndex(where: { !isJSONWhitespace($0) })!
-    return JSONNumber(text: String(text[first...last]))
-  }
-
   /// An integer from a number written with a fraction or exponent, or from a numeric string.
   package static func integer<T: FixedWidthInteger>(_ value: JSONValue, as type: T.Type) -> Coerced<T> {
     switch value.kind {
@@ -104,8 +91,8 @@ package enum LenientCoercion {
 
   /// A Decimal from a numeric string, exactly.
   package static func decimal(_ value: JSONValue) -> Coerced<Decimal> {
-    guard let number = number(inString: value) else { return .notConvertible }
-    guard let decimal = number.decimalValue else { return .outOfRange }
+    guard let decimal = value.withNumberTextInString({ text, _ in MapwrightJSON.decimal(fromNumberText: text) }) else { return .notConvertible }
+    guard let decimal else { return .outOfRange }
     return .value(decimal)
   }
 
@@ -132,10 +119,6 @@ package enum LenientCoercion {
   /// A String from a number: its text as written.
   package static func string(_ value: JSONValue) -> String? {
     value.kind == .number ? value.numberText : nil
-  }
-
-  private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 }
 
