@@ -212,3 +212,21 @@ func randomJSON(depth: Int, _ generator: inout SeededGenerator) -> String {
     return "{" + (0..<count).map { i in "\"\(keys[i])\": " + randomJSON(depth: depth + 1, &generator) }.joined(separator: ",\n ") + "}"
   }
 }
+
+@JSONModel
+struct Appointment {
+  @Transform(named: "appointmentDay") var day: Date
+}
+
+@Suite struct TransformerRegistryOptionsTests {
+  @Test func namedTransformersComeFromTheRegistryTheOptionsGive() throws {
+    let registry = TransformerRegistry(fallback: .shared)
+    registry.register(.dateFormat("dd.MM.yyyy"), named: "appointmentDay")
+    let json = #"{"day": "24.11.2026"}"#
+    #expect { try Appointment(json: json) } throws: { ($0 as? MappingError)?.code == .transformFailed }
+    let appointment = try Appointment(json: json, options: MappingOptions(transformers: registry))
+    #expect(try appointment.jsonString(transformers: registry) == json.replacingOccurrences(of: " ", with: ""))
+    #expect(appointment.json(transformers: registry) == ["day": "24.11.2026"])
+    #expect(throws: MappingError.self) { try appointment.jsonString() }
+  }
+}

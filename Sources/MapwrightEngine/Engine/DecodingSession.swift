@@ -157,12 +157,18 @@ public final class EncodingSession {
   public var context: MappingContext?
   /// Whether versioned models write their version (`JSONVersioning`) into their objects.
   public var recordsVersions: Bool
+  /// Where `@Transform(named:)` looks its transformers up.
+  public var transformers: TransformerRegistry
   public private(set) var errors: [MappingError] = []
 
-  public init(includesNilValues: Bool = false, recordsVersions: Bool = false, context: MappingContext? = nil) {
+  public init(
+    includesNilValues: Bool = false, recordsVersions: Bool = false, context: MappingContext? = nil,
+    transformers: TransformerRegistry = .shared
+  ) {
     self.includesNilValues = includesNilValues
     self.recordsVersions = recordsVersions
     self.context = context
+    self.transformers = transformers
   }
 
   public func record(_ error: MappingError) { errors.append(error) }

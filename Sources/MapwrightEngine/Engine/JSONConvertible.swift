@@ -134,40 +134,51 @@ extension JSONConvertible {
 
   /// The value as an owned JSON value.
   /// `recordingVersions`: versioned models write their version (see `JSONVersioning`).
-  public func json(includingNilValues: Bool = false, recordingVersions: Bool = false, context: MappingContext? = nil) -> JSON {
-    encodeJSON(in: EncodingSession(includesNilValues: includingNilValues, recordsVersions: recordingVersions, context: context))
+  /// `transformers`: where `@Transform(named:)` finds its transformers.
+  public func json(
+    includingNilValues: Bool = false, recordingVersions: Bool = false, context: MappingContext? = nil,
+    transformers: TransformerRegistry = .shared
+  ) -> JSON {
+    encodeJSON(in: EncodingSession(
+      includesNilValues: includingNilValues, recordsVersions: recordingVersions, context: context, transformers: transformers))
   }
 
   /// The value as JSON text.
-  public func jsonString(_ options: JSONWriter.Options = [], recordingVersions: Bool = false) throws -> String {
-    String(decoding: try jsonBytes(options, recordingVersions: recordingVersions), as: UTF8.self)
+  public func jsonString(
+    _ options: JSONWriter.Options = [], recordingVersions: Bool = false, transformers: TransformerRegistry = .shared
+  ) throws -> String {
+    String(decoding: try jsonBytes(options, recordingVersions: recordingVersions, transformers: transformers), as: UTF8.self)
   }
 
   /// The value as UTF-8 JSON bytes.
-  public func jsonBytes(_ options: JSONWriter.Options = [], recordingVersions: Bool = false) throws -> [UInt8] {
+  public func jsonBytes(
+    _ options: JSONWriter.Options = [], recordingVersions: Bool = false, transformers: TransformerRegistry = .shared
+  ) throws -> [UInt8] {
     if recordingVersions {
-      let session = EncodingSession(recordsVersions: true)
+      let session = EncodingSession(recordsVersions: true, transformers: transformers)
       let json = encodeJSON(in: session)
       try session.throwIfFailed()
       return try json.jsonBytes(options)
     }
     if options.isEmpty {
       // Compact output is streamed; a NaN or infinity goes the long way for its error.
-      let session = EncodingSession()
+      let session = EncodingSession(transformers: transformers)
       var output = JSONOutput()
       writeJSON(to: &output, in: session)
       try session.throwIfFailed()
       if !output.sawNonFinite { return output.bytes }
     }
-    let session = EncodingSession()
+    let session = EncodingSession(transformers: transformers)
     let json = encodeJSON(in: session)
     try session.throwIfFailed()
     return try json.jsonBytes(options)
   }
 
   /// The value as UTF-8 JSON.
-  public func jsonData(_ options: JSONWriter.Options = [], recordingVersions: Bool = false) throws -> Data {
-    Data(try jsonBytes(options, recordingVersions: recordingVersions))
+  public func jsonData(
+    _ options: JSONWriter.Options = [], recordingVersions: Bool = false, transformers: TransformerRegistry = .shared
+  ) throws -> Data {
+    Data(try jsonBytes(options, recordingVersions: recordingVersions, transformers: transformers))
   }
 }
 

@@ -42,15 +42,20 @@ public struct MappingOptions: Sendable, Hashable {
   public var unknownKeys: UnknownKeyPolicy = .ignore
   public var errorMode: ErrorMode = .stopAtFirst
   public var parsing = JSONParsingOptions()
+  /// Where `@Transform(named:)` looks its transformers up (`.shared` unless given another;
+  /// encode with the same registry: `json(transformers:)`, `jsonBytes(_:transformers:)`).
+  public var transformers: TransformerRegistry = .shared
 
   public init(
     coercion: CoercionPolicy = .strict, unknownKeys: UnknownKeyPolicy = .ignore,
-    errorMode: ErrorMode = .stopAtFirst, parsing: JSONParsingOptions = JSONParsingOptions()
+    errorMode: ErrorMode = .stopAtFirst, parsing: JSONParsingOptions = JSONParsingOptions(),
+    transformers: TransformerRegistry = .shared
   ) {
     self.coercion = coercion
     self.unknownKeys = unknownKeys
     self.errorMode = errorMode
     self.parsing = parsing
+    self.transformers = transformers
   }
 
   /// The defaults: strict types, unknown keys ignored, stop at the first problem.

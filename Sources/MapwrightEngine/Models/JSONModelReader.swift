@@ -256,7 +256,7 @@ public struct JSONModelReader {
 
   mutating func decode<V>(_ type: V.Type, _ value: JSONValue, transformerNamed name: String) -> V? {
     do {
-      guard let decoded = try TransformerRegistry.shared.decode(value, named: name) as? V else {
+      guard let decoded = try session.options.transformers.decode(value, named: name) as? V else {
         fail(MappingError(.transformFailed("\"\(name)\" does not produce a \(V.self)"), at: value))
         return nil
       }

@@ -73,7 +73,7 @@ public struct JSONModelWriter {
       if session.includesNilValues { set(.null, at: path) }
       return
     }
-    guard let transformer = TransformerRegistry.shared[name] else {
+    guard let transformer = session.transformers[name] else {
       session.record(MappingError(.transformFailed("no transformer is registered as \"\(name)\""), path: JSONPath(keyPath: path)))
       return
     }

@@ -96,3 +96,9 @@ extension TransformerRegistry {
     }
   }
 }
+
+extension TransformerRegistry: Hashable {
+  /// Registries are told apart by identity (options holding the same registry are equal).
+  public static func == (lhs: TransformerRegistry, rhs: TransformerRegistry) -> Bool { lhs === rhs }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
