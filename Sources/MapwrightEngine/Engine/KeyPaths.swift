@@ -103,20 +103,10 @@ extension JSONValue {
     return current
   }
 
-  /// The value reached by already split `components` (each a member name, digits indexing
-  /// arrays), or nil where a link is missing.
+  /// The value reached by already split `components` (ObjectMapper's custom delimiters), by
+  /// the same rule as `value(at:)`.
   public func value<S: StringProtocol>(atKeyPath components: some Sequence<S>) -> JSONValue? {
-    var current = self
-    for component in components {
-      if current.kind == .array, let index = Int(component), index >= 0 {
-        guard let element = current[index] else { return nil }
-        current = element
-      } else {
-        guard let member = current[String(component)] else { return nil }
-        current = member
-      }
-    }
-    return current
+    value(at: JSONKeyPath(components: components.map { String($0) }))
   }
 
   /// The deepest value present along `keyPath`, and how many components lead to it.
@@ -135,9 +125,10 @@ extension JSONValue {
 }
 
 extension JSONPath {
-  /// A path for writing a key path: numeric components are array indices.
+  /// A path for writing already split key path components, by the same rule as
+  /// `JSONKeyPath.jsonPath` (components of digits are array indices).
   public init<S: StringProtocol>(keyPath components: some Sequence<S>) {
-    self.init(components.map { component in Int(component).map { .index($0) } ?? .key(String(component)) })
+    self = JSONKeyPath(components: components.map { String($0) }).jsonPath
   }
 
   /// A path for writing `keyPath`: numeric components are array indices.

@@ -17,18 +17,11 @@ public struct SourceLocation: Sendable, Hashable {
   /// Computes the location of `offset` in `bytes` (an offset at the end is allowed).
   public init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
     let offset = min(max(offset, 0), bytes.count)
-    var line = 1
-    var lineStart = 0
-    for i in 0..<offset where bytes[i] == 0x0A {
-      line += 1
-      lineStart = i + 1
-    }
+    let (line, column) = linesAndColumns(ofOffsets: [offset], in: bytes)[0]
+    var lineStart = offset
+    while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
     var lineEnd = offset
     while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
-
-    // Columns count scalar starts, i.e. bytes that are not UTF-8 continuation bytes.
-    var column = 1
-    for i in lineStart..<offset where bytes[i] & 0xC0 != 0x80 { column += 1 }
 
     // Show at most `excerptWidth` scalars, keeping the error in view.
     let scalars = Array(String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self).unicodeScalars)
