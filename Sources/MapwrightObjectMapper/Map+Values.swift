@@ -108,7 +108,7 @@ extension Map {
   ) throws -> T {
     let value = try presentValue(key, nested: nested, delimiter: delimiter)
     guard let object = MapwrightJSON.JSON(value).foundationObject as? T else {
-      throw MappingError(.typeMismatch(expected: "\(T.self)", found: describeFound(value)), at: value)
+      throw MappingError.typeMismatch(expected: "\(T.self)", at: value)
     }
     return object
   }

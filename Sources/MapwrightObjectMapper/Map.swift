@@ -60,7 +60,7 @@ public final class Map {
   @usableFromInline
   init(decoding value: JSONValue, in session: DecodingSession, toObject: Bool = false, preserving: Bool = false) throws(MappingError) {
     guard value.kind == .object else {
-      throw MappingError(.typeMismatch(expected: "object", found: describeFound(value)), at: value)
+      throw MappingError.typeMismatch(expected: "object", at: value)
     }
     mappingType = .fromJSON
     self.toObject = toObject

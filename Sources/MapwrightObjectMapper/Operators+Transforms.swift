@@ -121,7 +121,7 @@ extension Map {
     guard let session, !session.hasStopped, let current else { return nil }
     if current.isNull { return nil }
     guard current.kind == .array else {
-      session.record(MappingError(.typeMismatch(expected: "array", found: describeFound(current)), at: current))
+      session.record(MappingError.typeMismatch(expected: "array", at: current))
       return nil
     }
     var result: [Transform.Object] = []
@@ -139,7 +139,7 @@ extension Map {
   func transformedDictionary<Transform: TransformType>(_ transform: Transform) -> [String: Transform.Object]? {
     guard let session, !session.hasStopped, let current, !current.isNull else { return nil }
     guard current.kind == .object else {
-      session.record(MappingError(.typeMismatch(expected: "object", found: describeFound(current)), at: current))
+      session.record(MappingError.typeMismatch(expected: "object", at: current))
       return nil
     }
     var result: [String: Transform.Object] = [:]
@@ -218,7 +218,7 @@ public func >>> <T: JSONTransformer>(left: [T.Value], right: (Map, T)) {
 
 func decodeArray<T: JSONTransformer>(_ value: JSONValue, with transformer: T, in session: DecodingSession) throws(MappingError) -> [T.Value] {
   guard value.kind == .array else {
-    throw MappingError(.typeMismatch(expected: "array", found: describeFound(value)), at: value)
+    throw MappingError.typeMismatch(expected: "array", at: value)
   }
   var result: [T.Value] = []
   for element in value.elements {

@@ -83,7 +83,7 @@ extension Map {
   func readFoundation<T>(into field: inout T) {
     read(into: &field) { value, _ in
       guard let object = MapwrightJSON.JSON(value).foundationObject as? T else {
-        throw MappingError(.typeMismatch(expected: "\(T.self)", found: describeFound(value)), at: value)
+        throw MappingError.typeMismatch(expected: "\(T.self)", at: value)
       }
       return object
     }
@@ -94,7 +94,7 @@ extension Map {
     read(into: &field) { value, _ -> T? in
       if value.isNull { return nil }
       guard let object = MapwrightJSON.JSON(value).foundationObject as? T else {
-        throw MappingError(.typeMismatch(expected: "\(T.self)", found: describeFound(value)), at: value)
+        throw MappingError.typeMismatch(expected: "\(T.self)", at: value)
       }
       return object
     }

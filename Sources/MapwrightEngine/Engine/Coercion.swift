@@ -51,6 +51,11 @@ package enum Coerced<T> {
 /// The lenient conversions themselves, on one JSON value (see the rules above).
 package enum LenientCoercion {
   /// An integer from a number written with a fraction or exponent, or from a numeric string.
+  @_specialize(where T == Int)
+  @_specialize(where T == Int64)
+  @_specialize(where T == Int32)
+  @_specialize(where T == UInt)
+  @_specialize(where T == UInt64)
   package static func integer<T: FixedWidthInteger>(_ value: JSONValue, as type: T.Type) -> Coerced<T> {
     switch value.kind {
     case .number:
@@ -138,6 +143,11 @@ extension DecodingSession {
 
   /// The rare path of `integer`: a value not written as an integer literal.
   @usableFromInline
+  @_specialize(where T == Int)
+  @_specialize(where T == Int64)
+  @_specialize(where T == Int32)
+  @_specialize(where T == UInt)
+  @_specialize(where T == UInt64)
   func coercedInteger<T: FixedWidthInteger>(_ value: JSONValue, as type: T.Type) throws(MappingError) -> T {
     if coercion == .lenient {
       switch LenientCoercion.integer(value, as: T.self) {
@@ -148,7 +158,7 @@ extension DecodingSession {
       case .notConvertible: break
       }
     }
-    throw MappingError(.typeMismatch(expected: "integer", found: describeFound(value)), at: value)
+    throw MappingError.typeMismatch(expected: "integer", at: value)
   }
 
   public func bool(_ value: JSONValue) throws(MappingError) -> Bool {
@@ -157,7 +167,7 @@ extension DecodingSession {
       noteCoercion(of: value, to: CoercionTarget(Bool.self))
       return flag
     }
-    throw MappingError(.typeMismatch(expected: "bool", found: describeFound(value)), at: value)
+    throw MappingError.typeMismatch(expected: "bool", at: value)
   }
 
   public func string(_ value: JSONValue) throws(MappingError) -> String {
@@ -166,7 +176,7 @@ extension DecodingSession {
       noteCoercion(of: value, to: CoercionTarget(String.self))
       return text
     }
-    throw MappingError(.typeMismatch(expected: "string", found: describeFound(value)), at: value)
+    throw MappingError.typeMismatch(expected: "string", at: value)
   }
 
   public func double(_ value: JSONValue) throws(MappingError) -> Double {
@@ -204,7 +214,7 @@ extension DecodingSession {
       case .notConvertible: break
       }
     }
-    throw MappingError(.typeMismatch(expected: "number", found: describeFound(value)), at: value)
+    throw MappingError.typeMismatch(expected: "number", at: value)
   }
 
   private func outOfRange<T>(_ value: JSONValue, _ type: T.Type) -> MappingError {

@@ -25,7 +25,7 @@ extension Array: JSONConvertible where Element: JSONConvertible {
   @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> [Element] {
     guard value.kind == .array else {
-      throw MappingError(.typeMismatch(expected: "array", found: describeFound(value)), at: value)
+      throw MappingError.typeMismatch(expected: "array", at: value)
     }
     var result: [Element] = []
     result.reserveCapacity(value.count)
@@ -62,7 +62,7 @@ extension Dictionary: JSONConvertible where Key == String, Value: JSONConvertibl
   @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> [String: Value] {
     guard value.kind == .object else {
-      throw MappingError(.typeMismatch(expected: "object", found: describeFound(value)), at: value)
+      throw MappingError.typeMismatch(expected: "object", at: value)
     }
     var result: [String: Value] = [:]
     result.reserveCapacity(value.count)

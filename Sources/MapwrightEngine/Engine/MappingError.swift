@@ -32,6 +32,9 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   package enum Kind: Sendable, Hashable {
     case missingKey
     case typeMismatch(expected: String, found: String)
+    /// A type mismatch whose found value is the one at the error's place, described only when
+    /// the error is read or resolved (so a discarded or collected error builds no string).
+    case typeMismatchAtPlace(expected: String)
     case invalidValue(String)
     case outOfRange(found: String, type: String)
     case transformFailed(String)
@@ -46,10 +49,12 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// enclosing model and collection is recorded once (in constant time; not part of equality).
   package var isRecorded = false
 
-  public static func == (lhs: MappingError, rhs: MappingError) -> Bool { lhs.kind == rhs.kind && lhs.place == rhs.place }
+  public static func == (lhs: MappingError, rhs: MappingError) -> Bool {
+    lhs.place == rhs.place && lhs.describedKind == rhs.describedKind
+  }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(kind)
+    hasher.combine(describedKind)
     hasher.combine(place)
   }
 
@@ -87,7 +92,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   public func resolved() -> MappingError {
     if case .resolved = place.storage { return self }
     let (path, line, column) = place.resolved
-    var resolved = MappingError(kind, path: path, line: line, column: column)
+    var resolved = MappingError(describedKind, path: path, line: line, column: column)
     resolved.isRecorded = isRecorded
     return resolved
   }
@@ -112,9 +117,18 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     missingKey(atKeyPath: JSONKeyPath(keyPath), in: object)
   }
 
-  /// A value of the wrong JSON type at `value`.
+  /// A value of the wrong JSON type at `value` (the value found is described when the error
+  /// is read).
   public static func typeMismatch(expected: String, at value: JSONValue) -> MappingError {
-    MappingError(.typeMismatch(expected: expected, found: describeFound(value)), at: value)
+    MappingError(.typeMismatchAtPlace(expected: expected), at: value)
+  }
+
+  /// The kind with a found value still to describe described from the place (the only kind
+  /// that depends on the place; every copy that leaves the place behind uses this).
+  package var describedKind: Kind {
+    guard case .typeMismatchAtPlace(let expected) = kind else { return kind }
+    guard case .pending(let document, let index, _) = place.storage else { return .typeMismatch(expected: expected, found: "a value") }
+    return .typeMismatch(expected: expected, found: describeFound(document.value(atTapeIndex: index)))
   }
 
   /// A value that cannot be used, with the reason, at `value`.
@@ -129,20 +143,20 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// The same error at another place (for errors found in a piece of a larger document).
   public func moved(to path: JSONPath, line: Int?, column: Int?) -> MappingError {
-    var moved = MappingError(kind, path: path, line: line, column: column)
+    var moved = MappingError(describedKind, path: path, line: line, column: column)
     moved.isRecorded = isRecorded
     return moved
   }
 
   /// The same error at `value` instead, keeping the rest.
   package func relocated(to value: JSONValue) -> MappingError {
-    MappingError(kind, at: value)
+    MappingError(describedKind, at: value)
   }
 
   public var code: Code {
     switch kind {
     case .missingKey: .missingKey
-    case .typeMismatch: .typeMismatch
+    case .typeMismatch, .typeMismatchAtPlace: .typeMismatch
     case .invalidValue: .invalidValue
     case .outOfRange: .outOfRange
     case .transformFailed: .transformFailed
@@ -153,9 +167,10 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// What went wrong, without the place: lower case, no final period.
   public var message: String {
-    switch kind {
+    switch describedKind {
     case .missingKey: "missing key"
     case .typeMismatch(let expected, let found): "expected \(expected), found \(found)"
+    case .typeMismatchAtPlace(let expected): "expected \(expected)"
     case .invalidValue(let reason): reason
     case .outOfRange(let found, let type): "\(found) is out of range for \(type)"
     case .transformFailed(let reason): "transform failed: \(reason)"
@@ -200,7 +215,7 @@ public struct MappingErrors: Error, Sendable, Hashable, CustomStringConvertible 
   public var errors: [MappingError] {
     resolution.value {
       let places = ValuePlace.resolvingAll(recorded.map(\.place))
-      return zip(recorded, places).map { MappingError($0.kind, place: $1) }
+      return zip(recorded, places).map { MappingError($0.describedKind, place: $1) }
     }
   }
 

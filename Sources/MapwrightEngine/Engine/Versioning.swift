@@ -30,7 +30,7 @@ public struct JSONVersioning: Sendable {
   func migrated(_ value: JSONValue) throws(MappingError) -> JSONDocument? {
     guard value.kind == .object, let recorded = value[key] else { return nil }
     guard let found = recorded.intValue else {
-      throw MappingError(.typeMismatch(expected: "integer version", found: describeFound(recorded)), at: recorded)
+      throw MappingError.typeMismatch(expected: "integer version", at: recorded)
     }
     if found == version { return nil }
     if found > version {
@@ -65,7 +65,7 @@ public struct JSONVersioning: Sendable {
     let location = value.location
     let relocate = { (error: MappingError) in
       var moved = MappingError(
-        error.kind, path: JSONPath(value.path.components + error.path.components), line: location.line, column: location.column)
+        error.describedKind, path: JSONPath(value.path.components + error.path.components), line: location.line, column: location.column)
       moved.isRecorded = error.isRecorded
       return moved
     }

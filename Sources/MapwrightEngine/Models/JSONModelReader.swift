@@ -52,7 +52,7 @@ public struct JSONModelReader {
   @inlinable
   public init(_ value: JSONValue, in session: DecodingSession, fields: JSONModelFields, raw: RawJSON) throws(MappingError) {
     guard raw.isObject(at: value.tapeIndex) else {
-      throw MappingError(.typeMismatch(expected: "object", found: describeFound(value)), at: value)
+      throw MappingError.typeMismatch(expected: "object", at: value)
     }
     self.init(object: value.tapeIndex, of: value.document, in: session, fields: fields, raw: raw)
   }
@@ -404,7 +404,7 @@ public protocol LossyCollection {
 extension Array: LossyCollection where Element: JSONConvertible {
   public static func decodeLossily(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> [Element] {
     guard value.kind == .array else {
-      throw MappingError(.typeMismatch(expected: "array", found: describeFound(value)), at: value)
+      throw MappingError.typeMismatch(expected: "array", at: value)
     }
     var result: [Element] = []
     for element in value.elements {
@@ -426,7 +426,7 @@ extension Set: LossyCollection where Element: JSONConvertible {
 extension Dictionary: LossyCollection where Key == String, Value: JSONConvertible {
   public static func decodeLossily(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> [String: Value] {
     guard value.kind == .object else {
-      throw MappingError(.typeMismatch(expected: "object", found: describeFound(value)), at: value)
+      throw MappingError.typeMismatch(expected: "object", at: value)
     }
     var result: [String: Value] = [:]
     for member in value.members where result[member.key] == nil {

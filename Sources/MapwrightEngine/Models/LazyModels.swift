@@ -28,7 +28,7 @@ public final class LazyModel<Model: JSONModel>: JSONConvertible {
 
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> LazyModel {
     guard value.kind == .object else {
-      throw MappingError(.typeMismatch(expected: "object", found: describeFound(value)), at: value)
+      throw MappingError.typeMismatch(expected: "object", at: value)
     }
     return LazyModel(object: value, session: session)
   }
@@ -84,7 +84,7 @@ public struct JSONArray<Element: JSONConvertible>: RandomAccessCollection, JSONC
 
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> JSONArray {
     guard value.kind == .array else {
-      throw MappingError(.typeMismatch(expected: "array", found: describeFound(value)), at: value)
+      throw MappingError.typeMismatch(expected: "array", at: value)
     }
     return JSONArray(storage: Storage(array: value, session: session))
   }

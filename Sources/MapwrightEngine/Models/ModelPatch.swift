@@ -25,7 +25,7 @@ extension JSONModelCopyable {
     let document = try DecodingSession(parsing: bytes, options: options).document
     let root = document.root
     guard case .object(let patch) = JSON(root) else {
-      throw MappingError(.typeMismatch(expected: "object", found: describeFound(root)), at: root)
+      throw MappingError.typeMismatch(expected: "object", at: root)
     }
     guard case .object(let current) = encodeJSON(in: EncodingSession()) else { return JSONModelDraft(self) }
     let merged = JSON.object(mergePatch(patch, into: current))

@@ -11,7 +11,7 @@ extension DecodingSession {
   /// The tag of an internally or adjacently tagged value: the string at `key`.
   public func enumTag(of value: JSONValue, key: String) throws(MappingError) -> (tag: String, at: JSONValue) {
     guard value.kind == .object else {
-      throw MappingError(.typeMismatch(expected: "object", found: describeFound(value)), at: value)
+      throw MappingError.typeMismatch(expected: "object", at: value)
     }
     guard let tagValue = value[key] else { throw MappingError(.missingKey, key: key, in: value) }
     return (try string(tagValue), tagValue)
@@ -22,7 +22,7 @@ extension DecodingSession {
   public func externalTag(of value: JSONValue) throws(MappingError) -> (tag: String, payload: JSONValue?, at: JSONValue) {
     if value.kind == .string { return (try string(value), nil, value) }
     guard value.kind == .object, value.count == 1, let member = value.members.first(where: { _ in true }) else {
-      throw MappingError(.typeMismatch(expected: "a case name or an object with one member", found: describeFound(value)), at: value)
+      throw MappingError.typeMismatch(expected: "a case name or an object with one member", at: value)
     }
     return (member.key, member.value, member.keyValue)
   }
@@ -30,7 +30,7 @@ extension DecodingSession {
   /// An associated value read from `object` at `key` (missing: nil for optionals, else an error).
   public func enumField<T: JSONConvertible>(_ type: T.Type, _ key: String, in object: JSONValue) throws(MappingError) -> T {
     guard object.kind == .object else {
-      throw MappingError(.typeMismatch(expected: "object", found: describeFound(object)), at: object)
+      throw MappingError.typeMismatch(expected: "object", at: object)
     }
     guard let value = object[key] else {
       if let fallback = T.valueForMissingKey { return fallback }
