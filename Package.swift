@@ -78,7 +78,7 @@ let package = Package(
     .target(name: "MapwrightTestSupport", path: "Tests/MapwrightTestSupport"),
     .testTarget(name: "MapwrightJSONTests", dependencies: ["MapwrightJSON", "MapwrightTestSupport"]),
     .testTarget(name: "MapwrightTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightTestSupport"]),
-    .testTarget(name: "MapwrightCodableTests", dependencies: ["MapwrightCodable"]),
+    .testTarget(name: "MapwrightCodableTests", dependencies: ["MapwrightCodable", "MapwrightTestSupport"]),
     .testTarget(name: "MapwrightSchemaTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightSchema"]),
     .testTarget(name: "MapwrightSQLiteTests", dependencies: ["Mapwright", "MapwrightSQLite", "MapwrightGraph", "MapwrightTestSupport"]),
     .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright"]),

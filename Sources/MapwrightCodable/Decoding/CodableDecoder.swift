@@ -64,7 +64,12 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   }
 
   func decodeRoot<T: Decodable>(_ type: T.Type) throws -> T {
-    try unbox(T.self, at: 0)
+    try unbox(type, at: 0)
+  }
+
+  func decodeRoot<T: DecodableWithConfiguration>(_ type: T.Type, configuration: T.DecodingConfiguration) throws -> T {
+    current = 0
+    return try type.init(from: self, configuration: configuration)
   }
 
   // MARK: Decoder
@@ -134,7 +139,7 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     let saved = current
     current = index
     defer { current = saved }
-    return try T(from: self)
+    return try type.init(from: self)  // `type`, not `T`: a subclass metatype decodes the subclass, as in Foundation
   }
 
   /// The elements of the array at `index`, each read by `read`.
@@ -181,7 +186,7 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   func decode(_ type: Int128.Type) throws -> Int128 { try readInteger(at: current, as: Int128.self) }
   @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
   func decode(_ type: UInt128.Type) throws -> UInt128 { try readInteger(at: current, as: UInt128.self) }
-  func decode<T: Decodable>(_ type: T.Type) throws -> T { try unbox(T.self, at: current) }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T { try unbox(type, at: current) }
 }
 
 /// Array types read without a container, as metatypes fetched once: `[Double].self` in

@@ -45,8 +45,8 @@ struct DecoderOptions: @unchecked Sendable {
       input = Array(text.utf8)
       if input.starts(with: [0xEF, 0xBB, 0xBF]) { input.removeFirst(3) }
     }
-    if allowsJSON5, assumesTopLevelDictionary, !startsWithBrace(bytes) {
-      input = [UInt8(ascii: "{")] + bytes + [UInt8(ascii: "\n"), UInt8(ascii: "}")]
+    if allowsJSON5, assumesTopLevelDictionary, !startsWithBrace(input) {
+      input = [UInt8(ascii: "{")] + input + [UInt8(ascii: "\n"), UInt8(ascii: "}")]
     }
     do {
       return try JSONDocument(input, options: parsing)

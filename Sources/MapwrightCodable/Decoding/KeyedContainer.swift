@@ -125,7 +125,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     let index = try require(key)
-    return try decoder.withKey(key, base: base) { try decoder.unbox(T.self, at: index) }
+    return try decoder.withKey(key, base: base) { try decoder.unbox(type, at: index) }
   }
 
   // MARK: Optionals: a missing key or null is nil.
@@ -183,7 +183,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     guard let index = present(key) else { return nil }
-    return try decoder.withKey(key, base: base) { try decoder.unbox(T.self, at: index) }
+    return try decoder.withKey(key, base: base) { try decoder.unbox(type, at: index) }
   }
 
   // MARK: Nesting

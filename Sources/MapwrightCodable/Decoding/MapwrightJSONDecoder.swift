@@ -139,12 +139,35 @@ open class MapwrightJSONDecoder: @unchecked Sendable {
     try run(type, bytes: data.byteArray, report: true)
   }
 
+  /// Decodes a `DecodableWithConfiguration` value, handing it `configuration`.
+  ///
+  /// ```swift
+  /// let measure = try decoder.decode(Measure.self, from: data, configuration: Units(scale: 1000))
+  /// ```
+  open func decode<T: DecodableWithConfiguration>(
+    _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
+  ) throws -> T {
+    try run(bytes: data.byteArray, report: false) { try $0.decodeRoot(type, configuration: configuration) }.value
+  }
+
+  /// Decodes a `DecodableWithConfiguration` value with the configuration a
+  /// `DecodingConfigurationProviding` type provides.
+  open func decode<T, C>(_ type: T.Type, from data: Data, configuration: C.Type) throws -> T
+  where T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration {
+    try decode(type, from: data, configuration: C.decodingConfiguration)
+  }
+
   private func run<T: Decodable>(_ type: T.Type, bytes: [UInt8], report: Bool) throws -> (value: T, report: MappingReport) {
+    try run(bytes: bytes, report: report) { try $0.decodeRoot(type) }
+  }
+
+  /// Parses `bytes` and runs `decodeRoot` on a decoder over them.
+  private func run<T>(bytes: [UInt8], report: Bool, _ decodeRoot: (CodableDecoder) throws -> T) throws -> (value: T, report: MappingReport) {
     let options = withOptions { $0 }
     let document = try options.parse(bytes)
     return try document.withRawAccess { raw in
       let decoder = CodableDecoder(document: document, raw: raw, options: options, reporting: report)
-      let value = try decoder.decodeRoot(T.self)
+      let value = try decodeRoot(decoder)
       return (value, decoder.report)
     }
   }

@@ -70,8 +70,7 @@ extension CodableDecoder {
     case .number:
       let text = raw.numberBytes(at: index)
       if options.compatibility == .foundation, !entry.has(TapeFlag.integerLiteral) {
-        // Foundation reads other forms as a Double: `1e-999` is 0, `1.000000000000000005` is 1.
-        if let double = readDoubleText(text), let value = T(exactly: double) { return value }
+        if let value = foundationInteger(text, as: T.self) { return value }
         throw doesNotFit(T.self, at: index)
       }
       switch MapwrightJSON.readInteger(text, isLiteral: entry.has(TapeFlag.integerLiteral), forms: .integralValues, as: T.self) {
@@ -88,6 +87,35 @@ extension CodableDecoder {
     default: break
     }
     throw mismatch(T.self, at: index)
+  }
+
+  /// An integer written with a fraction or exponent, read as Foundation reads it: through a
+  /// Double that must hold a whole number of the type (`1e-999` is 0, `1.000000000000000005`
+  /// is 1, `0.5` fails); from 2^53 up, the exact value with its fraction dropped, within
+  /// ±(2^63 − 1) for signed types (`-9223372036854775807.0` reads, `-9223372036854775808.0`
+  /// does not), and whole above that for unsigned ones. (Measured against Foundation's
+  /// decoder value by value in FoundationSwapTests.)
+  private func foundationInteger<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as type: T.Type) -> T? {
+    guard let double = readDoubleText(text), let value = T(exactly: double) else { return nil }
+    if double.magnitude < 0x1p53 { return value }
+    let parts = DecimalParts(text: text)
+    let wholeDigits = parts.digits.count + parts.exponent
+    guard wholeDigits <= 20 else { return nil }
+    var magnitude: UInt64 = 0
+    for position in 0..<max(wholeDigits, 0) {
+      let digit = position < parts.digits.count ? UInt64(parts.digits[position]) : 0
+      let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, o2) = times10.addingReportingOverflow(digit)
+      if o1 || o2 { return nil }
+      magnitude = sum
+    }
+    if T.isSigned {
+      guard magnitude <= UInt64(Int64.max) else { return nil }
+      return T(exactly: parts.negative ? -Int64(magnitude) : Int64(magnitude))
+    }
+    // Above 2^63 − 1 the value must be whole (`10000000000000000000.5` does not read).
+    if magnitude > UInt64(Int64.max), parts.digits.dropFirst(max(wholeDigits, 0)).contains(where: { $0 != 0 }) { return nil }
+    return parts.negative && magnitude != 0 ? nil : T(exactly: magnitude)
   }
 
   func readDecimal(at index: Int) throws -> Decimal {

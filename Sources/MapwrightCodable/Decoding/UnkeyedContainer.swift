@@ -96,7 +96,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
     // Not through `read`: a `T?` in generic code costs a metadata lookup per element.
     let index = try element(for: T.self)
-    let value = try decoder.withKey(IndexKey(currentIndex), base: base) { try decoder.unbox(T.self, at: index) }
+    let value = try decoder.withKey(IndexKey(currentIndex), base: base) { try decoder.unbox(type, at: index) }
     advance()
     return value
   }

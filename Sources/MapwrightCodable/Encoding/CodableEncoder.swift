@@ -114,14 +114,18 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
   // MARK: Values
 
   func encodeRoot<T: Encodable>(_ value: T) throws -> [UInt8] {
-    if try !writeScalar(value) {
-      try value.encode(to: self)
-      if case .empty = slot.state {
-        throw EncodingError.invalidValue(
-          value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
-      }
-      closeSlot()
+    if try writeScalar(value) { return out.copyBytes() }
+    return try encodeRoot(value) { try value.encode(to: self) }
+  }
+
+  /// Runs `encode` (which encodes `value` into this encoder) as the top-level value.
+  func encodeRoot<T>(_ value: T, _ encode: () throws -> Void) throws -> [UInt8] {
+    try encode()
+    if case .empty = slot.state {
+      throw EncodingError.invalidValue(
+        value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
+    closeSlot()
     return out.copyBytes()
   }
 

@@ -95,6 +95,24 @@ extension CodableEncoder {
     placeholders.append(Placeholder(frame: frame, key: key, offset: out.count, node: node, depth: frame + depthAdjust + 1))
   }
 
+  /// Whether the object `frame` already has a member `key` (the frame's key filter first,
+  /// then the hashes of its keys).
+  func hasWritten(key: String, frame: Int) -> Bool {
+    let hash = withKeyBytes(key) { keyHash($0) }
+    let bit = Int(truncatingIfNeeded: hash >> 56)
+    let mask: UInt64 = 1 << UInt64(bit & 63)
+    let seen =
+      switch bit >> 6 {
+      case 0: frames[frame].seenKeys.0 & mask
+      case 1: frames[frame].seenKeys.1 & mask
+      case 2: frames[frame].seenKeys.2 & mask
+      default: frames[frame].seenKeys.3 & mask
+      }
+    guard seen != 0 else { return false }
+    for i in frames[frame].membersBase..<memberHashes.count where memberHashes[i] == hash && memberKeys[i] == key { return true }
+    return false
+  }
+
   /// The deferred container already made for `key` in the object `frame`, if any.
   func placeholderNode(frame: Int, key: String) -> DeferredNode? {
     placeholders.last { $0.frame == frame && $0.key == key }?.node

@@ -115,6 +115,23 @@ open class MapwrightJSONEncoder: @unchecked Sendable {
     return try encoder.encodeRoot(value)
   }
 
+  /// The JSON of an `EncodableWithConfiguration` value, handed `configuration`.
+  ///
+  /// ```swift
+  /// let data = try encoder.encode(measure, configuration: Units(scale: 1000))
+  /// ```
+  open func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
+    let encoder = CodableEncoder(options: withOptions { $0 })
+    return Data(try encoder.encodeRoot(value) { try value.encode(to: encoder, configuration: configuration) })
+  }
+
+  /// The JSON of an `EncodableWithConfiguration` value, with the configuration an
+  /// `EncodingConfigurationProviding` type provides.
+  open func encode<T, C>(_ value: T, configuration: C.Type) throws -> Data
+  where T: EncodableWithConfiguration, C: EncodingConfigurationProviding, T.EncodingConfiguration == C.EncodingConfiguration {
+    try encode(value, configuration: C.encodingConfiguration)
+  }
+
   /// The JSON of `value`, as text.
   open func encodeToString<T: Encodable>(_ value: T) throws -> String {
     String(decoding: try encodeToBytes(value), as: UTF8.self)

@@ -133,11 +133,11 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    placeholder(key).keyedContainer(NestedKey.self)
+    placeholder(key, for: "KeyedEncodingContainer<\(NestedKey.self)>").keyedContainer(NestedKey.self)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    placeholder(key).unkeyedContainer()
+    placeholder(key, for: "UnkeyedEncodingContainer").unkeyedContainer()
   }
 
   mutating func superEncoder() -> any Encoder { placeholder(AnyCodingKey.super) }
@@ -145,11 +145,16 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func superEncoder(forKey key: Key) -> any Encoder { placeholder(key) }
 
   /// The deferred container at `key`: the one made before for the same key, or a new member.
-  private func placeholder(_ key: some CodingKey) -> DeferredEncoder {
+  /// A nested container (`container` names it) for a key that already holds a value is a
+  /// programming error that Foundation traps on; so does this.
+  private func placeholder(_ key: some CodingKey, for container: String? = nil) -> DeferredEncoder {
     let name = encoder.keyText(key, pathDepth: pathDepth)
     let depth = frame + encoder.depthAdjust + 1
     if let node = encoder.placeholderNode(frame: frame, key: name) {
       return DeferredEncoder(encoder: encoder, node: node, codingPath: codingPath + [key], depth: depth)
+    }
+    if let container, encoder.hasWritten(key: name, frame: frame) {
+      preconditionFailure("Attempt to re-encode into nested \(container) for key \"\(name)\" is invalid: a value is already encoded for this key")
     }
     encoder.beginMember(frame: frame, key: name)
     let node = DeferredNode()

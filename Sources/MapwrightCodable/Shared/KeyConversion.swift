@@ -13,48 +13,58 @@
 import Foundation
 
 func convertFromSnakeCase(_ key: String) -> String {
-  guard !key.isEmpty else { return key }
-  let scalars = Array(key.unicodeScalars)
-  guard let first = scalars.firstIndex(where: { $0 != "_" }) else { return key }
-  let last = scalars.lastIndex(where: { $0 != "_" })!
-  let parts = scalars[first...last].split(separator: "_").map { String(String.UnicodeScalarView($0)) }
+  // Characters, not scalars: "_\u{301}" is one character and not an underscore.
+  guard let first = key.firstIndex(where: { $0 != "_" }) else { return key }
+  var last = key.index(before: key.endIndex)
+  while last > first, key[last] == "_" { key.formIndex(before: &last) }
+  let parts = key[first...last].split(separator: "_")
   guard parts.count > 1 else { return key }
-  var result = String(String.UnicodeScalarView(scalars[..<first]))
+  var result = String(key[..<first])
   result += parts[0].lowercased()
   for part in parts.dropFirst() { result += part.capitalized }
-  result += String(String.UnicodeScalarView(scalars[(last + 1)...]))
+  result += key[key.index(after: last)...]
   return result
 }
 
 func convertToSnakeCase(_ key: String) -> String {
-  let scalars = Array(key.unicodeScalars)
-  guard scalars.count > 1 else { return key.lowercased() }
+  guard !key.isEmpty else { return key }
+  // Letters are found scalar by scalar; steps to the next or previous letter are steps of one
+  // character (so a combining mark stays with its letter), as in Foundation.
   func isUpper(_ s: Unicode.Scalar) -> Bool {
     let category = s.properties.generalCategory
     return category == .uppercaseLetter || category == .titlecaseLetter
   }
   func isLower(_ s: Unicode.Scalar) -> Bool { s.properties.generalCategory == .lowercaseLetter }
-  var words: [Range<Int>] = []
-  var wordStart = 0
-  var searchStart = 1
-  while let upper = scalars[searchStart...].firstIndex(where: isUpper) {
+  func first(_ test: (Unicode.Scalar) -> Bool, in range: Range<String.Index>) -> String.Index? {
+    let scalars = key.unicodeScalars
+    var index = range.lowerBound
+    while index < range.upperBound {
+      if test(scalars[index]) { return index }
+      scalars.formIndex(after: &index)
+    }
+    return nil
+  }
+  var words: [Range<String.Index>] = []
+  var wordStart = key.startIndex
+  var searchRange = key.index(after: wordStart)..<key.endIndex
+  while let upper = first(isUpper, in: searchRange) {
     words.append(wordStart..<upper)
-    guard let lower = scalars[upper...].firstIndex(where: isLower) else {
-      wordStart = upper
-      searchStart = scalars.count
+    searchRange = upper..<searchRange.upperBound
+    guard let lower = first(isLower, in: searchRange) else {
+      wordStart = searchRange.lowerBound
       break
     }
-    if lower == upper + 1 {
+    if lower == key.index(after: upper) {
       wordStart = upper
     } else {
-      words.append(upper..<(lower - 1))
-      wordStart = lower - 1
+      let beforeLower = key.index(before: lower)
+      words.append(upper..<beforeLower)
+      wordStart = beforeLower
     }
-    searchStart = lower + 1
-    if searchStart >= scalars.count { break }
+    searchRange = key.unicodeScalars.index(after: lower)..<searchRange.upperBound
   }
-  words.append(wordStart..<scalars.count)
-  return words.map { String(String.UnicodeScalarView(scalars[$0])).lowercased() }.joined(separator: "_")
+  words.append(wordStart..<searchRange.upperBound)
+  return words.map { key[$0].lowercased() }.joined(separator: "_")
 }
 
 /// Converted keys, cached: the same few keys are converted over and over.
