@@ -293,3 +293,133 @@ struct EncoderMisuseTests {
     }
   }
 }
+
+// MARK: - JSON5
+
+@Suite("JSON5 as Foundation reads it")
+struct JSON5SwapTests {
+  let json5: (MapwrightJSONDecoder) -> Void = { $0.allowsJSON5 = true }
+  let foundationJSON5: (Foundation.JSONDecoder) -> Void = { $0.allowsJSON5 = true }
+
+  @Test func documentsFoundationReads() {
+    for text in [
+      "{a: 1}", "{$_a1: 1, _: 2}", "{ä: 1}", "{'a': 'b'}", #"['a"b']"#, #"['it\'s']"#, #"{"x": 'y', z: "w"}"#,
+      "// comment\n{a: /* inner */ 1,}", "[1,]", "{null: 1, true: 2, Infinity: 3}", #"['\x41b', "\u0041"]"#,
+      "{a: 1, b: [2, 3,], c: {d: 'e',},}",
+    ] {
+      expectSameDecoding(AnyJSON.self, text, mapwright: json5, foundation: foundationJSON5)
+    }
+  }
+
+  @Test func numbersFoundationReads() {
+    for text in ["[0x1F, 0XaB, -0x10, +0x10, 0x1e2]", "[+1, 5., +0, -0]", "[0x7FFFFFFFFFFFFFFF]"] {
+      expectSameDecoding([Int].self, text, mapwright: json5, foundation: foundationJSON5)
+    }
+    for text in ["[+1, .5, 5., -.5, +.5e1, 5.e1, 0x10]", "[Infinity, -Infinity, +Infinity]", "[0x8000000000000000]"] {
+      expectSameDecoding([Double].self, text, mapwright: json5, foundation: foundationJSON5)
+    }
+    expectSameDecoding([UInt64].self, "[0xFFFFFFFFFFFFFFFF]", mapwright: json5, foundation: foundationJSON5)
+    expectSameDecoding([Decimal].self, "[0x10, .5, +1, 5.]", mapwright: json5, foundation: foundationJSON5)
+    // NaN is not equal to itself: compared by its sign and kind.
+    let ours = try? MapwrightJSONDecoder().configured(json5).decode([Double].self, from: Data("[NaN, -NaN, Infinity]".utf8))
+    #expect(ours?[0].isNaN == true && ours?[1].isNaN == true && ours?[2] == .infinity)
+    let floats = try? MapwrightJSONDecoder().configured(json5).decode([Float].self, from: Data("[Infinity, NaN, 0x10, .5]".utf8))
+    #expect(floats?[0] == .infinity && floats?[1].isNaN == true && floats?[2] == 16 && floats?[3] == 0.5)
+    let decimals = try? MapwrightJSONDecoder().configured(json5).decode([Decimal].self, from: Data("[Infinity]".utf8))
+    #expect(decimals?[0].isNaN == true)
+  }
+
+  /// Both throw (Mapwright while parsing, with the position; Foundation, reading lazily, at
+  /// times only when the value is read, so the error's case and path may differ).
+  @Test func whatNeitherReads() {
+    for text in [
+      "{a b: 1}", "{1a: 1}", "{a:1 b:2}", "[01]", "[0x]", "[1e]", "[.]", "[-]", "[+-1]", "[Infinit]", "[0x1.8]",
+      "['a\nb']", "[\"a\nb\"]", "[0xFFFFFFFFFFFFFFFFF]", "[1e400]", "{a: 1", "['abc", "[Infinity]",
+    ] {
+      let ours = MapwrightJSONDecoder().configured(json5)
+      let theirs = Foundation.JSONDecoder()
+      theirs.allowsJSON5 = true
+      #expect(throws: DecodingError.self, "\(text)") { try ours.decode([Int].self, from: Data(text.utf8)) }
+      #expect(throws: DecodingError.self, "\(text)") { try theirs.decode([Int].self, from: Data(text.utf8)) }
+    }
+  }
+
+  @Test func topLevelDictionary() {
+    for text in ["a: 1", "a: 1, b: [2]", "{a: 1}", "a: 'x', // note\n b: 0x10,"] {
+      expectSameDecoding(
+        AnyJSON.self, text, mapwright: { $0.allowsJSON5 = true; $0.assumesTopLevelDictionary = true },
+        foundation: { $0.allowsJSON5 = true; $0.assumesTopLevelDictionary = true })
+    }
+  }
+
+  /// Where Mapwright follows the JSON5 specification and Foundation does not (Docs/Codable.md).
+  @Test func theSpecificationWhereFoundationDiffers() throws {
+    let decoder = MapwrightJSONDecoder().configured(json5)
+    // \v, \0 and identity escapes; JSON5's extra whitespace.
+    #expect(try decoder.decode([String].self, from: Data(#"['\v\0\q']"#.utf8)) == ["\u{0B}\u{00}q"])
+    #expect(try decoder.decode([Int].self, from: Data("[1\u{A0},\u{FEFF}2\u{2028}]".utf8)) == [1, 2])
+    // An escaped line break continues the line (Foundation keeps the line break; so does
+    // compatibility .foundation).
+    #expect(try decoder.decode([String].self, from: Data("['a\\\nb']".utf8)) == ["ab"])
+    let foundationMode = MapwrightJSONDecoder().configured(json5)
+    foundationMode.compatibility = .foundation
+    #expect(try foundationMode.decode([String].self, from: Data("['a\\\nb']".utf8)) == ["a\nb"])
+    // A \u escape in an unquoted name is decoded (Foundation keeps it as written).
+    #expect(try decoder.decode([String: Int].self, from: Data(#"{\u0061b: 1}"#.utf8)) == ["ab": 1])
+  }
+
+  /// Random JSON5-like text never crashes or hangs the translation; each document is read or
+  /// refused with a DecodingError, and what Foundation reads is read the same.
+  @Test(arguments: [UInt64(5), 77, 2026])
+  func randomTextIsReadOrRefused(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let pieces = [
+      "{", "}", "[", "]", ",", ":", " ", "\n", "'", "\"", "\\", "a", "_", "$", "1", "0x", "F", ".", "+", "-", "e",
+      "Infinity", "NaN", "true", "null", "//", "/*", "*/", "\\x4", "\\u00", "\u{A0}", "\u{2028}", "\u{FEFF}", "é", "😀",
+      "\\\n", "\r", "\t", "\u{0B}",
+    ]
+    for _ in 0..<3000 {
+      let text = (0..<Int.random(in: 0...14, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+      for topLevel in [false, true] {
+        let decoder = MapwrightJSONDecoder()
+        decoder.allowsJSON5 = true
+        decoder.assumesTopLevelDictionary = topLevel
+        let foundation = Foundation.JSONDecoder()
+        foundation.allowsJSON5 = true
+        foundation.assumesTopLevelDictionary = topLevel
+        do {
+          let ours = try decoder.decode(AnyJSON.self, from: Data(text.utf8))
+          // Where both read it, the same value (NaN is unequal to itself, so not compared).
+          if !text.contains("NaN"), let theirs = try? foundation.decode(AnyJSON.self, from: Data(text.utf8)) {
+            #expect(ours == theirs, "\(text.debugDescription), top level: \(topLevel)")
+          }
+        } catch {
+          #expect(error is DecodingError, "\(text.debugDescription): \(error)")
+          // Nothing Foundation reads is refused, except where Foundation reads a document that
+          // begins with a comment as an empty object when it assumes a top-level dictionary.
+          let leadingComment = text.drop { $0.isWhitespace || $0 == "\u{0B}" || $0 == "\u{FEFF}" }.hasPrefix("/")
+          if !(topLevel && leadingComment), let theirs = try? foundation.decode(AnyJSON.self, from: Data(text.utf8)) {
+            Issue.record("\(text.debugDescription), top level \(topLevel): Foundation reads \(theirs), Mapwright: \(error)")
+          }
+        }
+      }
+    }
+  }
+
+  /// Errors name the line and column of the JSON5 as written, not of its translation.
+  @Test func errorsPointIntoTheSource() throws {
+    struct Pair: Decodable { var a: Int; var b: Int }
+    let text = "{a: 0x10, // sixteen\n  b: 'x'}"
+    let error = try #require(decodingError(Pair.self, text, json5))
+    #expect("\(error)".contains("line 2, column 6"), "\(error)")
+    let syntax = try #require(decodingError(Pair.self, "{a: 'one',\n  b: 2 3}", json5))
+    #expect("\(syntax)".contains("line 2, column 8"), "\(syntax)")
+  }
+}
+
+extension MapwrightJSONDecoder {
+  fileprivate func configured(_ body: (MapwrightJSONDecoder) -> Void) -> MapwrightJSONDecoder {
+    body(self)
+    return self
+  }
+}

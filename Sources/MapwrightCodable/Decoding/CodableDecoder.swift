@@ -34,10 +34,21 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   static let maximumHintDepth = 520
 
   var codingPath: [any CodingKey] { path }
-  /// Lines and columns for error descriptions, built at the first error.
-  lazy var locations = LocationIndex(bytes: raw.bytes, count: document.bytes.count)
+  /// The JSON5 source and its translation, when the input was JSON5.
+  let json5: JSON5Translation?
+  /// Lines and columns for error descriptions, built at the first error (in the JSON5
+  /// source when there is one).
+  lazy var locations =
+    json5.map { LocationIndex(bytes: UnsafePointer($0.source.baseAddress!), count: $0.source.count) }
+    ?? LocationIndex(bytes: raw.bytes, count: document.bytes.count)
 
-  init(document: JSONDocument, raw: RawJSON, options: DecoderOptions, reporting: Bool) {
+  /// Line and column of the value at byte `offset` of the document.
+  func location(ofDocumentOffset offset: Int) -> (line: Int, column: Int) {
+    locations.location(of: json5?.sourceOffset(ofJSONOffset: offset) ?? offset)
+  }
+
+  init(document: JSONDocument, raw: RawJSON, options: DecoderOptions, reporting: Bool, json5: JSON5Translation? = nil) {
+    self.json5 = json5
     self.document = document
     self.raw = raw
     self.options = options
@@ -52,6 +63,7 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
 
   /// A decoder for a value outside the main walk (`superDecoder`), sharing the document.
   init(child parent: CodableDecoder, at index: Int, path: [any CodingKey]) {
+    json5 = parent.json5
     document = parent.document
     raw = parent.raw
     options = parent.options

@@ -27,8 +27,9 @@ struct DecoderOptions: @unchecked Sendable {
   }
 
   /// Parses `bytes` under these settings; a syntax error becomes Foundation's
-  /// `dataCorrupted` error, with the parser's message, line and column added.
-  func parse(_ bytes: [UInt8]) throws -> JSONDocument {
+  /// `dataCorrupted` error, with the parser's message, line and column added. JSON5 is read
+  /// through its translation to JSON, returned for locations and non-finite numbers.
+  func parse(_ bytes: [UInt8]) throws -> (document: JSONDocument, json5: JSON5Translation?) {
     var parsing = JSONParsingOptions()
     parsing.maximumDepth = 512
     parsing.allowsComments = allowsJSON5
@@ -45,11 +46,21 @@ struct DecoderOptions: @unchecked Sendable {
       input = Array(text.utf8)
       if input.starts(with: [0xEF, 0xBB, 0xBF]) { input.removeFirst(3) }
     }
-    if allowsJSON5, assumesTopLevelDictionary, !startsWithBrace(input) {
-      input = [UInt8(ascii: "{")] + input + [UInt8(ascii: "\n"), UInt8(ascii: "}")]
-    }
+    var translation: JSON5Translation?
     do {
-      return try JSONDocument(input, options: parsing)
+      if allowsJSON5 {
+        if input.starts(with: [0xEF, 0xBB, 0xBF]) { input.removeFirst(3) }
+        let json5 = try JSON5Translation(
+          input, keepsEscapedLineBreaks: compatibility == .foundation,
+          wrapInBraces: assumesTopLevelDictionary && !startsWithBrace(input))
+        translation = json5
+        do {
+          return (try JSONDocument(json5.json, options: parsing), json5)
+        } catch {
+          throw json5.relocated(error)
+        }
+      }
+      return (try JSONDocument(input, options: parsing), nil)
     } catch {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(

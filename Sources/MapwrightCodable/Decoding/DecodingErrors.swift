@@ -16,7 +16,7 @@ extension CodableDecoder {
     guard let index else { return " (at \(pathText(path)))" }
     // The coding path, not a walk of the tape: code that probes with `try?` makes many
     // errors, and walking down a large array would cost its length each time.
-    let location = locations.location(of: document.value(atTapeIndex: index).byteOffset)
+    let location = location(ofDocumentOffset: document.value(atTapeIndex: index).byteOffset)
     return " (at \(pathText(path)), line \(location.line), column \(location.column))"
   }
 
@@ -43,7 +43,7 @@ extension CodableDecoder {
 
   /// Foundation's `keyNotFound` for `key` in the object at `object`, whose path is `base`.
   func keyNotFound(_ key: any CodingKey, in object: Int, base: [any CodingKey]) -> DecodingError {
-    let location = locations.location(of: document.value(atTapeIndex: object).byteOffset)
+    let location = location(ofDocumentOffset: document.value(atTapeIndex: object).byteOffset)
     return .keyNotFound(
       key,
       DecodingError.Context(

@@ -90,8 +90,11 @@ open class MapwrightJSONDecoder: @unchecked Sendable {
     get { withOptions { $0.userInfo } }
     set { withOptions { $0.userInfo = newValue } }
   }
-  /// Accept JSON5's comments and trailing commas (other JSON5 syntax is an error; see
-  /// Docs/Codable.md).
+  /// Read JSON5: comments, trailing commas, unquoted member names, single-quoted strings and
+  /// JSON5's escapes, hexadecimal numbers, `+`, leading and trailing decimal points,
+  /// `Infinity` and `NaN` (into `Double` and `Float`), and JSON5's extra whitespace. Errors
+  /// name the line and column in the JSON5 as written. Differences from Foundation's reading
+  /// are listed in Docs/Codable.md.
   open var allowsJSON5: Bool {
     get { withOptions { $0.allowsJSON5 } }
     set { withOptions { $0.allowsJSON5 = newValue } }
@@ -164,9 +167,9 @@ open class MapwrightJSONDecoder: @unchecked Sendable {
   /// Parses `bytes` and runs `decodeRoot` on a decoder over them.
   private func run<T>(bytes: [UInt8], report: Bool, _ decodeRoot: (CodableDecoder) throws -> T) throws -> (value: T, report: MappingReport) {
     let options = withOptions { $0 }
-    let document = try options.parse(bytes)
+    let (document, json5) = try options.parse(bytes)
     return try document.withRawAccess { raw in
-      let decoder = CodableDecoder(document: document, raw: raw, options: options, reporting: report)
+      let decoder = CodableDecoder(document: document, raw: raw, options: options, reporting: report, json5: json5)
       let value = try decodeRoot(decoder)
       return (value, decoder.report)
     }

@@ -34,6 +34,7 @@ extension CodableDecoder {
     case .number:
       // As Foundation: a number too large, or too small to be anything but zero, is an error.
       if let value = raw.double(at: index), value != 0 || isZeroText(at: index) { return value }
+      if let value = json5NonFinite(at: index) { return value }
       throw doesNotFit(Double.self, at: index)
     case .string:
       if let value = try nonConformingFloat(at: index) { return value }
@@ -54,6 +55,7 @@ extension CodableDecoder {
       {
         return Float(value)
       }
+      if let value = json5NonFinite(at: index) { return Float(value) }
       throw doesNotFit(Float.self, at: index)
     case .string:
       if let value = try nonConformingFloat(at: index) { return Float(value) }
@@ -118,12 +120,20 @@ extension CodableDecoder {
     return parts.negative && magnitude != 0 ? nil : T(exactly: magnitude)
   }
 
+  /// The value of a JSON5 `Infinity`, `-Infinity` or `NaN` at `index`, if it is one.
+  func json5NonFinite(at index: Int) -> Double? {
+    guard let json5, !json5.nonFinite.isEmpty else { return nil }
+    return json5.nonFinite[document.value(atTapeIndex: index).byteOffset]
+  }
+
   func readDecimal(at index: Int) throws -> Decimal {
     guard raw.tape[index].kind == .number else {
       if raw.tape[index].kind == .string, let value = try lenient(at: index, LenientCoercion.decimal) { return value }
       throw mismatch(Decimal.self, at: index)
     }
     if let value = decimal(fromNumberText: raw.numberBytes(at: index)) { return value }
+    // JSON5's Infinity and NaN: Foundation gives NaN.
+    if json5NonFinite(at: index) != nil { return .nan }
     // More than 38 significant digits, or an exponent out of range: Foundation rounds.
     if options.compatibility == .foundation, let value = Decimal(string: numberText(at: index)), !value.isNaN {
       return value
