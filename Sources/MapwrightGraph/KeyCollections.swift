@@ -3,6 +3,8 @@
 // tables of their own — and text keys as strings, so a million keys cost megabytes, not a
 // hundred. `RowSet` records which row ids were written as a bitmap (row ids are dense).
 
+import MapwrightJSON
+
 /// A map from primary keys to row ids. Integer keys inside a reserved dense range (ids are
 /// usually consecutive) sit in a plain array indexed by key; other integer keys go to a hash
 /// table, text keys to a dictionary.
@@ -12,7 +14,8 @@ struct KeyMap {
   private var denseBase: Int64 = 0
   private var dense: [Int64] = []
   private var integers = IntTable()
-  var texts: [String: Int64] = [:]
+  /// Text keys by their bytes, as the store compares TEXT.
+  var texts: [ByteKey: Int64] = [:]
   private(set) var count = 0
 
   init() {}
@@ -31,7 +34,7 @@ struct KeyMap {
     get {
       switch key {
       case .integer(let value): self[value]
-      case .text(let value): texts[value]
+      case .text(let value): texts[ByteKey(value)]
       }
     }
     set {
@@ -39,7 +42,7 @@ struct KeyMap {
       switch key {
       case .integer(let value): self[value] = newValue
       case .text(let value):
-        if texts.updateValue(newValue, forKey: value) == nil { count += 1 }
+        if texts.updateValue(newValue, forKey: ByteKey(value)) == nil { count += 1 }
       }
     }
   }
@@ -72,7 +75,7 @@ struct KeyMap {
   func forEach(_ body: (PrimaryKeyValue, Int64) -> Void) {
     for (offset, value) in dense.enumerated() where value != Self.empty { body(.integer(denseBase &+ Int64(offset)), value) }
     integers.forEach { body(.integer($0), $1) }
-    for (key, value) in texts { body(.text(key), value) }
+    for (key, value) in texts { body(.text(key.text), value) }
   }
 }
 
@@ -112,7 +115,7 @@ struct KeyList {
 /// keys in a set that remembers the order they came.
 struct KeySet {
   private var integers = IntSet()
-  private var texts: Set<String> = []
+  private var texts: Set<ByteKey> = []  // by bytes, as the store compares TEXT
   private var textOrder: [String] = []
 
   var count: Int { integers.count + texts.count }
@@ -123,7 +126,7 @@ struct KeySet {
     switch key {
     case .integer(let value): return integers.insert(value)
     case .text(let value):
-      guard texts.insert(value).inserted else { return false }
+      guard texts.insert(ByteKey(value)).inserted else { return false }
       textOrder.append(value)
       return true
     }
@@ -132,7 +135,7 @@ struct KeySet {
   func contains(_ key: PrimaryKeyValue) -> Bool {
     switch key {
     case .integer(let value): integers.contains(value)
-    case .text(let value): texts.contains(value)
+    case .text(let value): texts.contains(ByteKey(value))
     }
   }
 

@@ -5,6 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import MapwrightJSON
 import MapwrightSchema
 
 /// A primary key value: integers compare as integers, everything else as text.
@@ -23,6 +24,27 @@ public enum PrimaryKeyValue: Hashable, Sendable, CustomStringConvertible {
     case let value as Decimal: self = .text("\(value)")
     case let value as Double: self = .text("\(value)")
     default: return nil
+    }
+  }
+
+  /// Text keys are equal when their UTF-8 bytes are, as SQLite compares TEXT (Swift's `String`
+  /// equality would take `"é"` and `"e\u{301}"` for one key and link or update the wrong row).
+  public static func == (lhs: PrimaryKeyValue, rhs: PrimaryKeyValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.integer(let a), .integer(let b)): a == b
+    case (.text(let a), .text(let b)): ByteKey(a) == ByteKey(b)
+    default: false
+    }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .integer(let value):
+      hasher.combine(0)
+      hasher.combine(value)
+    case .text(let value):
+      hasher.combine(1)
+      hasher.combine(ByteKey(value))
     }
   }
 

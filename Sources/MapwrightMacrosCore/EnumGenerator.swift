@@ -44,7 +44,7 @@ enum EnumSupport {
     var tag: String?
     var content: String?
     for argument in attribute.arguments?.as(LabeledExprListSyntax.self) ?? [] {
-      let text = argument.expression.as(StringLiteralExprSyntax.self)?.segments.first?.as(StringSegmentSyntax.self)?.content.text
+      let text = argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
       switch argument.label?.text {
       case "tag": tag = text
       case "content": content = text
@@ -64,7 +64,7 @@ enum EnumSupport {
         let keyAttribute = caseDecl.attributes.compactMap { $0.as(AttributeSyntax.self) }
           .first { $0.attributeName.trimmedDescription.hasSuffix("Key") }
         let renamed = keyAttribute?.arguments?.as(LabeledExprListSyntax.self)?.first?.expression
-          .as(StringLiteralExprSyntax.self)?.segments.first?.as(StringSegmentSyntax.self)?.content.text
+          .as(StringLiteralExprSyntax.self)?.representedLiteralValue
         for element in caseDecl.elements {
           var values: [(String, String)] = []
           for (i, parameter) in (element.parameterClause?.parameters ?? []).enumerated() {

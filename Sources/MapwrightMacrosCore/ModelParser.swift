@@ -224,13 +224,13 @@ struct ModelParser {
       property.hasKeyAttribute = true
       property.keyAttribute = attribute
       for argument in arguments {
-        guard let literal = argument.expression.as(StringLiteralExprSyntax.self),
-          literal.segments.count == 1, let segment = literal.segments.first?.as(StringSegmentSyntax.self)
+        // The literal's value, escapes decoded (`"caf\u{E9}"` is the key café).
+        guard let literal = argument.expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue
         else {
           error(argument.expression, "keyLiteral", "@Key takes string literals")
           continue
         }
-        property.paths.append(segment.content.text)
+        property.paths.append(value)
       }
     case "Transform":
       if let named = arguments.first(where: { $0.label?.text == "named" }) {

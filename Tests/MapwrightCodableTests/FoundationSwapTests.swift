@@ -205,6 +205,18 @@ struct FoundationSwapTests {
     for json in ["[,]", "[1,,]", #"{,}"#] { expectSameDecoding([Int].self, json, mapwright: foundationMode) }
   }
 
+  /// "é" precomposed and decomposed are two JSON keys (their bytes differ), not one.
+  @Test func canonicallyEquivalentKeysStayTwo() throws {
+    let pair = ["\u{E9}", "e\u{301}"]
+    let encoded = try MapwrightJSONEncoder().encodeToString(KeyedByStrings(keys: pair))
+    #expect(encoded == "{\"\u{E9}\":0,\"e\u{301}\":1}")
+    let seen = try MapwrightJSONDecoder().decode(KeysSeen.self, from: Data(encoded.utf8))
+    #expect(seen.keys.count == 2)
+    let filler = (0..<70).map { "k\($0)" }
+    let many = try MapwrightJSONEncoder().encodeToString(KeyedByStrings(keys: filler + pair))
+    #expect(try MapwrightJSONDecoder().decode(KeysSeen.self, from: Data(many.utf8)).keys.count == 72)
+  }
+
   @Test func decodingWithAConfiguration() throws {
     let json = Data(#"{"value": 2.5}"#.utf8)
     let units = SwapUnits(scale: 10)

@@ -24,10 +24,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   var codingPath: [any CodingKey] { base.codingPath(in: decoder) }
 
   var allKeys: [Key] {
-    var seen = Set<String>()
+    var seen = Set<ByteKey>()  // by bytes: "é" and "e\u{301}" are two keys
     var keys: [Key] = []
     forEachMember { name, _ in
-      if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
+      if seen.insert(ByteKey(name)).inserted, let key = Key(stringValue: name) { keys.append(key) }
     }
     return keys
   }

@@ -82,7 +82,7 @@ extension CodableEncoder {
       }
     if seen != 0, !frames[frame].hasRepeatedKeys {
       let base = frames[frame].membersBase
-      for i in base..<memberHashes.count where memberHashes[i] == hash && memberKeys[i] == key {
+      for i in base..<memberHashes.count where memberHashes[i] == hash && ByteKey(memberKeys[i]) == ByteKey(key) {
         frames[frame].hasRepeatedKeys = true
         break
       }
@@ -109,13 +109,15 @@ extension CodableEncoder {
       default: frames[frame].seenKeys.3 & mask
       }
     guard seen != 0 else { return false }
-    for i in frames[frame].membersBase..<memberHashes.count where memberHashes[i] == hash && memberKeys[i] == key { return true }
+    for i in frames[frame].membersBase..<memberHashes.count where memberHashes[i] == hash && ByteKey(memberKeys[i]) == ByteKey(key) {
+      return true
+    }
     return false
   }
 
   /// The deferred container already made for `key` in the object `frame`, if any.
   func placeholderNode(frame: Int, key: String) -> DeferredNode? {
-    placeholders.last { $0.frame == frame && $0.key == key }?.node
+    placeholders.last { $0.frame == frame && $0.key.map(ByteKey.init) == ByteKey(key) }?.node
   }
 
   func closeFrame(_ index: Int) {
@@ -195,9 +197,9 @@ extension CodableEncoder {
     }
     var order = Array(0..<count)
     if frame.hasRepeatedKeys {
-      var last: [String: Int] = [:]
-      for i in 0..<count { last[memberKeys[base + i]] = i }
-      order = order.filter { last[memberKeys[base + $0]] == $0 }
+      var last: [ByteKey: Int] = [:]  // by bytes: "é" and "e\u{301}" are two keys
+      for i in 0..<count { last[ByteKey(memberKeys[base + i])] = i }
+      order = order.filter { last[ByteKey(memberKeys[base + $0])] == $0 }
     }
     if sorted {
       order.sort { memberKeys[base + $0] < memberKeys[base + $1] }

@@ -17,14 +17,16 @@ public struct PreservedJSON: Sendable, Hashable {
   /// The object the model was decoded from (empty for a model made in code).
   public let source: JSONObject
   /// Keys of `source` that the model does not map.
-  public let unknownKeys: Set<String>
+  public var unknownKeys: Set<String> { Set(unknownKeyBytes.map(\.text)) }
+  /// The same, by their bytes ("é" and "e\u{301}" are different keys).
+  private let unknownKeyBytes: Set<ByteKey>
   /// Keys under which the model reads key paths: the source's other members there are kept.
   let pathPrefixes: Set<String>
 
   /// Nothing preserved (a model made in code).
   public init() {
     source = JSONObject()
-    unknownKeys = []
+    unknownKeyBytes = []
     pathPrefixes = []
   }
 
@@ -32,9 +34,9 @@ public struct PreservedJSON: Sendable, Hashable {
   /// key paths under.
   public init(source: JSONObject, isKnown: (String) -> Bool, pathPrefixes: Set<String>) {
     self.source = source
-    var unknown = Set<String>()
-    for (key, _) in source where !isKnown(key) { unknown.insert(key) }
-    unknownKeys = unknown
+    var unknown = Set<ByteKey>()
+    for (key, _) in source where !isKnown(key) { unknown.insert(ByteKey(key)) }
+    unknownKeyBytes = unknown
     self.pathPrefixes = pathPrefixes
   }
 
@@ -52,7 +54,7 @@ public struct PreservedJSON: Sendable, Hashable {
         } else {
           result[key] = Self.representation(of: value, source: original)
         }
-      } else if unknownKeys.contains(key) {
+      } else if unknownKeyBytes.contains(ByteKey(key)) {
         result[key] = original
       }
     }

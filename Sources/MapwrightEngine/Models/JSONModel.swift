@@ -51,6 +51,8 @@ public final class JSONModelFields: Sendable {
   public let versioning: JSONVersioning?
   /// The fields of `@Flatten`ed models, whose keys are known keys of this object too.
   public let flattened: [JSONModelFields]
+  /// `keys` and `otherKnownKeys` by their bytes, as the member pass matches keys.
+  private let knownKeyBytes: Set<ByteKey>
 
   /// `keys[i]` is field `i`'s key when it is one plain key (matched in the member pass), or
   /// nil when the field is read by path or fallback keys.
@@ -78,6 +80,7 @@ public final class JSONModelFields: Sendable {
     keyPaths = self.keys.map { JSONKeyPath($0) }
     // Key paths and fallback keys, kept by their first components.
     self.otherKnownKeys = Set(otherKnownKeys.map { JSONKeyPath($0).components[0].key })
+    knownKeyBytes = Set((self.keys + self.otherKnownKeys).map(ByteKey.init))
     self.coercion = coercion ?? superclass?.coercion
     self.unknownKeys = unknownKeys ?? superclass?.unknownKeys
   }
@@ -85,9 +88,10 @@ public final class JSONModelFields: Sendable {
   @inlinable
   var count: Int { table.fieldCount }
 
-  /// Whether `key` is one of this model's keys, its flattened models' included.
+  /// Whether `key` is one of this model's keys, its flattened models' included (compared by
+  /// bytes: "é" and "e\u{301}" are different keys, as in the member pass).
   func knows(_ key: String) -> Bool {
-    keys.contains(key) || otherKnownKeys.contains(key) || flattened.contains { $0.knows(key) }
+    knownKeyBytes.contains(ByteKey(key)) || flattened.contains { $0.knows(key) }
   }
 }
 

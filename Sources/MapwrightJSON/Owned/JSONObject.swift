@@ -15,7 +15,8 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
   public private(set) var keys: [String] = []
   public private(set) var values: [JSON] = []
   /// Key → position, kept once the object is large enough for a linear search to be slow.
-  private var index: [String: Int]?
+  /// Keyed by bytes, as the linear search compares, not by `String` equality.
+  private var index: [ByteKey: Int]?
 
   /// Below this many members a linear search beats hashing every key.
   private static let indexThreshold = 64
@@ -39,7 +40,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
   /// The position of `key`, or nil. Keys compare by their UTF-8 bytes (JSON keys are code
   /// point sequences, not Unicode-equivalent text).
   public func position(of key: String) -> Int? {
-    if let index { return index[key] }
+    if let index { return index[ByteKey(key)] }
     let count = key.utf8.count
     for (i, candidate) in keys.enumerated() where candidate.utf8.count == count && sameBytes(candidate, key) {
       return i
@@ -64,9 +65,9 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     keys.append(key)
     values.append(value)
     if index != nil {
-      index![key] = keys.count - 1
+      index![ByteKey(key)] = keys.count - 1
     } else if keys.count > Self.indexThreshold {
-      index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+      index = Self.makeIndex(keys)
     }
   }
 
@@ -77,10 +78,13 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     keys.remove(at: i)
     let value = values.remove(at: i)
     if index != nil {
-      index = keys.count > Self.indexThreshold
-        ? Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) }) : nil
+      index = keys.count > Self.indexThreshold ? Self.makeIndex(keys) : nil
     }
     return value
+  }
+
+  private static func makeIndex(_ keys: [String]) -> [ByteKey: Int] {
+    Dictionary(uniqueKeysWithValues: keys.enumerated().map { (ByteKey($1), $0) })
   }
 
   public func makeIterator() -> some IteratorProtocol<Element> {
@@ -89,7 +93,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
     guard lhs.count == rhs.count else { return false }
-    if lhs.keys == rhs.keys { return lhs.values == rhs.values }
+    if lhs.keys.elementsEqual(rhs.keys, by: { ByteKey($0) == ByteKey($1) }) { return lhs.values == rhs.values }
     for (key, value) in zip(lhs.keys, lhs.values) {
       guard let other = rhs[key], other == value else { return false }
     }
@@ -107,6 +111,23 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
     hasher.combine(count)
     hasher.combine(combined)
+  }
+}
+
+/// A key compared and hashed by its UTF-8 bytes. JSON keys are code point sequences; Swift's
+/// `String` equality is canonical equivalence, which would take `"é"` (C3 A9) and `"e\u{301}"`
+/// (65 CC 81) for one key.
+package struct ByteKey: Hashable, Sendable {
+  package let text: String
+  package init(_ text: String) { self.text = text }
+
+  package static func == (a: ByteKey, b: ByteKey) -> Bool {
+    a.text.utf8.count == b.text.utf8.count && sameBytes(a.text, b.text)
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    var text = text
+    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 }
 
