@@ -47,7 +47,8 @@ struct Format: ParsableCommand {
     var options: JSONWriter.Options = compact ? [] : [.prettyPrinted]
     if sortKeys { options.insert(.sortedKeys) }
     if asciiOnly { options.insert(.escapeNonASCII) }
-    return JSONWriter(options: options, indent: indent)
+    // Write as deep as the input may be (the owned value stops at JSON.maximumDepth).
+    return JSONWriter(options: options, indent: indent, maximumDepth: min(parsing.maxDepth, JSON.maximumDepth) + 1)
   }
 
   /// The formatted text of `bytes`, ending with a newline.

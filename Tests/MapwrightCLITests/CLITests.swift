@@ -116,4 +116,24 @@ extension CLITests {
     writer.start()
     #expect(try readToEnd(pipe.fileHandleForReading.fileDescriptor, name: "pipe") == large)
   }
+
+  /// `--max-depth` holds for writing too; past the owned value's limit, a clear error.
+  @Test func formatHonoursTheDepthLimitItIsGiven() throws {
+    let depth = 2_000
+    let input = Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+    let deep = try Format.parse(["x.json", "--compact", "--max-depth", "2001"])
+    #expect(try Format.format(input, parsing: deep.parsing.options, writer: deep.writer) == input + [0x0A])
+    let deeper = Array((String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000)).utf8)
+    let unlimited = try Format.parse(["x.json", "--compact", "--max-depth", "100000000"])
+    #expect(throws: JSONError.self) { try Format.format(deeper, parsing: unlimited.parsing.options, writer: unlimited.writer) }
+  }
+
+  /// Canonically equivalent keys past the 64th member: both kept, nothing crashes.
+  @Test func formatKeepsCanonicallyEquivalentKeys() throws {
+    let members = (0..<70).map { #""k\#($0)": \#($0)"# } + [#""\u00e9": 1"#, #""e\u0301": 2"#]
+    let input = Array(("{" + members.joined(separator: ",") + "}").utf8)
+    let compact = try Format.parse(["x.json", "--compact", "--reject-duplicate-keys"])
+    let output = try Format.format(input, parsing: compact.parsing.options, writer: compact.writer)
+    #expect(try JSON(parsing: output).objectValue?.count == 72)
+  }
 }

@@ -43,3 +43,69 @@ struct CanonicalKeyTests {
     #expect(document.root[Self.nfd]?.stringValue == "nfd")
   }
 }
+
+@Suite("Hostile values")
+struct HostileValueTests {
+  /// A power of ten past Decimal's exponent is nil (the documented "exact value or nil"), never NaN.
+  @Test func decimalValueIsExactOrNil() throws {
+    for text in ["1E128", "10e127", "1E142", "1E164", "1e200", "-1E130"] {
+      let document = try JSONDocument("[\(text)]")
+      let value = document.root[0]?.decimalValue
+      #expect(value == nil || value?.isNaN == false, "\(text): \(String(describing: value))")
+    }
+    #expect(try JSONDocument("[1E127]").root[0]?.decimalValue == Decimal(sign: .plus, exponent: 127, significand: 1))
+    #expect(try JSONDocument("[12E126]").root[0]?.decimalValue == Decimal(string: "12e126"))
+  }
+
+  /// Under `invalidUnicode: .replace`, a key read as "\u{FFFD}" is found by that name, in the
+  /// tape as in the owned value.
+  @Test func aRepairedKeyIsFoundByItsRepairedName() throws {
+    var options = JSONParsingOptions()
+    options.invalidUnicode = .replace
+    let bytes: [UInt8] = Array(#"{""#.utf8) + [0xFF] + Array(#"": 1, "\ud800": 2}"#.utf8)
+    let document = try JSONDocument(bytes, options: options)
+    let keys = document.root.members.map(\.key)
+    #expect(keys == ["\u{FFFD}", "\u{FFFD}"])
+    #expect(document.root["\u{FFFD}"]?.intValue == 1)
+    #expect(try JSON(parsing: bytes, options: options)["\u{FFFD}"] == 1)
+  }
+}
+
+@Suite("Deep nesting through the owned value")
+struct DeepOwnedValueTests {
+  /// Nested arrays to the owned value's limit become an owned value without recursion.
+  @Test func deepArraysBecomeAnOwnedValue() throws {
+    let depth = JSON.maximumDepth
+    let text = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+    var options = JSONParsingOptions()
+    options.maximumDepth = depth + 1
+    var json = try JSON(parsing: text, options: options)
+    var levels = 0
+    while case .array(let elements) = json, let first = elements.first {
+      levels += 1
+      json = first
+    }
+    #expect(levels == depth && json == 1)
+  }
+
+  /// Dropped whole, a value at the owned value's depth limit is released without
+  /// overflowing the stack (Swift releases nested values recursively).
+  @Test func aDeepOwnedValueIsReleased() throws {
+    let depth = JSON.maximumDepth
+    let text = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+    var options = JSONParsingOptions()
+    options.maximumDepth = 100_000_000
+    for _ in 0..<2 { _ = try JSON(parsing: text, options: options) }
+  }
+
+  /// Deeper than that, parsing into an owned value is a clear error, whatever limit the
+  /// parsing options allow (the tape, `JSONDocument`, still reads it).
+  @Test func deeperThanTheOwnedLimitIsAnError() throws {
+    let depth = JSON.maximumDepth + 1
+    let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    var options = JSONParsingOptions()
+    options.maximumDepth = 100_000_000
+    #expect(throws: JSONError.self) { try JSON(parsing: text, options: options) }
+    #expect(try JSONDocument(text, options: options).root.kind == .array)
+  }
+}

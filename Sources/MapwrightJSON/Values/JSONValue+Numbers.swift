@@ -82,7 +82,10 @@ package func decimal(fromNumberText text: UnsafeBufferPointer<UInt8>) -> Decimal
   guard digits.count <= 38, (-128...127).contains(exponent) else { return nil }
   let significandText = String(decoding: digits.map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
   guard let significand = Decimal(string: significandText) else { return nil }
-  return Decimal(sign: parts.negative ? .minus : .plus, exponent: exponent, significand: significand)
+  // `Decimal(string:)` drops the zeros just padded on, and the exponent can then overflow
+  // (1E128): such a value has no Decimal, so nil rather than NaN.
+  let value = Decimal(sign: parts.negative ? .minus : .plus, exponent: exponent, significand: significand)
+  return value.isNaN ? nil : value
 }
 
 extension JSONValue {

@@ -113,9 +113,9 @@ package func stringEntry(_ entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8
     guard length == key.count else { return false }
     return length == 0 || memoryEqual(bytes.baseAddress! + start, key.baseAddress!, length)
   }
-  // Escaped text is never longer than its raw bytes: a raw string shorter than the key
-  // cannot match.
-  guard length >= key.count else { return false }
+  // Escaped text is never longer than its raw bytes, so a raw string shorter than the key
+  // cannot match; repaired text can be (one bad byte becomes U+FFFD, three bytes).
+  guard length >= key.count || entry.has(TapeFlag.needsRepair) else { return false }
   return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
     let raw = UnsafeBufferPointer(rebasing: bytes[start..<start + length])
     let n = unescape(raw, into: buffer.baseAddress!)
