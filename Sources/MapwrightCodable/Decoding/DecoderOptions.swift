@@ -46,14 +46,12 @@ struct DecoderOptions: @unchecked Sendable {
       input = Array(text.utf8)
       if input.starts(with: [0xEF, 0xBB, 0xBF]) { input.removeFirst(3) }
     }
-    var translation: JSON5Translation?
     do {
       if allowsJSON5 {
         if input.starts(with: [0xEF, 0xBB, 0xBF]) { input.removeFirst(3) }
         let json5 = try JSON5Translation(
           input, keepsEscapedLineBreaks: compatibility == .foundation,
           wrapInBraces: assumesTopLevelDictionary && !startsWithBrace(input))
-        translation = json5
         do {
           return (try JSONDocument(json5.json, options: parsing), json5)
         } catch {

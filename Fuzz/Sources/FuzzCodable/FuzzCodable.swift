@@ -1,0 +1,93 @@
+// Fuzz target: MapwrightJSONDecoder against Foundation's JSONDecoder on the same bytes. Both
+// read a value equal as JSON, or both fail — except where Docs/Codable.md lists a deliberate
+// difference, each an explicit exception below.
+
+import Foundation
+import MapwrightCodable
+import MapwrightJSON
+
+/// Any JSON value through Codable alone (every container kind, as generic code uses them).
+enum AnyValue: Decodable, Equatable {
+  case null, bool(Bool), number(Double), string(String), array([AnyValue]), object([String: AnyValue])
+
+  struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  init(from decoder: any Decoder) throws {
+    if let object = try? decoder.container(keyedBy: Key.self) {
+      var members: [String: AnyValue] = [:]
+      for key in object.allKeys { members[key.stringValue] = try object.decode(AnyValue.self, forKey: key) }
+      self = .object(members)
+    } else if var array = try? decoder.unkeyedContainer() {
+      var elements: [AnyValue] = []
+      while !array.isAtEnd { elements.append(try array.decode(AnyValue.self)) }
+      self = .array(elements)
+    } else {
+      let single = try decoder.singleValueContainer()
+      if single.decodeNil() {
+        self = .null
+      } else if let flag = try? single.decode(Bool.self) {
+        self = .bool(flag)
+      } else if let text = try? single.decode(String.self) {
+        self = .string(text)
+      } else {
+        self = .number(try single.decode(Double.self))
+      }
+    }
+  }
+
+  /// Whether NaN appears (unequal to itself).
+  var hasNaN: Bool {
+    switch self {
+    case .number(let n): n.isNaN
+    case .array(let a): a.contains { $0.hasNaN }
+    case .object(let o): o.values.contains { $0.hasNaN }
+    default: false
+    }
+  }
+}
+
+/// Documented differences (Docs/Codable.md, "Where Mapwright differs"): inputs where the two
+/// may disagree by design, each named.
+func isDocumentedDifference(_ bytes: [UInt8]) -> Bool {
+  // A trailing comma outside JSON5: Foundation accepts it.
+  var previous: UInt8 = 0
+  for byte in bytes where !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D) {
+    if previous == UInt8(ascii: ","), byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { return true }
+    previous = byte
+  }
+  // Non-ASCII bytes: UTF-16/32 detection, invalid UTF-8 read lazily by Foundation, and keys
+  // equal in Swift's String but not in bytes (Foundation's dictionaries merge them).
+  if bytes.contains(where: { $0 == 0 || $0 >= 0x80 }) { return true }
+  // `0e1`: RFC 8259 allows it; Foundation refuses it.
+  for i in bytes.indices.dropLast() where bytes[i] == UInt8(ascii: "0") && bytes[i + 1] | 0x20 == UInt8(ascii: "e") { return true }
+  return false
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCodable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  let ours = try? MapwrightJSONDecoder().decode(AnyValue.self, from: Data(bytes))
+  // JSON5 too: never a crash.
+  let json5 = MapwrightJSONDecoder()
+  json5.allowsJSON5 = true
+  _ = try? json5.decode(AnyValue.self, from: Data(bytes))
+  json5.assumesTopLevelDictionary = true
+  _ = try? json5.decode(AnyValue.self, from: Data(bytes))
+  let theirs = try? JSONDecoder().decode(AnyValue.self, from: Data(bytes))
+  if isDocumentedDifference(bytes) { return 0 }
+  switch (ours, theirs) {
+  case (nil, nil): break
+  case (let a?, let b?):
+    if a != b, !a.hasNaN { fatalError("values differ: ours \(a), Foundation \(b)") }
+  case (nil, _?):
+    fatalError("Foundation reads what Mapwright refuses: \(String(decoding: bytes, as: UTF8.self))")
+  case (_?, nil):
+    fatalError("Mapwright reads what Foundation refuses: \(String(decoding: bytes, as: UTF8.self))")
+  }
+  return 0
+}
