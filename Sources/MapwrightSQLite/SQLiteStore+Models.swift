@@ -15,8 +15,11 @@ extension SQLiteStore {
   /// try store.importJSON(data, sources: [ImportSource("authors", model: Author.self)])
   /// let author = try store.value(Author.self, key: 7)
   /// ```
-  public convenience init(path: String, models: [any JSONModel.Type], readOnly: Bool = false) throws {
-    try self.init(path: path, model: ObjectModel(models: models), readOnly: readOnly)
+  public convenience init(
+    path: String, models: [any JSONModel.Type], readOnly: Bool = false, addingToExistingDatabase: Bool = false
+  ) throws {
+    try self.init(
+      path: path, model: ObjectModel(models: models), readOnly: readOnly, addingToExistingDatabase: addingToExistingDatabase)
   }
 
   /// The store's entity for a model type.

@@ -44,16 +44,23 @@ public final class SQLiteStore: GraphStore {
   /// Queries that look objects up by primary key (for tests and the benchmark).
   public private(set) var lookupQueries = 0
 
-  /// Opens (creating if needed) the store at `path` for `model`. A store written with a
-  /// different model is an error (`SQLiteError`), never changed.
-  public init(path: String, model: ObjectModel, readOnly: Bool = false) throws {
+  /// Opens (creating if needed) the store at `path` for `model`. Refused, with the file left
+  /// exactly as it was (`StoreError`): a store written with a different model
+  /// (`modelMismatch`), a database with tables of its own and no Mapwright schema unless
+  /// `addingToExistingDatabase` (`foreignDatabase`), a file that cannot be written when opened
+  /// for writing (`notWritable`, checked here rather than at the first write).
+  public init(path: String, model: ObjectModel, readOnly: Bool = false, addingToExistingDatabase: Bool = false) throws {
     self.model = model
     layout = RelationalLayout(model: model)
     connection = try SQLiteConnection(path: path, readOnly: readOnly)
+    if !readOnly, connection.isReadOnly {
+      throw StoreError(.notWritable, "\(path) cannot be written (opened for writing); open it with readOnly: true to read it")
+    }
+    // Checked before anything is changed (the journal mode included).
+    try checkOrCreateSchema(readOnly: readOnly, path: path, addingToExistingDatabase: addingToExistingDatabase)
     if !readOnly {
       try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -8192; PRAGMA wal_autocheckpoint = 16384;")
     }
-    try checkOrCreateSchema(readOnly: readOnly)
   }
 
   // MARK: Schema
@@ -77,7 +84,7 @@ public final class SQLiteStore: GraphStore {
     return String(hash, radix: 16)
   }
 
-  func checkOrCreateSchema(readOnly: Bool) throws {
+  func checkOrCreateSchema(readOnly: Bool, path: String, addingToExistingDatabase: Bool) throws {
     let exists = try connection.scalar("SELECT count(*) FROM sqlite_master WHERE name = '_mapwright_meta'") ?? 0
     if exists > 0 {
       let statement = try connection.prepare("SELECT value FROM _mapwright_meta WHERE key = 'model_signature'")
@@ -90,6 +97,12 @@ public final class SQLiteStore: GraphStore {
       return
     }
     guard !readOnly else { throw StoreError(.noSchema, "the store has no Mapwright schema") }
+    let foreignTables = try connection.scalar("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
+    if foreignTables > 0, !addingToExistingDatabase {
+      throw StoreError(
+        .foreignDatabase,
+        "\(path) is a database with tables of its own and no Mapwright schema; pass addingToExistingDatabase: true (mapwright import --add-to-existing) to add the model's tables to it")
+    }
     try connection.transaction {
       try connection.execute("CREATE TABLE _mapwright_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
       try connection.prepare("INSERT INTO _mapwright_meta (key, value) VALUES ('model_signature', ?)").run([.text(modelSignature)])

@@ -27,6 +27,11 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let unknownEntity = Code("unknownEntity")
     /// A key or predicate value that the attribute cannot hold.
     public static let invalidValue = Code("invalidValue")
+    /// The file is a database with tables of its own and no Mapwright schema (open it with
+    /// `addingToExistingDatabase: true` to add the model's tables to it).
+    public static let foreignDatabase = Code("foreignDatabase")
+    /// The file cannot be written (opened for writing).
+    public static let notWritable = Code("notWritable")
   }
 
   public let code: Code

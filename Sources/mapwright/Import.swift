@@ -51,6 +51,9 @@ struct Import: ParsableCommand {
   @Flag(help: "Print nothing but errors.")
   var quiet = false
 
+  @Flag(help: "Add the model's tables to an existing database that is not a Mapwright store (refused otherwise).")
+  var addToExisting = false
+
   /// The transformers the options name, in a registry of this import's (over the built-ins).
   func transformers() throws -> TransformerRegistry {
     let registry = TransformerRegistry(fallback: .shared)
@@ -93,7 +96,7 @@ struct Import: ParsableCommand {
       FileHandle.standardError.write(Data("imported \(progress.written) of \(progress.total)\n".utf8))
     }
     let payload = try readInput(data)
-    let sqlite = try SQLiteStore(path: store, model: objectModel)
+    let sqlite = try SQLiteStore(path: store, model: objectModel, addingToExistingDatabase: addToExisting)
     let summary = try sqlite.importJSON(payload, sources: [ImportSource(keyPath, entity: entityDescription)], options: options)
     if !quiet {
       print(summary)

@@ -44,6 +44,10 @@ final class SQLiteConnection {
 
   deinit { sqlite3_close_v2(handle) }
 
+  /// Whether the main database was opened read-only (SQLite falls back to read-only when a
+  /// file opened for writing cannot be written).
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
   var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
   /// Runs one or more statements without results.
