@@ -43,6 +43,12 @@ public final class SQLiteStore: GraphStore {
   }
   /// Queries that look objects up by primary key (for tests and the benchmark).
   public private(set) var lookupQueries = 0
+  /// The file, for messages.
+  let path: String
+  /// The largest row id of each table as an import last saw it (its start, then after each of
+  /// its batches). An import hands out row ids above these in memory; a batch first checks
+  /// that no other writer moved them, so two writers never take the same ids.
+  private var expectedLargestIDs: [String: Int64] = [:]
 
   /// Opens (creating if needed) the store at `path` for `model`. Refused, with the file left
   /// exactly as it was (`StoreError`): a store written with a different model
@@ -51,6 +57,7 @@ public final class SQLiteStore: GraphStore {
   /// for writing (`notWritable`, checked here rather than at the first write).
   public init(path: String, model: ObjectModel, readOnly: Bool = false, addingToExistingDatabase: Bool = false) throws {
     self.model = model
+    self.path = path
     layout = RelationalLayout(model: model)
     connection = try SQLiteConnection(path: path, readOnly: readOnly)
     if !readOnly, connection.isReadOnly {
@@ -183,12 +190,34 @@ public final class SQLiteStore: GraphStore {
 
   public func largestID(of entity: String) throws -> Int64 {
     guard let table = layout.tables[entity] else { return 0 }
-    return try connection.scalar("SELECT MAX(\"_id\") FROM \(quote(table.name))") ?? 0
+    let largest = try connection.scalar("SELECT MAX(\"_id\") FROM \(quote(table.name))") ?? 0
+    expectedLargestIDs[table.name] = largest
+    return largest
+  }
+
+  /// Throws `changedDuringImport` if another writer moved a table's largest row id since this
+  /// store last saw it (run inside the batch's write transaction, which holds the lock).
+  private func checkNoOtherWriter() throws {
+    for (table, expected) in expectedLargestIDs {
+      let largest = try connection.scalar("SELECT MAX(\"_id\") FROM \(quote(table))") ?? 0
+      guard largest == expected else {
+        throw StoreError(
+          .changedDuringImport,
+          "\(path) was changed by another writer during this import (table \(table) has rows up to id \(largest), this import expected \(expected)); this batch was not written, earlier ones were: run the import again")
+      }
+    }
+  }
+
+  private func noteLargestIDs() throws {
+    for table in expectedLargestIDs.keys {
+      expectedLargestIDs[table] = try connection.scalar("SELECT MAX(\"_id\") FROM \(quote(table))") ?? 0
+    }
   }
 
   public func write(_ batch: ImportBatch) throws {
     guard !batch.isEmpty else { return }
     try connection.transaction {
+      try checkNoOtherWriter()
       for detach in batch.detaches {
         let key = WriteStatement(kind: detach.delete ? .delete : .detach, table: detach.table, column: detach.column)
         try statement(key) {
@@ -217,6 +246,7 @@ public final class SQLiteStore: GraphStore {
         for id in foreignKey.ids { try update.run([foreignKey.target.map { .integer($0) } ?? .null, .integer(id)]) }
       }
       try writeJoins(batch.joins)
+      try noteLargestIDs()
     }
   }
 

@@ -32,6 +32,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let foreignDatabase = Code("foreignDatabase")
     /// The file cannot be written (opened for writing).
     public static let notWritable = Code("notWritable")
+    /// Another writer added or removed rows while an import was running; the batch was not
+    /// written (earlier batches of the import were), and running the import again completes it.
+    public static let changedDuringImport = Code("changedDuringImport")
   }
 
   public let code: Code
