@@ -81,7 +81,7 @@ let package = Package(
     .testTarget(name: "MapwrightCodableTests", dependencies: ["MapwrightCodable", "MapwrightTestSupport"]),
     .testTarget(name: "MapwrightSchemaTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightSchema"]),
     .testTarget(name: "MapwrightSQLiteTests", dependencies: ["Mapwright", "MapwrightSQLite", "MapwrightGraph", "MapwrightTestSupport"]),
-    .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright"]),
+    .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright", "MapwrightSQLite"]),
     // One table of inputs through every path (@JSONModel, Mappable, MapwrightJSONDecoder,
     // ModelObject, the SQLite import): same value, or same error code and path, same report.
     // The examples of README.md and Docs/*.md, compiled (and run where they touch no files).
