@@ -23,19 +23,27 @@ public struct SourceLocation: Sendable, Hashable {
     var lineEnd = offset
     while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
 
-    // Show at most `excerptWidth` scalars, keeping the error in view.
-    let scalars = Array(String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self).unicodeScalars)
+    // Show at most `excerptWidth` scalars, keeping the error in view. Only a window of bytes
+    // around the offset is decoded (a 100 MB single-line file costs no more than a short one).
+    func isContinuation(_ i: Int) -> Bool { i < bytes.count && bytes[i] & 0xC0 == 0x80 }
+    var windowStart = max(lineStart, offset - 4 * Self.excerptWidth)
+    while windowStart > lineStart, isContinuation(windowStart) { windowStart -= 1 }
+    var windowEnd = min(lineEnd, offset + 4 * Self.excerptWidth)
+    while windowEnd < lineEnd, isContinuation(windowEnd) { windowEnd += 1 }
+    let scalars = Array(String(decoding: bytes[windowStart..<windowEnd], as: UTF8.self).unicodeScalars)
+    let before = String(decoding: bytes[windowStart..<offset], as: UTF8.self).unicodeScalars.count
     var first = 0
-    if column - 1 > Self.excerptWidth - 20 { first = column - 1 - (Self.excerptWidth - 20) }
+    if before > Self.excerptWidth - 20 { first = before - (Self.excerptWidth - 20) }
     let last = min(scalars.count, first + Self.excerptWidth)
     var shown = ""
     for scalar in scalars[min(first, scalars.count)..<max(last, min(first, scalars.count))] {
       // Tabs and other controls would shift the caret; show them as spaces.
       shown.unicodeScalars.append(scalar.value < 0x20 ? " " : scalar)
     }
-    let prefix = first > 0 ? "…" : ""
-    let suffix = last < scalars.count ? "…" : ""
-    let caretIndent = String(repeating: " ", count: column - 1 - first + (first > 0 ? 1 : 0))
+    let cutBefore = first > 0 || windowStart > lineStart
+    let prefix = cutBefore ? "…" : ""
+    let suffix = last < scalars.count || windowEnd < lineEnd ? "…" : ""
+    let caretIndent = String(repeating: " ", count: max(0, before - first) + (cutBefore ? 1 : 0))
 
     self.line = line
     self.column = column

@@ -109,3 +109,29 @@ struct DeepOwnedValueTests {
     #expect(try JSONDocument(text, options: options).root.kind == .array)
   }
 }
+
+@Suite("Errors in very long lines")
+struct LongLineErrorTests {
+  /// An error at the end of a 20 MB single-line document: the right line and column, and an
+  /// excerpt of a few dozen characters (only a window around the error is decoded).
+  @Test func anErrorAtTheEndOfAHugeLine() throws {
+    let count = 1_000_000
+    var bytes = Array("[".utf8)
+    bytes.reserveCapacity(count * 20)
+    for i in 0..<count { bytes += Array("\"é\(i % 10)xxxxxxxxxx\",".utf8) }
+    bytes += Array("tru]".utf8)
+    do {
+      _ = try JSONDocument(bytes)
+      Issue.record("accepted")
+    } catch {
+      #expect(error.line == 1)
+      #expect(error.column == 1 + count * 15 + 4)  // at "]", where "true" goes wrong
+      let lines = error.excerpt.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(lines.count == 2 && lines[0].count <= 72 + 2)  // the excerpt width and two ellipses
+      #expect(lines[0].hasPrefix("…") && lines[0].hasSuffix("tru]"))
+      // The caret sits under the "]".
+      let caret = lines[1].count - 1
+      #expect(Array(lines[0])[caret] == "]")
+    }
+  }
+}
