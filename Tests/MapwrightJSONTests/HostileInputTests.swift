@@ -135,3 +135,36 @@ struct LongLineErrorTests {
     }
   }
 }
+
+@Suite("Very long numbers and strings")
+struct LongTokenTests {
+  /// A number of a million digits is read, and converted or refused, in linear time.
+  @Test func aMillionDigitNumber() throws {
+    let digits = String(repeating: "7", count: 1_000_000)
+    let clock = ContinuousClock()
+    let elapsed = try clock.measure {
+      let document = try JSONDocument("[\(digits), -0.\(digits), 1\(digits)e-1000000]")
+      let big = try #require(document.root[0])
+      #expect(big.intValue == nil)  // does not fit
+      #expect(big.doubleValue == nil)  // beyond Double's range: nil, never infinity
+      #expect(big.decimalValue == nil)  // more than 38 digits: not exact
+      #expect(big.numberText?.count == 1_000_000)
+      let small = try #require(document.root[1]?.doubleValue)
+      #expect(abs(small + 0.7777777777777778) < 1e-15)
+      #expect(try JSON(parsing: "[\(digits)]")[0]?.numberValue?.text.count == 1_000_000)
+    }
+    #expect(elapsed < .seconds(5), "\(elapsed)")
+  }
+
+  /// A 16 MB string with escapes is read whole, in linear time.
+  @Test func aLongStringWithEscapes() throws {
+    let piece = #"abc\n\u00e9\"xyz"#
+    let text = "[\"" + String(repeating: piece, count: 1_000_000) + "\"]"
+    let clock = ContinuousClock()
+    let elapsed = try clock.measure {
+      let document = try JSONDocument(text)
+      #expect(document.root[0]?.stringValue?.count == 9 * 1_000_000)  // a b c, line feed, é, quote, x y z
+    }
+    #expect(elapsed < .seconds(5), "\(elapsed)")
+  }
+}
