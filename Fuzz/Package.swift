@@ -17,5 +17,8 @@ let package = Package(
     .executableTarget(
       name: "FuzzCodable",
       dependencies: [.product(name: "MapwrightCodable", package: parent), .product(name: "MapwrightJSON", package: parent)]),
+    .executableTarget(
+      name: "FuzzSchema",
+      dependencies: [.product(name: "MapwrightSQLite", package: parent), .product(name: "MapwrightSchema", package: parent)]),
   ]
 )

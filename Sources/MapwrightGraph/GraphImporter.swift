@@ -74,6 +74,12 @@ public final class GraphImporter {
     summary = ImportSummary()
     plans = [:]  // fresh state for every run
     largestIDs = [:]
+    // Plans link to the plans of their relationships' destinations, which link back (an
+    // inverse): break the links when the run ends, or every run would leak its plans.
+    defer {
+      for plan in plans.values { plan.destinationPlans.removeAll() }
+      plans = [:]
+    }
     let scanner = PayloadScanner(bytes: payload)
     var work: [(source: ImportSource, elements: PayloadScanner.ElementRuns)] = []
     for source in sources {

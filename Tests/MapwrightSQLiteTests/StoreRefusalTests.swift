@@ -70,3 +70,24 @@ struct StoreRefusalTests {
     #expect(try SQLiteStore(path: path, models: [CanonicalCity.self], readOnly: true).count(CanonicalCity.self) == 0)
   }
 }
+
+@Suite("An import leaves nothing behind")
+struct ImportReleaseTests {
+  /// Found by fuzzing (FuzzSchema, LeakSanitizer): an import's plans linked to each other
+  /// through relationships and their inverses, and each import leaked them, with the
+  /// model's entity descriptions. After the store and model are dropped, nothing survives.
+  @Test func anImportOfRelatedEntitiesReleasesItsModel() throws {
+    weak var entity: EntityDescription?
+    weak var store: SQLiteStore?
+    do {
+      let t = try TemporaryModelStore([Writer.self, Novel.self])
+      store = t.store
+      entity = t.store.model.entity(named: "Novel")
+      _ = try t.run(
+        #"{"writers": [{"id": 1, "name": "Twain", "books": [10]}], "novels": [{"id": 10, "title": "Tom", "writer_id": 1}]}"#,
+        [("writers", Writer.self), ("novels", Novel.self)])
+    }
+    #expect(store == nil)
+    #expect(entity == nil)
+  }
+}

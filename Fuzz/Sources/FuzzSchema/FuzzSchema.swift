@@ -1,0 +1,47 @@
+// Fuzz target: the Xcode model reader, ModelObject and the import. Each input is read three
+// ways: as the XML of a .xcdatamodel (refused with a SchemaError, or a model); as a payload of
+// the Library model's authors, decoded into ModelObjects (lenient and strict); and imported
+// into a store in a temporary file. Errors are expected; a crash, hang or leak is a finding.
+
+import Foundation
+import MapwrightSQLite
+import MapwrightSchema
+
+/// The Library model of the repository's Examples folder (beside Fuzz/).
+private let libraryXML: [UInt8] = {
+  let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Examples/Library.xcdatamodeld/Library.xcdatamodel/contents")
+  return [UInt8]((try? Data(contentsOf: url)) ?? Data())
+}()
+
+private let library: ObjectModel = {
+  guard let model = try? ObjectModel(xml: libraryXML) else { fatalError("Examples/Library.xcdatamodeld not found") }
+  return model
+}()
+
+private let storePath = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-fuzz-\(getpid()).sqlite").path
+
+nonisolated(unsafe) private let store: SQLiteStore = {  // one fuzzing thread
+  for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: storePath + suffix) }
+  guard let store = try? SQLiteStore(path: storePath, model: library) else { fatalError("cannot open \(storePath)") }
+  return store
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSchema(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  // 1. As a model file.
+  if let model = try? ObjectModel(xml: bytes) {
+    for entity in model.entities { _ = entity.attributes.count + entity.relationships.count }
+  }
+  // 2. As authors of the Library model.
+  guard let author = library.entity(named: "Author") else { return 0 }
+  for options in [MappingOptions(), MappingOptions.lenient] {
+    _ = try? ModelObject(entity: author, json: bytes, options: options)
+  }
+  // 3. Imported into a store.
+  var options = ImportOptions(mapping: .lenient, batchSize: 7)
+  options.missingReferences = .report
+  _ = try? store.importJSON(bytes, sources: [ImportSource("authors", entity: author)], options: options)
+  return 0
+}
