@@ -217,6 +217,18 @@ struct FoundationSwapTests {
     #expect(try MapwrightJSONDecoder().decode(KeysSeen.self, from: Data(many.utf8)).keys.count == 72)
   }
 
+  /// Found by FuzzCodable: raw line feeds inside a string that Foundation's decoder never
+  /// reads (the value of a repeated key). Foundation decodes the document; JSONSerialization
+  /// refuses it, as Mapwright does, before decoding and with the position (documented).
+  @Test func aMalformedStringFoundationNeverReads() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fuzz/lazy-control-character.json")
+    let data = try Data(contentsOf: url)
+    #expect((try? Foundation.JSONDecoder().decode(AnyJSON.self, from: data)) != nil)
+    #expect((try? JSONSerialization.jsonObject(with: data)) == nil)
+    let error = try #require(decodingError(AnyJSON.self, String(decoding: data, as: UTF8.self)))
+    #expect("\(error)".contains("line 1, column 604"), "\(error)")
+  }
+
   @Test func decodingWithAConfiguration() throws {
     let json = Data(#"{"value": 2.5}"#.utf8)
     let units = SwapUnits(scale: 10)
