@@ -14,7 +14,7 @@ extension Map {
 
   func missingKeyError() -> MappingError {
     guard let object else { return MappingError(.missingKey, path: JSONPath(currentPath.map { .key($0) })) }
-    return .missingKey(atKeyPath: JSONKeyPath(components: currentPath), in: object)
+    return FieldRules.missingKey(at: JSONKeyPath(components: currentPath), in: object)
   }
 
   private var decodingSession: DecodingSession {

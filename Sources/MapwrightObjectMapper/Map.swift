@@ -270,7 +270,7 @@ public final class Map {
   @usableFromInline
   func noteMissing(_ optional: Bool) {
     guard let session, let object, cursor.key != nil, !optional, !toObject else { return }
-    session.note(.defaultUsed, at: ValuePlace(keyPath: JSONKeyPath(components: currentPath), in: object))
+    FieldRules.noteDefault(at: JSONKeyPath(components: currentPath), in: object, session: session)
   }
 
   /// Writes `value` at the current key (path).

@@ -380,13 +380,13 @@ public struct JSONModelReader {
 
   @usableFromInline
   func missingKey(_ field: Int) -> MappingError {
-    .missingKey(atKeyPath: fields.keyPaths[field], in: object)
+    FieldRules.missingKey(at: fields.keyPaths[field], in: object)
   }
 
   /// Notes that field `field` kept its default.
   @inlinable
   public func noteDefault(_ field: Int) {
-    session.note(.defaultUsed, at: ValuePlace(keyPath: fields.keyPaths[field], in: object))
+    FieldRules.noteDefault(at: fields.keyPaths[field], in: object, session: session)
   }
 
   /// After every field: throws the object's first problem.

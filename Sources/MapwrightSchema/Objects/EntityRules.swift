@@ -1,7 +1,8 @@
 // The object rules for entities, in one place: what a missing key, a null, a default, an
 // unknown key and a relationship's count mean. `ModelObject` and the import (MapwrightGraph)
-// both decide through these functions, and the macro readers and `Map` follow the same rules
-// through the engine (the parity table in the tests holds all of them to one answer):
+// both decide through these functions; absent keys and nulls go on to the engine's
+// `FieldRules`, which the macro readers and `Map` call too (the parity table in the tests
+// holds all of them to one answer):
 // - a key absent: the attribute's default is kept and reported, if it has one; otherwise an
 //   optional attribute stays nil and a non-optional one is a missing key (at the key path the
 //   model asked for);
@@ -33,24 +34,18 @@ package enum EntityRules {
   package static func absent(
     _ attribute: AttributeDescription, at keyPath: JSONKeyPath, in object: JSONValue, hasDefault: Bool, session: DecodingSession
   ) throws(MappingError) {
-    if hasDefault {
-      session.note(.defaultUsed, at: ValuePlace(keyPath: keyPath, in: object))
-    } else if !attribute.isOptional {
-      throw MappingError.missingKey(atKeyPath: keyPath, in: object)
-    }
+    try FieldRules.absent(optional: attribute.isOptional, hasDefault: hasDefault, at: keyPath, in: object, session: session)
   }
 
   /// A null attribute: allowed when optional.
   package static func null(_ attribute: AttributeDescription, _ value: JSONValue) throws(MappingError) {
-    guard attribute.isOptional else {
-      throw MappingError.typeMismatch(expected: attribute.type.rawValue.lowercased(), at: value)
-    }
+    try FieldRules.null(optional: attribute.isOptional, expected: attribute.type.rawValue.lowercased(), at: value)
   }
 
   /// A to-one relationship absent or null: a missing key unless optional.
   package static func absent(_ relationship: RelationshipDescription, at keyPath: JSONKeyPath, in object: JSONValue) throws(MappingError) {
     if !relationship.isOptional && !relationship.isToMany {
-      throw MappingError.missingKey(atKeyPath: keyPath, in: object)
+      throw FieldRules.missingKey(at: keyPath, in: object)
     }
   }
 
