@@ -132,7 +132,8 @@ extension ModelObject {
     for relationship in entity.relationships where relationship.name != back {
       let path = JSONKeyPath(relationship.jsonKeyPath).jsonPath
       if relationship.isToMany {
-        guard let children = toMany[relationship.name], !children.isEmpty else { continue }
+        let children = objects(relationship.name)
+        guard !children.isEmpty else { continue }
         json.set(.array(try children.map { .object(try $0.encodeMembers(excluding: relationship.inverseName)) }), at: path)
       } else if let child = object(relationship.name) {
         json.set(.object(try child.encodeMembers(excluding: relationship.inverseName)), at: path)

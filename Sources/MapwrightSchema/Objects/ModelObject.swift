@@ -1,8 +1,10 @@
 // Dynamic objects: an instance of an entity, holding its attribute values and related
 // objects by name (Modelmatic's ModelObject). Relationships keep their inverses consistent:
 // setting or adding a child sets its back-reference, and taking it out of its old parent.
-// A child's reference to its parent (a to-one whose inverse is to-many) is weak, so that a
-// graph of parents and children frees itself; other references are strong.
+// References set from one side are strong; the back-references kept for inverses are weak —
+// a child's reference to its parent, the other side of a one-to-one, and the other side of
+// a many-to-many — so that any graph frees itself when nothing outside holds it (a parent
+// holds its children strongly: the to-many side of a one-to-many owns).
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -44,9 +46,9 @@ public final class ModelObject {
   private let model: ObjectModel?
   package var values: [String: Any] = [:]
   var toOne: [String: Reference] = [:]
-  var toMany: [String: [ModelObject]] = [:]
+  var toMany: [String: [Reference]] = [:]
 
-  /// A reference to a related object; weak for a child's reference to its parent.
+  /// A reference to a related object; weak for a back-reference (see the header).
   struct Reference {
     weak var weakObject: ModelObject?
     var strongObject: ModelObject?
@@ -90,7 +92,7 @@ public final class ModelObject {
   public func object(_ relationship: String) -> ModelObject? { toOne[relationship]?.object }
 
   /// The objects of a to-many relationship (in order for an ordered one).
-  public func objects(_ relationship: String) -> [ModelObject] { toMany[relationship] ?? [] }
+  public func objects(_ relationship: String) -> [ModelObject] { toMany[relationship]?.compactMap(\.object) ?? [] }
 
   // MARK: Writing
 
@@ -133,14 +135,14 @@ public final class ModelObject {
     let relationship = try self.relationship(name, toMany: true)
     try check(object, for: relationship)
     guard !objects(name).contains(where: { $0 === object }) else { return }
-    toMany[name, default: []].append(object)
+    toMany[name, default: []].append(Reference(strongObject: object))
     if let inverse = relationship.inverseName { object.link(inverse, to: self) }
   }
 
   /// Removes an object from a to-many relationship, clearing its inverse.
   public func remove(_ object: ModelObject, from name: String) throws(ModelObjectError) {
     let relationship = try self.relationship(name, toMany: true)
-    toMany[name]?.removeAll { $0 === object }
+    toMany[name]?.removeAll { $0.object === object }
     if let inverse = relationship.inverseName { object.unlink(inverse, from: self) }
   }
 
@@ -183,11 +185,15 @@ public final class ModelObject {
   func link(_ relationshipName: String, to owner: ModelObject) {
     guard let relationship = entity.relationship(named: relationshipName) else { return }
     if relationship.isToMany {
-      if !objects(relationshipName).contains(where: { $0 === owner }) { toMany[relationshipName, default: []].append(owner) }
+      guard !objects(relationshipName).contains(where: { $0 === owner }) else { return }
+      // A parent holds the child that named it (the owner's side is to-one); the other side
+      // of a many-to-many is a back-reference, weak.
+      let ownerSideIsToMany = relationship.inverseName.flatMap { entity.destination(of: relationship).relationship(named: $0) }?.isToMany ?? false
+      toMany[relationshipName, default: []].append(ownerSideIsToMany ? Reference(weakObject: owner) : Reference(strongObject: owner))
     } else {
       let previous = object(relationshipName)
       if previous === owner { return }
-      assignToOne(relationship, owner)
+      toOne[relationship.name] = Reference(weakObject: owner)  // a back-reference: weak
       // A child moved to a new parent leaves the old one.
       if let previous, let inverse = relationship.inverseName { previous.unlinkOneSide(inverse, self) }
     }
@@ -196,7 +202,7 @@ public final class ModelObject {
   func unlink(_ relationshipName: String, from owner: ModelObject) {
     guard let relationship = entity.relationship(named: relationshipName) else { return }
     if relationship.isToMany {
-      toMany[relationshipName]?.removeAll { $0 === owner }
+      toMany[relationshipName]?.removeAll { $0.object === owner }
     } else if object(relationshipName) === owner {
       toOne[relationshipName] = nil
     }
@@ -205,7 +211,7 @@ public final class ModelObject {
   private func unlinkOneSide(_ relationshipName: String, _ object: ModelObject) {
     guard let relationship = entity.relationship(named: relationshipName) else { return }
     if relationship.isToMany {
-      toMany[relationshipName]?.removeAll { $0 === object }
+      toMany[relationshipName]?.removeAll { $0.object === object }
     } else if self.object(relationshipName) === object {
       toOne[relationshipName] = nil
     }
