@@ -6,40 +6,9 @@ import Foundation
 import MapwrightCodable
 import MapwrightJSON
 
-/// Any JSON value through Codable alone (every container kind, as generic code uses them).
-enum AnyValue: Decodable, Equatable {
-  case null, bool(Bool), number(Double), string(String), array([AnyValue]), object([String: AnyValue])
-
-  struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
-  init(from decoder: any Decoder) throws {
-    if let object = try? decoder.container(keyedBy: Key.self) {
-      var members: [String: AnyValue] = [:]
-      for key in object.allKeys { members[key.stringValue] = try object.decode(AnyValue.self, forKey: key) }
-      self = .object(members)
-    } else if var array = try? decoder.unkeyedContainer() {
-      var elements: [AnyValue] = []
-      while !array.isAtEnd { elements.append(try array.decode(AnyValue.self)) }
-      self = .array(elements)
-    } else {
-      let single = try decoder.singleValueContainer()
-      if single.decodeNil() {
-        self = .null
-      } else if let flag = try? single.decode(Bool.self) {
-        self = .bool(flag)
-      } else if let text = try? single.decode(String.self) {
-        self = .string(text)
-      } else {
-        self = .number(try single.decode(Double.self))
-      }
-    }
-  }
-
+// `AnyJSON` (any JSON value through Codable alone, every container kind) is the test suite's
+// own, linked here from Tests/MapwrightCodableTests/Support.
+extension AnyJSON {
   /// Whether NaN appears (unequal to itself).
   var hasNaN: Bool {
     switch self {
@@ -71,14 +40,14 @@ func isDocumentedDifference(_ bytes: [UInt8]) -> Bool {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCodable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  let ours = try? MapwrightJSONDecoder().decode(AnyValue.self, from: Data(bytes))
+  let ours = try? MapwrightJSONDecoder().decode(AnyJSON.self, from: Data(bytes))
   // JSON5 too: never a crash.
   let json5 = MapwrightJSONDecoder()
   json5.allowsJSON5 = true
-  _ = try? json5.decode(AnyValue.self, from: Data(bytes))
+  _ = try? json5.decode(AnyJSON.self, from: Data(bytes))
   json5.assumesTopLevelDictionary = true
-  _ = try? json5.decode(AnyValue.self, from: Data(bytes))
-  let theirs = try? JSONDecoder().decode(AnyValue.self, from: Data(bytes))
+  _ = try? json5.decode(AnyJSON.self, from: Data(bytes))
+  let theirs = try? JSONDecoder().decode(AnyJSON.self, from: Data(bytes))
   if isDocumentedDifference(bytes) { return 0 }
   switch (ours, theirs) {
   case (nil, nil): break

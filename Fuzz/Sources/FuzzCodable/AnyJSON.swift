@@ -1,0 +1,1 @@
+../../../Tests/MapwrightCodableTests/Support/AnyJSON.swift
