@@ -51,7 +51,7 @@ let package = Package(
     // The public library for @JSONModel: re-exports the engine and declares the macros.
     .target(name: "Mapwright", dependencies: ["MapwrightEngine", "MapwrightMacros"]),
     // ObjectMapper's API (Mappable, Map, Mapper, <-, transforms) over the engine.
-    .target(name: "MapwrightObjectMapper", dependencies: ["MapwrightEngine"]),
+    .target(name: "MapwrightObjectMapper", dependencies: ["MapwrightEngine", "MapwrightCodable"]),
     // Drop-in JSONDecoder/JSONEncoder for Codable types, on the MapwrightJSON tape and writer.
     .target(name: "MapwrightCodable", dependencies: ["MapwrightEngine"]),
     // Xcode model files (.xcdatamodeld) read on any platform, dynamic objects, Modelmatic's API.

@@ -34,7 +34,8 @@ extension Map {
       if let fallback = T.valueForMissingKey { return fallback }
       throw missingKeyError()
     }
-    return try T.decode(from: current, in: try decodingSession)
+    let session = try decodingSession
+    return try session.throwingRecordedErrors { () throws(MappingError) in try T.decode(from: current, in: session) }
   }
 
   /// The value at `key`, or `defaultValue` when the key is missing or null.
@@ -44,32 +45,36 @@ extension Map {
     return try T.decode(from: current, in: try decodingSession)
   }
 
-  /// A raw-representable enum.
+  /// A raw-representable enum: its raw value decoded by the engine when convertible, else
+  /// cast from the JSON value's Foundation form (`enum Level: NSNumber`).
   public func value<T: RawRepresentable>(
     _ key: String, nested: Bool? = nil, delimiter: String = ".",
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
-  ) throws -> T where T.RawValue: JSONConvertible {
+  ) throws -> T {
     let value = try presentValue(key, nested: nested, delimiter: delimiter)
-    return try RawValueBox<T>.decode(from: value, in: try decodingSession).value
+    return try AnyRawValueBox<T>.decode(from: value, in: try decodingSession).value
   }
 
   /// An optional raw-representable enum: nil when missing or null.
   public func value<T: RawRepresentable>(
     _ key: String, nested: Bool? = nil, delimiter: String = ".",
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
-  ) throws -> T? where T.RawValue: JSONConvertible {
+  ) throws -> T? {
     _ = self[key, nested: nested, delimiter: delimiter, ignoreNil: false]
     guard let current, !current.isNull else { return nil }
-    return try RawValueBox<T>.decode(from: current, in: try decodingSession).value
+    return try AnyRawValueBox<T>.decode(from: current, in: try decodingSession).value
   }
 
-  /// An array of raw-representable enums.
+  /// An array of raw-representable enums; any element that does not decode throws.
   public func value<T: RawRepresentable>(
     _ key: String, nested: Bool? = nil, delimiter: String = ".",
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
-  ) throws -> [T] where T.RawValue: JSONConvertible {
+  ) throws -> [T] {
     let value = try presentValue(key, nested: nested, delimiter: delimiter)
-    return try [RawValueBox<T>].decode(from: value, in: try decodingSession).map(\.value)
+    let session = try decodingSession
+    return try session.throwingRecordedErrors { () throws(MappingError) in
+      try [AnyRawValueBox<T>].decode(from: value, in: session).map(\.value)
+    }
   }
 
   /// A value through an ObjectMapper transform; a missing key or a failed transform throws.
@@ -77,8 +82,51 @@ extension Map {
     _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
     file: StaticString = #file, function: StaticString = #function, line: UInt = #line
   ) throws -> Transform.Object {
+    try transformOrThrow(try presentValue(key, nested: nested, delimiter: delimiter), transform)
+  }
+
+  /// An array, each element through the transform; any element that fails throws.
+  public func value<Transform: TransformType>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> [Transform.Object] {
     let value = try presentValue(key, nested: nested, delimiter: delimiter)
-    guard let object = transform.transformFromJSON(currentValue) else {
+    return try elements(of: value).map { element throws(MappingError) in try transformOrThrow(element, transform) }
+  }
+
+  /// An array of arrays, each element through the transform.
+  public func value<Transform: TransformType>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> [[Transform.Object]] {
+    let value = try presentValue(key, nested: nested, delimiter: delimiter)
+    return try elements(of: value).map { inner throws(MappingError) in
+      try elements(of: inner).map { element throws(MappingError) in try transformOrThrow(element, transform) }
+    }
+  }
+
+  /// An object's members, each through the transform.
+  public func value<Transform: TransformType>(
+    _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+    file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+  ) throws -> [String: Transform.Object] {
+    let value = try presentValue(key, nested: nested, delimiter: delimiter)
+    guard value.kind == .object else { throw MappingError.typeMismatch(expected: "object", at: value) }
+    var result: [String: Transform.Object] = [:]
+    for member in value.members where result[member.key] == nil {  // the first of a repeated key wins
+      result[member.key] = try transformOrThrow(member.value, transform)
+    }
+    return result
+  }
+
+  private func elements(of value: JSONValue) throws(MappingError) -> [JSONValue] {
+    guard value.kind == .array else { throw MappingError.typeMismatch(expected: "array", at: value) }
+    return Array(value.elements)
+  }
+
+  /// `value` through an ObjectMapper transform, which sees it as Foundation objects.
+  func transformOrThrow<Transform: TransformType>(_ value: JSONValue, _ transform: Transform) throws(MappingError) -> Transform.Object {
+    guard let object = transform.transformFromJSON(value.isNull ? nil : MapwrightJSON.JSON(value).foundationObject) else {
       throw MappingError(.transformFailed("\(Transform.self) could not transform \(describeFound(value))"), at: value)
     }
     return object

@@ -97,6 +97,7 @@ public final class Map {
       let bytes = (try? MapwrightJSON.JSON(foundationObject: JSON).jsonBytes()) ?? Array("{}".utf8)
       let document = (try? JSONDocument(bytes)) ?? (try! JSONDocument("{}"))
       let session = DecodingSession(document: document, options: MappingOptions(errorMode: .collectAll), context: context)
+      session.discardsPropertyProblems = true
       try! self.init(decoding: document.root, in: session, toObject: toObject)  // the root is an object
     case .toJSON:
       self.init(encodingIn: EncodingSession(includesNilValues: shouldIncludeNilValues, context: context))
@@ -225,6 +226,10 @@ public final class Map {
       noteMissing(T.valueForMissingKey != nil)
       return
     }
+    if toObject, current.kind == .object, let updated = mapIntoExisting(field, from: current, in: session) {
+      field = updated
+      return
+    }
     do {
       if let policy = cursor.coercion, policy != session.coercion {
         let saved = session.coercion
@@ -239,6 +244,37 @@ public final class Map {
     }
   }
 
+  /// Mapping into an existing object (`map(JSON:toObject:)`), a property holding a model is
+  /// mapped in place, as ObjectMapper does: its values the JSON does not mention are kept.
+  /// Nil when `field` holds no model (a nil optional, or not a model at all).
+  /// A dictionary of models is mapped key by key: a key it holds is mapped into, a new key
+  /// decoded, a key the JSON does not mention kept.
+  @usableFromInline
+  func mapIntoExisting<T: JSONConvertible>(_ field: T, from value: JSONValue, in session: DecodingSession) -> T? {
+    if let model = field as? any BaseMappable { return Self.map(value, into: model, in: session) as? T }
+    guard let existing = field as? [String: any BaseMappable], let fresh = try? T.decode(from: value, in: session),
+      var merged = fresh as? [String: any BaseMappable]
+    else { return nil }
+    for (key, model) in existing {
+      if let member = value[key], member.kind == .object {
+        merged[key] = Self.map(member, into: model, in: session)
+      } else if merged[key] == nil {
+        merged[key] = model
+      }
+    }
+    return merged as? T
+  }
+
+  static func map<M: BaseMappable>(_ value: JSONValue, into model: M, in session: DecodingSession) -> M {
+    guard let map = try? Map(decoding: value, in: session, toObject: true) else { return model }
+    let saved = session.coercion
+    session.coercion = M.coercionPolicy ?? session.options.coercion
+    defer { session.coercion = saved }
+    var copy = model
+    copy.mapping(map: map)
+    return copy
+  }
+
   /// Decodes the current value with `decode`, leaving `field` unchanged on failure.
   func read<T>(into field: inout T, _ decode: (JSONValue, DecodingSession) throws -> T) {
     guard let session, !session.hasStopped else { return }
@@ -251,14 +287,17 @@ public final class Map {
     } catch let error as MappingError {
       absorb(error, session: session)
     } catch {
-      session.record(MappingError(.transformFailed("\(error)"), at: current))
+      absorb(MappingError(.transformFailed("\(error)"), at: current), session: session)
     }
   }
 
-  /// A null for a non-optional property is forgiven (and reported) under lenient coercion,
-  /// as ObjectMapper leaves such a property unchanged.
+  /// Where every problem of a `<-` mapping goes (the property keeps its value). ObjectMapper's
+  /// optional-returning forms discard them, at no cost; a null for a non-optional property is
+  /// forgiven (and reported) under lenient coercion, as ObjectMapper leaves such a property
+  /// unchanged.
   @usableFromInline
   func absorb(_ error: MappingError, session: DecodingSession) {
+    if session.discardsPropertyProblems { return }
     if session.coercion == .lenient, let current, current.isNull, error.code == .typeMismatch {
       session.note(.defaultUsed, at: current)
       return

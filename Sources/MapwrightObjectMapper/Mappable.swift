@@ -177,7 +177,7 @@ extension ImmutableMappable {
       } catch let error as MappingError {
         throw error
       } catch {
-        throw MappingError(.invalidValue("\(Self.self).init(map:) threw \(error)"), at: value)
+        throw MappingError.thrown(error, reason: "\(Self.self).init(map:) threw \(error)", at: value)
       }
     }
   }

@@ -48,10 +48,7 @@ public final class Mapper<N: BaseMappable> {
 
   /// Decodes leniently in ObjectMapper's way: problems are recorded and ignored.
   private func attempt<T: JSONConvertible>(_ type: T.Type, _ bytes: [UInt8]) -> T? {
-    var lenient = options
-    lenient.errorMode = .collectAll
-    guard let session = try? DecodingSession(parsing: bytes, options: lenient, context: context) else { return nil }
-    return try? T.decode(from: session.document.root, in: session)
+    try? decodeInObjectMappersWay(type, bytes, throwing: false)
   }
 
   private func attempt<T: JSONConvertible>(_ type: T.Type, foundationObject: Any?) -> T? {
@@ -78,12 +75,35 @@ public final class Mapper<N: BaseMappable> {
     return map(document, toObject: object)
   }
 
+  public func map(JSONObject: Any?, toObject object: N) -> N {
+    guard let JSONObject, let bytes = try? MapwrightJSON.JSON(foundationObject: JSONObject).jsonBytes(),
+      let document = try? JSONDocument(bytes)
+    else { return object }
+    return map(document, toObject: object)
+  }
+
+  /// Maps each member of a JSON object of objects into the model `dictionary` holds under its
+  /// key (a new key gets a new model; keys the JSON does not mention are kept).
+  public func mapDictionary(JSON: [String: [String: Any]], toDictionary dictionary: [String: N]) -> [String: N] {
+    var result = dictionary
+    for (key, member) in JSON {
+      result[key] = dictionary[key].map { map(JSON: member, toObject: $0) } ?? map(JSON: member) ?? result[key]
+    }
+    return result
+  }
+
+  public func mapDictionary(JSONObject: Any?, toDictionary dictionary: [String: N]) -> [String: N] {
+    guard let JSON = JSONObject as? [String: [String: Any]] else { return dictionary }
+    return mapDictionary(JSON: JSON, toDictionary: dictionary)
+  }
+
+  /// Maps into `object`; nested models are mapped into in place too (see `Map.toObject`).
   private func map(_ document: JSONDocument, toObject object: N) -> N {
-    let session = DecodingSession(document: document, options: MappingOptions(errorMode: .collectAll), context: context)
-    guard let map = try? Map(decoding: document.root, in: session, toObject: true) else { return object }
-    var object = object
-    object.mapping(map: map)
-    return object
+    var options = options
+    options.errorMode = .collectAll
+    let session = DecodingSession(document: document, options: options, context: context)
+    session.discardsPropertyProblems = true
+    return Map.map(document.root, into: object, in: session)
   }
 
   /// Models from a JSON array; a single JSON object gives an array of one (as ObjectMapper).

@@ -74,3 +74,82 @@ public func >>> <T: RawRepresentable>(left: [String: T], right: Map) where T.Raw
 public func >>> <T: RawRepresentable>(left: [String: T]?, right: Map) where T.RawValue: JSONConvertible {
   left.map { $0.mapValues { RawValueBox(value: $0) } } >>> right
 }
+
+// MARK: Raw values of any other type
+
+// An enum whose raw value is not convertible (`enum Level: NSNumber`) reads its raw value as
+// ObjectMapper did: the JSON value as a Foundation object, cast to the raw value's type.
+// (`map.value(_:)` uses this box for every enum: there, overloads on the raw value's
+// conformance would be ambiguous.)
+
+/// A raw-representable value of any raw value type: decoded by the engine when the raw value
+/// is convertible (the overloads above do that statically), else cast from Foundation objects.
+struct AnyRawValueBox<T: RawRepresentable>: JSONConvertible {
+  var value: T
+
+  static func decode(from json: JSONValue, in session: DecodingSession) throws(MappingError) -> AnyRawValueBox {
+    func decodeRaw<R: JSONConvertible>(_ type: R.Type) throws(MappingError) -> T.RawValue? {
+      try R.decode(from: json, in: session) as? T.RawValue
+    }
+    let converted = try (T.RawValue.self as? any JSONConvertible.Type).map { (type) throws(MappingError) in try decodeRaw(type) }
+    guard let raw = converted ?? JSON(json).foundationObject as? T.RawValue else {
+      throw MappingError.typeMismatch(expected: "\(T.RawValue.self)", at: json)
+    }
+    guard let value = T(rawValue: raw) else { throw session.invalidRawValue(of: T.self, at: json) }
+    return AnyRawValueBox(value: value)
+  }
+
+  func encodeJSON(in session: EncodingSession) -> JSON {
+    do {
+      return try JSON(foundationObject: value.rawValue)
+    } catch {
+      session.record(error as? MappingError ?? MappingError(invalidValue: "\(error)"))
+      return .null
+    }
+  }
+}
+
+public func <- <T: RawRepresentable>(left: inout T, right: Map) {
+  var box = AnyRawValueBox(value: left)
+  box <- right
+  left = box.value
+}
+
+public func <- <T: RawRepresentable>(left: inout T?, right: Map) {
+  var box = left.map { AnyRawValueBox(value: $0) }
+  box <- right
+  left = box?.value
+}
+
+public func <- <T: RawRepresentable>(left: inout [T], right: Map) {
+  var boxes = left.map { AnyRawValueBox(value: $0) }
+  boxes <- right
+  left = boxes.map(\.value)
+}
+
+public func <- <T: RawRepresentable>(left: inout [T]?, right: Map) {
+  var boxes = left.map { $0.map { AnyRawValueBox(value: $0) } }
+  boxes <- right
+  left = boxes.map { $0.map(\.value) }
+}
+
+public func <- <T: RawRepresentable>(left: inout [String: T], right: Map) {
+  var boxes = left.mapValues { AnyRawValueBox(value: $0) }
+  boxes <- right
+  left = boxes.mapValues(\.value)
+}
+
+public func <- <T: RawRepresentable>(left: inout [String: T]?, right: Map) {
+  var boxes = left.map { $0.mapValues { AnyRawValueBox(value: $0) } }
+  boxes <- right
+  left = boxes.map { $0.mapValues(\.value) }
+}
+
+public func >>> <T: RawRepresentable>(left: T, right: Map) { AnyRawValueBox(value: left) >>> right }
+public func >>> <T: RawRepresentable>(left: T?, right: Map) { left.map { AnyRawValueBox(value: $0) } >>> right }
+public func >>> <T: RawRepresentable>(left: [T], right: Map) { left.map { AnyRawValueBox(value: $0) } >>> right }
+public func >>> <T: RawRepresentable>(left: [T]?, right: Map) { left.map { $0.map { AnyRawValueBox(value: $0) } } >>> right }
+public func >>> <T: RawRepresentable>(left: [String: T], right: Map) { left.mapValues { AnyRawValueBox(value: $0) } >>> right }
+public func >>> <T: RawRepresentable>(left: [String: T]?, right: Map) {
+  left.map { $0.mapValues { AnyRawValueBox(value: $0) } } >>> right
+}

@@ -1,79 +1,159 @@
 // `<-` and `>>>` with a transform: `birthday <- (map["birthday"], DateTransform())` for
 // ObjectMapper's `TransformType`, and `updatedAt <- (map["updated_at"], .iso8601)` for the
 // engine's typed `JSONTransformer`.
+//
+// ObjectMapper's transforms come in every shape ObjectMapper has: a value, an array, an array
+// of arrays, a set, a dictionary and a dictionary of arrays, each optional or not (an
+// implicitly unwrapped optional is an optional here). Reading, a non-optional property changes
+// only when the value transforms; an optional one is set whenever its key is present (nil when
+// the value does not transform), as in ObjectMapper. An element that does not transform is
+// skipped and reported; a value of the wrong shape is recorded as a problem.
 
-// MARK: ObjectMapper's TransformType
+import Foundation
+
+// MARK: ObjectMapper's TransformType: reading
 
 extension Map {
-  /// Decodes through an ObjectMapper transform. A present, non-null value the transform
-  /// rejects is a `transformFailed` problem.
+  /// The value through an ObjectMapper transform, which sees it as Foundation objects (nil
+  /// for null). A present, non-null value the transform rejects is a `transformFailed` problem.
   func transformed<Transform: TransformType>(_ transform: Transform) -> (value: Transform.Object?, failed: Bool) {
     guard let session, !session.hasStopped, isKeyPresent else { return (nil, false) }
     let value = transform.transformFromJSON(currentValue)
     if value == nil, let current, !current.isNull {
-      session.record(MappingError(.transformFailed("\(Transform.self) could not transform \(describeFound(current))"), at: current))
+      absorb(MappingError(.transformFailed("\(Transform.self) could not transform \(describeFound(current))"), at: current), session: session)
       return (nil, true)
     }
     return (value, false)
   }
 
+  /// Reads the current value with `read`, which gets the session and the (non-null) value;
+  /// nil when missing, null, or already stopped.
+  func readShape<T>(_ read: (DecodingSession, JSONValue) -> T?) -> T? {
+    guard let session, !session.hasStopped, let current, !current.isNull else { return nil }
+    return read(session, current)
+  }
+
+  /// One element through the transform; nil (skipped and reported) when it does not transform.
+  func transformElement<Transform: TransformType>(_ element: JSONValue, _ transform: Transform, in session: DecodingSession) -> Transform.Object? {
+    let object: Any? = element.isNull ? nil : MapwrightJSON.JSON(element).foundationObject
+    if let value = transform.transformFromJSON(object) { return value }
+    session.note(.elementSkipped(reason: "\(Transform.self) could not transform \(describeFound(element))"), at: element)
+    return nil
+  }
+
+  func transformArray<Transform: TransformType>(_ value: JSONValue, _ transform: Transform, in session: DecodingSession) -> [Transform.Object]? {
+    guard value.kind == .array else {
+      absorb(MappingError.typeMismatch(expected: "array", at: value), session: session)
+      return nil
+    }
+    return value.elements.compactMap { transformElement($0, transform, in: session) }
+  }
+
+  func transformDictionary<T>(_ value: JSONValue, in session: DecodingSession, _ element: (JSONValue) -> T?) -> [String: T]? {
+    guard value.kind == .object else {
+      absorb(MappingError.typeMismatch(expected: "object", at: value), session: session)
+      return nil
+    }
+    var result: [String: T] = [:]
+    for member in value.members where result[member.key] == nil {  // the first of a repeated key wins
+      if let converted = element(member.value) { result[member.key] = converted }
+    }
+    return result
+  }
+
+  func transformedArray<Transform: TransformType>(_ transform: Transform) -> [Transform.Object]? {
+    readShape { session, value in transformArray(value, transform, in: session) }
+  }
+
+  func transformedArrayOfArrays<Transform: TransformType>(_ transform: Transform) -> [[Transform.Object]]? {
+    readShape { session, value in
+      guard value.kind == .array else {
+        absorb(MappingError.typeMismatch(expected: "array", at: value), session: session)
+        return nil
+      }
+      var result: [[Transform.Object]] = []
+      for inner in value.elements {
+        guard let array = transformArray(inner, transform, in: session) else { return nil }
+        result.append(array)
+      }
+      return result
+    }
+  }
+
+  func transformedDictionary<Transform: TransformType>(_ transform: Transform) -> [String: Transform.Object]? {
+    readShape { session, value in
+      transformDictionary(value, in: session) { transformElement($0, transform, in: session) }
+    }
+  }
+
+  func transformedDictionaryOfArrays<Transform: TransformType>(_ transform: Transform) -> [String: [Transform.Object]]? {
+    readShape { session, value in
+      transformDictionary(value, in: session) { transformArray($0, transform, in: session) }
+    }
+  }
+
+  /// Reads a non-optional property: it changes only when the value converts.
+  func readRequired<T>(into field: inout T, _ read: () -> T?) {
+    guard mappingType == .fromJSON, let value = read() else { return }
+    field = value
+  }
+
+  /// Reads an optional property: a present key sets it, to nil when the value does not convert.
+  func readOptional<T>(into field: inout T?, _ read: () -> T?) {
+    guard mappingType == .fromJSON, isKeyPresent else { return }
+    field = read()
+  }
+}
+
+// MARK: ObjectMapper's TransformType: writing
+
+extension Map {
   func write<Transform: TransformType>(_ value: Transform.Object?, with transform: Transform) {
     guard mappingType == .toJSON else { return }
     guard let json = transform.transformToJSON(value) else {
       if shouldIncludeNilValues { write(MapwrightJSON.JSON.null) }
       return
     }
+    writeFoundation(json)
+  }
+
+  /// Writes what transforms produced (Foundation objects), or null for nil.
+  func writeFoundation(_ object: Any?) {
+    guard mappingType == .toJSON else { return }
+    guard let object else {
+      if shouldIncludeNilValues { write(MapwrightJSON.JSON.null) }
+      return
+    }
     do {
-      write(try MapwrightJSON.JSON(foundationObject: json))
+      write(try MapwrightJSON.JSON(foundationObject: object))
     } catch {
       encodingSession?.record(error as? MappingError ?? MappingError(invalidValue: "\(error)"))
     }
   }
 }
 
+extension TransformType {
+  /// Each element to JSON; elements the transform gives nothing for are left out.
+  func arrayToJSON(_ values: some Sequence<Object>) -> [Any] { values.compactMap { transformToJSON($0) } }
+
+  func dictionaryToJSON(_ values: [String: Object]) -> [String: Any] { values.compactMapValues { transformToJSON($0) } }
+}
+
+// MARK: ObjectMapper's TransformType: operators
+
 public func <- <Transform: TransformType>(left: inout Transform.Object, right: (Map, Transform)) {
   let (map, transform) = right
   switch map.mappingType {
-  case .fromJSON:
-    if let value = map.transformed(transform).value { left = value }
+  case .fromJSON: map.readRequired(into: &left) { map.transformed(transform).value }
   case .toJSON: map.write(left, with: transform)
   }
 }
 
-/// ObjectMapper's behaviour: a present key sets the optional to what the transform returns.
 public func <- <Transform: TransformType>(left: inout Transform.Object?, right: (Map, Transform)) {
   let (map, transform) = right
   switch map.mappingType {
-  case .fromJSON where map.isKeyPresent: left = map.transformed(transform).value
-  case .fromJSON: break
+  case .fromJSON: map.readOptional(into: &left) { map.transformed(transform).value }
   case .toJSON: map.write(left, with: transform)
-  }
-}
-
-public func <- <Transform: TransformType>(left: inout [Transform.Object], right: (Map, Transform)) {
-  let (map, transform) = right
-  switch map.mappingType {
-  case .fromJSON:
-    if let values = map.transformedArray(transform) { left = values }
-  case .toJSON: left >>> right
-  }
-}
-
-public func <- <Transform: TransformType>(left: inout [Transform.Object]?, right: (Map, Transform)) {
-  let (map, transform) = right
-  switch map.mappingType {
-  case .fromJSON where map.isKeyPresent: left = map.transformedArray(transform)
-  case .fromJSON: break
-  case .toJSON: left >>> right
-  }
-}
-
-public func <- <Transform: TransformType>(left: inout [String: Transform.Object], right: (Map, Transform)) {
-  let (map, transform) = right
-  switch map.mappingType {
-  case .fromJSON:
-    if let values = map.transformedDictionary(transform) { left = values }
-  case .toJSON: left >>> right
   }
 }
 
@@ -85,74 +165,114 @@ public func >>> <Transform: TransformType>(left: Transform.Object?, right: (Map,
   right.0.write(left, with: right.1)
 }
 
-public func >>> <Transform: TransformType>(left: [Transform.Object]?, right: (Map, Transform)) {
+// Arrays
+
+public func <- <Transform: TransformType>(left: inout [Transform.Object], right: (Map, Transform)) {
   let (map, transform) = right
-  guard map.mappingType == .toJSON else { return }
-  guard let left else {
-    if map.shouldIncludeNilValues { map.write(JSON.null) }
-    return
+  switch map.mappingType {
+  case .fromJSON: map.readRequired(into: &left) { map.transformedArray(transform) }
+  case .toJSON: left >>> right
   }
-  let elements = left.compactMap { transform.transformToJSON($0) }
-  do {
-    map.write(try JSON(foundationObject: elements))
-  } catch {
-    map.encodingSession?.record(error as? MappingError ?? MappingError(invalidValue: "\(error)"))
+}
+
+public func <- <Transform: TransformType>(left: inout [Transform.Object]?, right: (Map, Transform)) {
+  let (map, transform) = right
+  switch map.mappingType {
+  case .fromJSON: map.readOptional(into: &left) { map.transformedArray(transform) }
+  case .toJSON: left >>> right
+  }
+}
+
+public func >>> <Transform: TransformType>(left: [Transform.Object]?, right: (Map, Transform)) {
+  right.0.writeFoundation(left.map { right.1.arrayToJSON($0) })
+}
+
+// Arrays of arrays
+
+public func <- <Transform: TransformType>(left: inout [[Transform.Object]], right: (Map, Transform)) {
+  let (map, transform) = right
+  switch map.mappingType {
+  case .fromJSON: map.readRequired(into: &left) { map.transformedArrayOfArrays(transform) }
+  case .toJSON: left >>> right
+  }
+}
+
+public func <- <Transform: TransformType>(left: inout [[Transform.Object]]?, right: (Map, Transform)) {
+  let (map, transform) = right
+  switch map.mappingType {
+  case .fromJSON: map.readOptional(into: &left) { map.transformedArrayOfArrays(transform) }
+  case .toJSON: left >>> right
+  }
+}
+
+public func >>> <Transform: TransformType>(left: [[Transform.Object]]?, right: (Map, Transform)) {
+  right.0.writeFoundation(left.map { $0.map { right.1.arrayToJSON($0) } })
+}
+
+// Sets
+
+public func <- <Transform: TransformType>(left: inout Set<Transform.Object>, right: (Map, Transform)) where Transform.Object: Hashable {
+  let (map, transform) = right
+  switch map.mappingType {
+  case .fromJSON: map.readRequired(into: &left) { map.transformedArray(transform).map(Set.init) }
+  case .toJSON: left >>> right
+  }
+}
+
+public func <- <Transform: TransformType>(left: inout Set<Transform.Object>?, right: (Map, Transform)) where Transform.Object: Hashable {
+  let (map, transform) = right
+  switch map.mappingType {
+  case .fromJSON: map.readOptional(into: &left) { map.transformedArray(transform).map(Set.init) }
+  case .toJSON: left >>> right
+  }
+}
+
+public func >>> <Transform: TransformType>(left: Set<Transform.Object>?, right: (Map, Transform)) where Transform.Object: Hashable {
+  right.0.writeFoundation(left.map { right.1.arrayToJSON($0) })
+}
+
+// Dictionaries
+
+public func <- <Transform: TransformType>(left: inout [String: Transform.Object], right: (Map, Transform)) {
+  let (map, transform) = right
+  switch map.mappingType {
+  case .fromJSON: map.readRequired(into: &left) { map.transformedDictionary(transform) }
+  case .toJSON: left >>> right
+  }
+}
+
+public func <- <Transform: TransformType>(left: inout [String: Transform.Object]?, right: (Map, Transform)) {
+  let (map, transform) = right
+  switch map.mappingType {
+  case .fromJSON: map.readOptional(into: &left) { map.transformedDictionary(transform) }
+  case .toJSON: left >>> right
   }
 }
 
 public func >>> <Transform: TransformType>(left: [String: Transform.Object]?, right: (Map, Transform)) {
+  right.0.writeFoundation(left.map { right.1.dictionaryToJSON($0) })
+}
+
+// Dictionaries of arrays
+
+public func <- <Transform: TransformType>(left: inout [String: [Transform.Object]], right: (Map, Transform)) {
   let (map, transform) = right
-  guard map.mappingType == .toJSON else { return }
-  guard let left else {
-    if map.shouldIncludeNilValues { map.write(JSON.null) }
-    return
-  }
-  var object: [String: Any] = [:]
-  for (key, value) in left { object[key] = transform.transformToJSON(value) }
-  do {
-    map.write(try JSON(foundationObject: object))
-  } catch {
-    map.encodingSession?.record(error as? MappingError ?? MappingError(invalidValue: "\(error)"))
+  switch map.mappingType {
+  case .fromJSON: map.readRequired(into: &left) { map.transformedDictionaryOfArrays(transform) }
+  case .toJSON: left >>> right
   }
 }
 
-extension Map {
-  func transformedArray<Transform: TransformType>(_ transform: Transform) -> [Transform.Object]? {
-    guard let session, !session.hasStopped, let current else { return nil }
-    if current.isNull { return nil }
-    guard current.kind == .array else {
-      session.record(MappingError.typeMismatch(expected: "array", at: current))
-      return nil
-    }
-    var result: [Transform.Object] = []
-    for element in current.elements {
-      let object: Any? = element.isNull ? nil : MapwrightJSON.JSON(element).foundationObject
-      if let value = transform.transformFromJSON(object) {
-        result.append(value)
-      } else {
-        session.note(.elementSkipped(reason: "\(Transform.self) could not transform \(describeFound(element))"), at: element)
-      }
-    }
-    return result
+public func <- <Transform: TransformType>(left: inout [String: [Transform.Object]]?, right: (Map, Transform)) {
+  let (map, transform) = right
+  switch map.mappingType {
+  case .fromJSON: map.readOptional(into: &left) { map.transformedDictionaryOfArrays(transform) }
+  case .toJSON: left >>> right
   }
+}
 
-  func transformedDictionary<Transform: TransformType>(_ transform: Transform) -> [String: Transform.Object]? {
-    guard let session, !session.hasStopped, let current, !current.isNull else { return nil }
-    guard current.kind == .object else {
-      session.record(MappingError.typeMismatch(expected: "object", at: current))
-      return nil
-    }
-    var result: [String: Transform.Object] = [:]
-    for member in current.members where result[member.key] == nil {
-      let object: Any? = member.value.isNull ? nil : MapwrightJSON.JSON(member.value).foundationObject
-      if let value = transform.transformFromJSON(object) {
-        result[member.key] = value
-      } else {
-        session.note(.elementSkipped(reason: "\(Transform.self) could not transform \(describeFound(member.value))"), at: member.value)
-      }
-    }
-    return result
-  }
+public func >>> <Transform: TransformType>(left: [String: [Transform.Object]]?, right: (Map, Transform)) {
+  right.0.writeFoundation(left.map { $0.mapValues { right.1.arrayToJSON($0) } })
 }
 
 // MARK: The engine's JSONTransformer

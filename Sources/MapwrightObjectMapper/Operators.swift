@@ -21,62 +21,51 @@ public func >>> <T: JSONConvertible>(left: T, right: Map) {
   right.write(left)
 }
 
-// MARK: Foundation-typed properties (`Any`, `[String: Any]`, `[Any]`)
+// Optionals of convertible values have their own overloads so that they rank above the
+// optional form of the Foundation fallback below (the engine decodes them as any value).
 
-public func <- (left: inout [String: Any], right: Map) {
+@inlinable
+public func <- <T: JSONConvertible>(left: inout T?, right: Map) {
+  switch right.mappingType {
+  case .fromJSON: right.read(into: &left)
+  case .toJSON: right.write(left)
+  }
+}
+
+@inlinable
+public func >>> <T: JSONConvertible>(left: T?, right: Map) {
+  right.write(left)
+}
+
+// MARK: Any other type, cast from Foundation objects
+
+// A property of a type that is neither convertible nor a model (`NSNumber`, `[NSNumber]`,
+// `[String: NSNumber]`, a Foundation class) is read as ObjectMapper read it: the JSON value as
+// Foundation objects, cast to the property's type. A value that does not cast is a problem
+// (recorded), and the property is left as it was.
+
+public func <- <T>(left: inout T, right: Map) {
   switch right.mappingType {
   case .fromJSON: right.readFoundation(into: &left)
   case .toJSON: left >>> right
   }
 }
 
-public func <- (left: inout [String: Any]?, right: Map) {
+public func <- <T>(left: inout T?, right: Map) {
   switch right.mappingType {
   case .fromJSON: right.readFoundationOptional(into: &left)
   case .toJSON: left >>> right
   }
 }
 
-public func <- (left: inout [Any], right: Map) {
-  switch right.mappingType {
-  case .fromJSON: right.readFoundation(into: &left)
-  case .toJSON: left >>> right
-  }
+public func >>> <T>(left: T, right: Map) {
+  right.writeFoundation(left)
 }
 
-public func <- (left: inout [Any]?, right: Map) {
-  switch right.mappingType {
-  case .fromJSON: right.readFoundationOptional(into: &left)
-  case .toJSON: left >>> right
-  }
+public func >>> <T>(left: T?, right: Map) {
+  right.writeFoundation(left)
 }
 
-public func <- (left: inout Any, right: Map) {
-  switch right.mappingType {
-  case .fromJSON: right.readFoundation(into: &left)
-  case .toJSON: left >>> right
-  }
-}
-
-public func <- (left: inout Any?, right: Map) {
-  switch right.mappingType {
-  case .fromJSON: right.readFoundationOptional(into: &left)
-  case .toJSON: left >>> right
-  }
-}
-
-public func >>> (left: Any?, right: Map) {
-  guard right.mappingType == .toJSON else { return }
-  guard let left else {
-    if right.shouldIncludeNilValues { right.write(JSON.null) }
-    return
-  }
-  do {
-    right.write(try JSON(foundationObject: left))
-  } catch {
-    right.encodingSession?.record(error as? MappingError ?? MappingError(invalidValue: "\(error)"))
-  }
-}
 
 extension Map {
   /// Reads the current value as Foundation objects cast to `T`; a null leaves it unchanged.

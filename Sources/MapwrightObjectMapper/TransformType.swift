@@ -2,6 +2,7 @@
 // objects (`String`, `NSNumber`, `[String: Any]`, …) and return nil when they cannot convert.
 
 import Foundation
+import MapwrightCodable
 
 public protocol TransformType {
   associatedtype Object
@@ -190,4 +191,23 @@ open class NSDecimalNumberTransform: TransformType {
   }
 
   open func transformToJSON(_ value: NSDecimalNumber?) -> String? { value?.description }
+}
+
+/// Any `Codable` type from its JSON and back, through MapwrightCodable's decoder and encoder
+/// (ObjectMapper's `CodableTransform`): `location <- (map["location"], CodableTransform<Location>())`.
+open class CodableTransform<T: Codable>: TransformType {
+  public typealias Object = T
+  public typealias JSON = Any
+
+  public init() {}
+
+  open func transformFromJSON(_ value: Any?) -> T? {
+    guard let value, let bytes = try? MapwrightJSON.JSON(foundationObject: value).jsonBytes() else { return nil }
+    return try? MapwrightJSONDecoder().decode(T.self, from: bytes)
+  }
+
+  open func transformToJSON(_ value: T?) -> Any? {
+    guard let value, let bytes = try? MapwrightJSONEncoder().encodeToBytes(value) else { return nil }
+    return (try? MapwrightJSON.JSON(parsing: bytes))?.foundationObject
+  }
 }

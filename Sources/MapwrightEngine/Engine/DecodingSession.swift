@@ -37,6 +37,11 @@ public final class DecodingSession {
     self.context = context
   }
 
+  /// Set by ObjectMapper's optional-returning and throwing `Mapper` forms: a problem of a `<-`
+  /// mapping is not recorded (the property keeps its value, as in ObjectMapper), so a problem
+  /// nobody will read costs nothing and never stops the decoding.
+  package var discardsPropertyProblems = false
+
   /// True when decoding should go on after a problem, to find the others.
   public var collectsAllErrors: Bool { options.errorMode == .collectAll }
 
@@ -89,6 +94,19 @@ public final class DecodingSession {
       pendingReport.forget(after: reportCount)
       return .failure(error)
     }
+  }
+
+  /// Runs `body` for a value that must decode whole or throw (ObjectMapper's `map.value(_:)`):
+  /// the first error it records under `.collectAll` (a skipped element, say) is taken back
+  /// and thrown, so an enclosing collection records it once.
+  public func throwingRecordedErrors<T>(_ body: () throws(MappingError) -> T) throws(MappingError) -> T {
+    let errorCount = errors.count
+    let value = try body()
+    guard errors.count > errorCount else { return value }
+    var first = errors[errorCount]
+    first.isRecorded = false
+    forgetErrors(since: errorCount)
+    throw first
   }
 
   private func forgetErrors(since count: Int) {

@@ -7,8 +7,8 @@ import Foundation
 
 extension JSON {
   /// The value as Foundation objects: `NSNull`, `NSNumber` (booleans and numbers), `String`,
-  /// `[Any]` and `[String: Any]`. Integers within 64 bits become integer `NSNumber`s, other
-  /// numbers `Double`s.
+  /// `[Any]` and `[String: Any]`. Integers within 64 bits become integer `NSNumber`s, numbers
+  /// made from a `Float` `Float`s (so `as? Float` casts them back), other numbers `Double`s.
   public var foundationObject: Any {
     switch self {
     case .null: return NSNull()
@@ -18,6 +18,7 @@ extension JSON {
         if let integer = number.int64Value { return NSNumber(value: integer) }
         if let integer = number.uint64Value { return NSNumber(value: integer) }
       }
+      if number.isFromFloat, let float = Float(number.text) { return NSNumber(value: float) }
       return NSNumber(value: number.doubleValue ?? .nan)
     case .string(let text): return text
     case .array(let elements): return elements.map(\.foundationObject)

@@ -40,6 +40,23 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     case transformFailed(String)
     case unknownKey
     case invalidJSON(JSONError)
+    /// User code (a model's throwing initialiser) threw an error of its own.
+    case thrown(ThrownError)
+  }
+
+  /// An error thrown by user code, kept whole (compared by identity).
+  @usableFromInline
+  package final class ThrownError: Sendable, Hashable {
+    let error: any Error
+    let reason: String
+
+    package init(_ error: any Error, reason: String) {
+      self.error = error
+      self.reason = reason
+    }
+
+    @usableFromInline package static func == (lhs: ThrownError, rhs: ThrownError) -> Bool { lhs === rhs }
+    @usableFromInline package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
   }
 
   @usableFromInline package let kind: Kind
@@ -157,7 +174,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     switch kind {
     case .missingKey: .missingKey
     case .typeMismatch, .typeMismatchAtPlace: .typeMismatch
-    case .invalidValue: .invalidValue
+    case .invalidValue, .thrown: .invalidValue
     case .outOfRange: .outOfRange
     case .transformFailed: .transformFailed
     case .unknownKey: .unknownKey
@@ -176,7 +193,22 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     case .transformFailed(let reason): "transform failed: \(reason)"
     case .unknownKey: "unknown key"
     case .invalidJSON(let error): "invalid JSON: \(error.message)"
+    case .thrown(let thrown): thrown.reason
     }
+  }
+
+  /// The error user code threw, when a model's throwing initialiser (`ImmutableMappable`'s
+  /// `init(map:)`) failed with an error of its own: the `invalidValue` error says where, this
+  /// says what.
+  public var underlyingError: (any Error)? {
+    if case .thrown(let thrown) = kind { return thrown.error }
+    return nil
+  }
+
+  /// An `invalidValue` error at `value` for `error`, thrown by user code.
+  @usableFromInline
+  package static func thrown(_ error: any Error, reason: String, at value: JSONValue) -> MappingError {
+    MappingError(.thrown(ThrownError(error, reason: reason)), at: value)
   }
 
   /// `$.path: message (line L, column C)`.

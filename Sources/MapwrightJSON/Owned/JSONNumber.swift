@@ -26,6 +26,10 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   }
 
   let storage: Storage
+  /// Made from a Swift `Float`: its Foundation form (`foundationObject`) is a `Float` number,
+  /// which casts back with `as? Float` (a `Double` one does not, on Linux). Not part of
+  /// equality.
+  package private(set) var isFromFloat = false
 
   /// A number from valid JSON number text, or nil if `text` is not one.
   public init?(text: String) {
@@ -50,6 +54,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   /// A Float, written with its shortest round-trip text (`Float(0.1)` writes `0.1`).
   public init(_ value: Float) {
     storage = value.isFinite ? .text(jsonText(ofFinite: value)) : .nonFinite(Double(value))
+    isFromFloat = true
   }
 
   /// A Decimal, written exactly. NaN is kept as non-finite.
