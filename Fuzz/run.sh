@@ -7,10 +7,18 @@ cd "$(dirname "$0")"
 target=${1:?usage: run.sh TARGET SECONDS [libFuzzer options]}
 seconds=${2:?usage: run.sh TARGET SECONDS [libFuzzer options]}
 shift 2
-# A clean build each time: a product built after another in the same build folder (or in a
-# --scratch-path folder) was seen to link without coverage instrumentation.
+# `--sanitize fuzzer` makes SwiftPM link libFuzzer's `main` (not the target's); the compiler
+# flag after it names both sanitizers in one flag: SwiftPM's `--sanitize fuzzer --sanitize
+# address` passes two `-sanitize=` flags and swiftc keeps only the last, which builds the code
+# without coverage instrumentation (libFuzzer then finds "no interesting inputs"). The check
+# below fails the run if that ever happens again. A clean build each time, so no object from
+# another configuration is linked.
 rm -rf .build
-swift build -c release --sanitize fuzzer --sanitize address --product "$target"
+swift build -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address --product "$target"
+if ! objdump -h ".build/release/$target" | grep -q __sancov_cntrs; then
+  echo "run.sh: $target was built without coverage instrumentation" >&2
+  exit 1
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -R "corpus/$target/." "$work/"
