@@ -240,6 +240,8 @@ public final class Map {
         field = try T.decode(from: current, in: session)
       }
     } catch {
+      // ObjectMapper's forms set an optional whose value does not convert to nil.
+      if session.discardsPropertyProblems, let empty = T.valueForMissingKey { field = empty }
       absorb(error, session: session)
     }
   }

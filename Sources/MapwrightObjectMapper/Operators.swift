@@ -58,6 +58,24 @@ public func <- <T>(left: inout T?, right: Map) {
   }
 }
 
+// `Any` itself has its own overloads and reader. Passed to a generic `inout T`, an `Any` is
+// opened to the type of the value it holds (`T` becomes `Bool` for `var anyObject: Any = true`,
+// and `"STRING"` then fails to cast); through the generic operators Swift 6.3 even crashes.
+
+public func <- (left: inout Any, right: Map) {
+  switch right.mappingType {
+  case .fromJSON: right.readAny(into: &left)
+  case .toJSON: left >>> right
+  }
+}
+
+public func <- (left: inout Any?, right: Map) {
+  switch right.mappingType {
+  case .fromJSON: right.readFoundationOptional(into: &left)
+  case .toJSON: left >>> right
+  }
+}
+
 public func >>> <T>(left: T, right: Map) {
   right.writeFoundation(left)
 }
@@ -78,11 +96,22 @@ extension Map {
     }
   }
 
-  /// As `readFoundation`, with null read as nil.
+  /// Reads the current value as Foundation objects into an `Any` (not opened: see above); a
+  /// null is `NSNull`, as ObjectMapper assigns it.
+  func readAny(into field: inout Any) {
+    var read: Any? = nil
+    self.read(into: &read) { value, _ in MapwrightJSON.JSON(value).foundationObject }
+    if let read { field = read }
+  }
+
+  /// As `readFoundation`, with null read as nil (and, in ObjectMapper's forms, a value that does
+  /// not cast).
   func readFoundationOptional<T>(into field: inout T?) {
-    read(into: &field) { value, _ -> T? in
+    read(into: &field) { value, session -> T? in
       if value.isNull { return nil }
       guard let object = MapwrightJSON.JSON(value).foundationObject as? T else {
+        if session.discardsPropertyProblems { return nil }  // ObjectMapper's forms: nil, as it set
+
         throw MappingError.typeMismatch(expected: "\(T.self)", at: value)
       }
       return object

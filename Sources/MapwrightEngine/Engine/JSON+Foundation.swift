@@ -8,7 +8,8 @@ import Foundation
 extension JSON {
   /// The value as Foundation objects: `NSNull`, `NSNumber` (booleans and numbers), `String`,
   /// `[Any]` and `[String: Any]`. Integers within 64 bits become integer `NSNumber`s, numbers
-  /// made from a `Float` `Float`s (so `as? Float` casts them back), other numbers `Double`s.
+  /// made from a `Float` `Float`s (so `as? Float` casts them back), from a `Decimal`
+  /// `NSDecimalNumber`s (exact), other numbers `Double`s.
   public var foundationObject: Any {
     switch self {
     case .null: return NSNull()
@@ -18,7 +19,11 @@ extension JSON {
         if let integer = number.int64Value { return NSNumber(value: integer) }
         if let integer = number.uint64Value { return NSNumber(value: integer) }
       }
-      if number.isFromFloat, let float = Float(number.text) { return NSNumber(value: float) }
+      switch number.origin {
+      case .float: if let float = Float(number.text) { return NSNumber(value: float) }
+      case .decimal: if let decimal = number.decimalValue { return NSDecimalNumber(decimal: decimal) }
+      case .text: break
+      }
       return NSNumber(value: number.doubleValue ?? .nan)
     case .string(let text): return text
     case .array(let elements): return elements.map(\.foundationObject)
@@ -52,6 +57,7 @@ extension JSON {
     case let json as JSON: return json
     case let text as String: return .string(text)
     case let text as Substring: return .string(String(text))
+    case let number as NSDecimalNumber: return .number(JSONNumber(number.decimalValue))
     case let number as NSNumber:
       return String(describing: type(of: number)).contains("Boolean")
         ? .bool(number.boolValue) : .number(jsonNumber(number))
@@ -71,7 +77,8 @@ extension JSON {
 
   private static func jsonNumber(_ number: NSNumber) -> JSONNumber {
     switch String(cString: number.objCType) {
-    case "f", "d": return JSONNumber(number.doubleValue)
+    case "f": return JSONNumber(number.floatValue)
+    case "d": return JSONNumber(number.doubleValue)
     case "Q", "L", "I", "S", "C": return JSONNumber(number.uint64Value)
     default: return JSONNumber(number.int64Value)
     }

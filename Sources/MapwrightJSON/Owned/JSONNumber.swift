@@ -26,10 +26,12 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   }
 
   let storage: Storage
-  /// Made from a Swift `Float`: its Foundation form (`foundationObject`) is a `Float` number,
-  /// which casts back with `as? Float` (a `Double` one does not, on Linux). Not part of
-  /// equality.
-  package private(set) var isFromFloat = false
+  /// The Swift type a number was made from, where its Foundation form (`foundationObject`)
+  /// depends on it: a `Float` gives a `Float` number, which casts back with `as? Float` (a
+  /// `Double` one does not, on Linux); a `Decimal` gives an `NSDecimalNumber`, exact. Not part
+  /// of equality.
+  package enum Origin: UInt8, Sendable { case text, float, decimal }
+  package private(set) var origin = Origin.text
 
   /// A number from valid JSON number text, or nil if `text` is not one.
   public init?(text: String) {
@@ -54,12 +56,13 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   /// A Float, written with its shortest round-trip text (`Float(0.1)` writes `0.1`).
   public init(_ value: Float) {
     storage = value.isFinite ? .text(jsonText(ofFinite: value)) : .nonFinite(Double(value))
-    isFromFloat = true
+    origin = .float
   }
 
   /// A Decimal, written exactly. NaN is kept as non-finite.
   public init(_ value: Decimal) {
     storage = value.isNaN ? .nonFinite(.nan) : .text(value.description)
+    origin = .decimal
   }
 
   /// The number's text: its source text, or the text made for it. Non-finite values read
