@@ -40,7 +40,7 @@ public final class DecodingSession {
   /// Set by ObjectMapper's optional-returning and throwing `Mapper` forms: a problem of a `<-`
   /// mapping is not recorded (the property keeps its value, as in ObjectMapper), so a problem
   /// nobody will read costs nothing and never stops the decoding.
-  package var discardsPropertyProblems = false
+  @usableFromInline package var discardsPropertyProblems = false
 
   /// True when decoding should go on after a problem, to find the others.
   public var collectsAllErrors: Bool { options.errorMode == .collectAll }
