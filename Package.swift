@@ -27,10 +27,13 @@ let package = Package(
   targets: [
     // JSON core: parser (tape), read-only views, owned values, writer. No dependencies.
     .target(name: "MapwrightJSON"),
+    // Key naming rules (`keys: .snakeCase`…), shared by the macros and the model generators.
+    .target(name: "MapwrightNaming"),
     // The macros' logic (parse → check → generate), a plain library so it is unit-tested.
     .target(
       name: "MapwrightMacrosCore",
       dependencies: [
+        "MapwrightNaming",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
@@ -55,7 +58,7 @@ let package = Package(
     // Drop-in JSONDecoder/JSONEncoder for Codable types, on the MapwrightJSON tape and writer.
     .target(name: "MapwrightCodable", dependencies: ["MapwrightEngine"]),
     // Xcode model files (.xcdatamodeld) read on any platform, dynamic objects, Modelmatic's API.
-    .target(name: "MapwrightSchema", dependencies: ["MapwrightEngine"]),
+    .target(name: "MapwrightSchema", dependencies: ["MapwrightEngine", "MapwrightNaming"]),
     // Importing JSON into an object graph: uniquing by primary key, references by id, batches.
     .target(name: "MapwrightGraph", dependencies: ["MapwrightSchema"]),
     // The system SQLite (libsqlite3-dev), and the store on it.
@@ -77,7 +80,7 @@ let package = Package(
     // Shared by the test targets (a seeded generator); not a product.
     .target(name: "MapwrightTestSupport", path: "Tests/MapwrightTestSupport"),
     .testTarget(name: "MapwrightJSONTests", dependencies: ["MapwrightJSON", "MapwrightTestSupport"]),
-    .testTarget(name: "MapwrightTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightTestSupport"]),
+    .testTarget(name: "MapwrightTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightSchema", "MapwrightTestSupport"]),
     .testTarget(name: "MapwrightCodableTests", dependencies: ["MapwrightCodable", "MapwrightTestSupport"]),
     .testTarget(name: "MapwrightSchemaTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightSchema"]),
     .testTarget(name: "MapwrightSQLiteTests", dependencies: ["Mapwright", "MapwrightSQLite", "MapwrightGraph", "MapwrightTestSupport"]),

@@ -1,3 +1,4 @@
+import MapwrightNaming
 import SwiftSyntax
 
 /// What `@JSONModel` learned about a type: the result of parsing, checked before generating.

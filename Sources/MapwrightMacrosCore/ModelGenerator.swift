@@ -411,7 +411,7 @@ struct ModelGenerator {
   /// A plain key as an expression: a literal, or the custom naming applied at run time.
   private func keyExpression(_ key: String) -> String {
     if case .custom(let expression) = model.keyNaming, let property = model.fields.first(where: { $0.paths == [key] && !$0.hasKeyAttribute }) {
-      return "Mapwright.KeyNaming\(expression).key(for: \(stringLiteral(property.name)))"
+      return "Mapwright.KeyNaming\(expression).key(for: \(stringLiteral(property.name.trimmingBackticks)))"
     }
     return stringLiteral(key)
   }

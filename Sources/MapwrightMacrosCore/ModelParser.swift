@@ -1,6 +1,7 @@
 // Parse: read a type declaration and its stored properties' attributes into a
 // ModelDeclaration, reporting what cannot be read. Checking comes after (ModelChecker).
 
+import MapwrightNaming
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
@@ -197,7 +198,8 @@ struct ModelParser {
         hasKeyAttribute: false, transform: nil, transformName: nil, defaultValue: nil, defaultOnNull: false,
         ignored: false, lossy: false, coercion: nil, node: Syntax(binding), keyAttribute: nil)
       for attribute in marked { apply(attribute, to: &property) }
-      if !property.hasKeyAttribute { property.paths = [keyNaming.key(for: property.name)] }
+      // The key of `` `default` `` is "default": the backticks only escape the keyword.
+      if !property.hasKeyAttribute { property.paths = [keyNaming.key(for: property.name.trimmingBackticks)] }
       result.append(property)
     }
     return result.reversed()
@@ -251,5 +253,12 @@ struct ModelParser {
     case "Coercion": property.coercion = arguments.first?.expression.trimmedDescription
     default: break
     }
+  }
+}
+
+extension String {
+  /// The identifier without the backticks that escape a keyword (`` `class` `` → `class`).
+  var trimmingBackticks: String {
+    hasPrefix("`") && hasSuffix("`") && count >= 2 ? String(dropFirst().dropLast()) : self
   }
 }

@@ -1,4 +1,5 @@
-// `mapwright generate swift MODEL`: Swift `@JSONModel` types from an Xcode model file.
+// `mapwright generate swift`: Swift `@JSONModel` types from an Xcode model file, or inferred
+// from sample JSON (see `SampleModelGenerator` for the rules).
 
 import ArgumentParser
 import Foundation
@@ -14,32 +15,110 @@ struct Generate: ParsableCommand {
 struct GenerateSwift: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "swift",
-    abstract: "Write Swift @JSONModel types for the entities of an Xcode model (.xcdatamodeld or .xcdatamodel).",
+    abstract: "Write Swift @JSONModel types from an Xcode model, or inferred from sample JSON.",
     discussion: """
-      Example:
+      From an Xcode model (.xcdatamodeld, .xcdatamodel or its contents file): one class per entity.
+      From samples (.json files, JSON Lines files, or - for standard input): one set of types that
+      decodes every sample; a top-level array's elements are samples of one type.
+
+      Examples:
         mapwright generate swift Examples/Library.xcdatamodeld --output Sources/App/Library.swift
+        mapwright generate swift issues.json --name Issue --output Sources/App/Issue.swift
+        curl -s https://api.github.com/repos/apple/swift/issues | mapwright generate swift - --name Issue
       """
   )
 
-  @Argument(help: "The .xcdatamodeld bundle, the .xcdatamodel, or its contents file.")
-  var model: String
+  @Argument(help: "An Xcode model, or sample JSON files (- for standard input).")
+  var inputs: [String]
 
   @Option(name: .shortAndLong, help: "Where to write the Swift file (standard output by default).")
   var output: String?
 
+  @Option(help: "The name of the root type inferred from samples.")
+  var name = "Model"
+
+  @Flag(help: "Declare structs (the default).")
+  var `struct` = false
+
+  @Flag(help: "Declare final classes.")
+  var `class` = false
+
+  @Flag(name: .customLong("let"), help: "Declare let properties.")
+  var immutable = false
+
+  @Flag(help: "Make the types Sendable (with --class, needs --let).")
+  var sendable = false
+
+  @Option(help: "Access level of the types and properties: internal (default) or public.")
+  var access = "internal"
+
+  @Flag(help: "Keep ISO 8601 date strings as String rather than Date.")
+  var noDates = false
+
+  @Flag(help: "Numbers with a fraction as Decimal rather than Double.")
+  var decimal = false
+
+  @Option(help: "Put before the name of every generated type (GitHub: GitHubUser).")
+  var prefix = ""
+
+  @Flag(help: "Read each input as JSON Lines (one sample per line); .jsonl and .ndjson files always are.")
+  var jsonLines = false
+
+  func validate() throws {
+    if `struct` && `class` { throw ValidationError("choose one of --struct and --class") }
+    if `class` && sendable && !immutable { throw ValidationError("--sendable with --class needs --let") }
+    if !["internal", "public"].contains(access) { throw ValidationError("--access is internal or public") }
+  }
+
   func run() throws {
-    let url = URL(fileURLWithPath: model)
+    let source: String
+    if inputs.count == 1, let model = inputs.first, Self.isModelFile(model) {
+      source = try modelSource(model)
+    } else {
+      source = try sampleSource()
+    }
+    if let output {
+      try Data(source.utf8).write(to: URL(fileURLWithPath: output))
+    } else {
+      print(source, terminator: "")
+    }
+  }
+
+  static func isModelFile(_ path: String) -> Bool {
+    let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+    return trimmed.hasSuffix(".xcdatamodeld") || trimmed.hasSuffix(".xcdatamodel") || trimmed.hasSuffix(".xcdatamodel/contents")
+  }
+
+  private func modelSource(_ path: String) throws -> String {
+    let url = URL(fileURLWithPath: path)
     let objectModel: ObjectModel
     do {
       objectModel = try ObjectModel(contentsOf: url)
     } catch {
       throw ValidationError("\(error)")
     }
-    let source = SwiftModelGenerator(model: objectModel, origin: url.lastPathComponent).source()
-    if let output {
-      try Data(source.utf8).write(to: URL(fileURLWithPath: output))
-    } else {
-      print(source, terminator: "")
+    return SwiftModelGenerator(model: objectModel, origin: url.lastPathComponent).source()
+  }
+
+  private func sampleSource() throws -> String {
+    var options = SampleModelOptions()
+    options.declaration = `class` ? .class : .struct
+    options.immutable = immutable
+    options.sendable = sendable
+    options.isPublic = access == "public"
+    options.dates = !noDates
+    options.decimals = decimal
+    options.typePrefix = prefix
+    let generator = SampleModelGenerator(rootName: name, options: options)
+    for input in inputs {
+      let bytes = try readInput(input)
+      let lines = jsonLines || input.hasSuffix(".jsonl") || input.hasSuffix(".ndjson")
+      do {
+        try generator.addSamples(from: bytes, jsonLines: lines)
+      } catch {
+        throw CLIError("\(input == "-" ? "standard input" : input): \(error)")
+      }
     }
+    return generator.source(command: (["mapwright generate swift"] + CommandLine.arguments.dropFirst(3)).joined(separator: " "))
   }
 }

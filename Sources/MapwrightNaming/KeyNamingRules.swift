@@ -1,14 +1,16 @@
 // Key naming strategies of `@JSONModel(keys:)`, applied at compile time to property names.
 // Words are split where a lower-case letter or digit meets an upper-case one, and before the
 // last capital of a run of capitals followed by a lower-case letter: `htmlURL` is
-// html|URL, `URLValue` is URL|Value, `userID2` is user|ID2.
+// html|URL, `URLValue` is URL|Value, `userID2` is user|ID2. A target of its own, without
+// dependencies, so that the macros and the model generators (`mapwright generate`) apply one
+// rule.
 
-enum KeyNamingRule: Equatable {
+package enum KeyNamingRule: Equatable, Sendable {
   case useDefaultKeys, snakeCase, kebabCase, pascalCase, screamingSnakeCase
   /// Applied at run time: the expression of the closure.
   case custom(String)
 
-  func key(for name: String) -> String {
+  package func key(for name: String) -> String {
     switch self {
     case .useDefaultKeys, .custom: name
     case .snakeCase: Self.words(name).map { $0.lowercased() }.joined(separator: "_")
@@ -18,7 +20,7 @@ enum KeyNamingRule: Equatable {
     }
   }
 
-  static func words(_ name: String) -> [String] {
+  package static func words(_ name: String) -> [String] {
     let characters = Array(name)
     var words: [String] = []
     var current = ""

@@ -1,0 +1,1 @@
+../../../Sources/mapwright-bench/Models/TwitterMacroModels.swift

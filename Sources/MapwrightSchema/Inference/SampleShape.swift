@@ -1,0 +1,170 @@
+// What sample JSON showed at one place of a document: how often each kind of value appeared
+// there, and for each kind what a type needs to know (integer ranges, whether every string was
+// a date, a URL or a UUID, the members of objects and how often each was present, one merged
+// shape for all elements of arrays). Every sample is walked once and folded into one tree of
+// shapes, so inference costs time linear in the samples and memory in the number of distinct
+// places, not in the input.
+
+import Foundation
+import MapwrightJSON
+
+/// The statistics of the values seen at one place of the samples.
+public final class SampleShape {
+  /// Values seen here (nulls included).
+  public internal(set) var count = 0
+  public internal(set) var nulls = 0
+  public internal(set) var bools = 0
+  /// Numbers without a fraction or exponent, and the range they need.
+  public internal(set) var integers = 0
+  var fitsInt = true
+  var fitsInt64 = true
+  var fitsUInt64 = true
+  /// Numbers with a fraction or exponent.
+  public internal(set) var fractions = 0
+  public internal(set) var strings = 0
+  var allDates = true
+  /// Some date had fractional seconds (so they are written back with milliseconds).
+  var dateFractions = false
+  var allURLs = true
+  var allUUIDs = true
+  /// Distinct strings, while there are few (nil once past `maximumDistinctStrings`).
+  var distinctStrings: Set<String>? = []
+  static let maximumDistinctStrings = 16
+  public internal(set) var arrays = 0
+  /// Every element of every array here, merged.
+  var element: SampleShape?
+  public internal(set) var objects = 0
+  /// Members in the order first seen.
+  var memberKeys: [String] = []
+  var members: [String: SampleShape] = [:]
+
+  public init() {}
+
+  /// Folds one value into the shape.
+  public func add(_ value: JSONValue) {
+    count += 1
+    switch value.kind {
+    case .null: nulls += 1
+    case .bool: bools += 1
+    case .number: addNumber(value)
+    case .string: addString(value.stringValue ?? "")
+    case .array:
+      arrays += 1
+      let element = self.element ?? SampleShape()
+      self.element = element
+      for item in value.elements { element.add(item) }
+    case .object:
+      objects += 1
+      for item in value.members { member(named: item.key).add(item.value) }
+    }
+  }
+
+  private func member(named key: String) -> SampleShape {
+    if let shape = members[key] { return shape }
+    let shape = SampleShape()
+    members[key] = shape
+    memberKeys.append(key)
+    return shape
+  }
+
+  private func addNumber(_ value: JSONValue) {
+    guard value.isIntegerLiteral else {
+      fractions += 1
+      return
+    }
+    integers += 1
+    if fitsInt, value.intValue == nil { fitsInt = false }
+    if fitsInt64, value.int64Value == nil { fitsInt64 = false }
+    if fitsUInt64, value.uint64Value == nil { fitsUInt64 = false }
+  }
+
+  private func addString(_ text: String) {
+    strings += 1
+    if allDates, !SampleShape.isISO8601Date(text) { allDates = false }
+    if allDates, !dateFractions, text.utf8.count > 19, Array(text.utf8)[19] == 0x2E { dateFractions = true }
+    if allURLs, !SampleShape.isURL(text) { allURLs = false }
+    if allUUIDs, UUID(uuidString: text) == nil { allUUIDs = false }
+    if distinctStrings != nil {
+      distinctStrings!.insert(text)
+      if distinctStrings!.count > Self.maximumDistinctStrings { distinctStrings = nil }
+    }
+  }
+
+  /// Merges `other` into this shape (for places that describe one type).
+  public func merge(_ other: SampleShape) {
+    count += other.count
+    nulls += other.nulls
+    bools += other.bools
+    integers += other.integers
+    fitsInt = fitsInt && other.fitsInt
+    fitsInt64 = fitsInt64 && other.fitsInt64
+    fitsUInt64 = fitsUInt64 && other.fitsUInt64
+    fractions += other.fractions
+    strings += other.strings
+    allDates = allDates && other.allDates
+    dateFractions = dateFractions || other.dateFractions
+    allURLs = allURLs && other.allURLs
+    allUUIDs = allUUIDs && other.allUUIDs
+    if let mine = distinctStrings, let theirs = other.distinctStrings {
+      let union = mine.union(theirs)
+      distinctStrings = union.count > Self.maximumDistinctStrings ? nil : union
+    } else {
+      distinctStrings = nil
+    }
+    arrays += other.arrays
+    if let theirs = other.element {
+      if let mine = element { mine.merge(theirs) } else { element = theirs.copy() }
+    }
+    objects += other.objects
+    for key in other.memberKeys {
+      guard let theirs = other.members[key] else { continue }
+      member(named: key).merge(theirs)
+    }
+  }
+
+  func copy() -> SampleShape {
+    let copy = SampleShape()
+    copy.merge(self)
+    return copy
+  }
+
+  /// Kinds other than null seen here.
+  var nonNullKinds: Int {
+    [bools, integers + fractions, strings, arrays, objects].filter { $0 > 0 }.count
+  }
+
+  // MARK: Recognising strings
+
+  /// `2024-05-01T12:30:00Z`, with optional fractional seconds and any UTC offset (what the
+  /// `.iso8601` transformer reads).
+  static func isISO8601Date(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard bytes.count >= 20 else { return false }
+    func digits(_ range: Range<Int>) -> Bool { range.allSatisfy { bytes[$0] >= 0x30 && bytes[$0] <= 0x39 } }
+    guard digits(0..<4), bytes[4] == 0x2D, digits(5..<7), bytes[7] == 0x2D, digits(8..<10),
+      bytes[10] == 0x54 || bytes[10] == 0x74, digits(11..<13), bytes[13] == 0x3A, digits(14..<16), bytes[16] == 0x3A,
+      digits(17..<19)
+    else { return false }
+    var i = 19
+    if i < bytes.count, bytes[i] == 0x2E {
+      i += 1
+      let start = i
+      while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
+      if i == start { return false }
+    }
+    guard i < bytes.count else { return false }
+    if bytes[i] == 0x5A || bytes[i] == 0x7A { return i + 1 == bytes.count }
+    guard bytes[i] == 0x2B || bytes[i] == 0x2D, bytes.count == i + 6 else { return false }
+    return digits(i + 1..<i + 3) && bytes[i + 3] == 0x3A && digits(i + 4..<i + 6)
+  }
+
+  /// An absolute `http`, `https` or `ftp` URL with a host, which `URL(string:)` reads and
+  /// writes back unchanged (a URI template such as `…/issues{/number}` is not one: it would be
+  /// written percent-encoded).
+  static func isURL(_ text: String) -> Bool {
+    guard text.hasPrefix("http://") || text.hasPrefix("https://") || text.hasPrefix("ftp://"),
+      let url = URL(string: text), let host = url.host, !host.isEmpty
+    else { return false }
+    return url.absoluteString == text
+  }
+}
