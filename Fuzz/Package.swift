@@ -17,8 +17,6 @@ let package = Package(
     .executableTarget(
       name: "FuzzCodable",
       dependencies: [.product(name: "MapwrightCodable", package: parent), .product(name: "MapwrightJSON", package: parent)]),
-    // Uses the macros: its build compiles swift-syntax (minutes, the first time).
-    .executableTarget(name: "FuzzModels", dependencies: [.product(name: "Mapwright", package: parent)]),
     .executableTarget(
       name: "FuzzSchema",
       dependencies: [.product(name: "MapwrightSQLite", package: parent), .product(name: "MapwrightSchema", package: parent)]),

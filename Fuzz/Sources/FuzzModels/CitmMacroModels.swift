@@ -1,1 +1,0 @@
-../../../Sources/mapwright-bench/Models/CitmMacroModels.swift

@@ -1,1 +1,0 @@
-../../../Sources/mapwright-bench/Models/TwitterMacroModels.swift
