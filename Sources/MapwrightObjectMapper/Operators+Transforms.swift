@@ -214,7 +214,7 @@ public func >>> <Transform: TransformType>(left: [[Transform.Object]]?, right: (
 public func <- <Transform: TransformType>(left: inout Set<Transform.Object>, right: (Map, Transform)) where Transform.Object: Hashable {
   let (map, transform) = right
   switch map.mappingType {
-  case .fromJSON: map.readRequired(into: &left) { map.transformedArray(transform).map(Set.init) }
+  case .fromJSON: map.readRequired(into: &left) { map.transformedArray(transform).map { Set($0) } }
   case .toJSON: left >>> right
   }
 }
@@ -222,7 +222,7 @@ public func <- <Transform: TransformType>(left: inout Set<Transform.Object>, rig
 public func <- <Transform: TransformType>(left: inout Set<Transform.Object>?, right: (Map, Transform)) where Transform.Object: Hashable {
   let (map, transform) = right
   switch map.mappingType {
-  case .fromJSON: map.readOptional(into: &left) { map.transformedArray(transform).map(Set.init) }
+  case .fromJSON: map.readOptional(into: &left) { map.transformedArray(transform).map { Set($0) } }
   case .toJSON: left >>> right
   }
 }

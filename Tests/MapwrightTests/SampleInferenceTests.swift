@@ -3,6 +3,14 @@ import Mapwright
 @testable import MapwrightSchema
 import Testing
 
+/// Keywords as property names, escaped with backticks: the key is the bare word.
+@JSONModel(keys: .snakeCase)
+struct KeywordNamedProperties: Equatable {
+  var `default`: Bool
+  var `class`: String
+  var `public`: Int?
+}
+
 /// Models inferred from real-world samples (`mapwright generate swift SAMPLE --name …`): the
 /// generated files in Generated/ are compiled into this target; each test checks that the
 /// generator still writes that file byte for byte, and that the compiled types decode the
@@ -100,6 +108,12 @@ import Testing
     #expect(classes.contains("  public let when: String\n"))
     #expect(classes.contains("  public let price: Decimal\n"))
     #expect(classes.contains("  public let huge: Decimal\n"))
+  }
+
+  @Test func keywordPropertiesUseTheBareWordAsKey() throws {
+    let value = try KeywordNamedProperties(json: #"{"default": true, "class": "A", "public": 3}"#)
+    #expect(value == KeywordNamedProperties(default: true, class: "A", public: 3))
+    #expect(try value.jsonString([.sortedKeys]) == #"{"class":"A","default":true,"public":3}"#)
   }
 
   @Test func namesFromAnyKey() {
