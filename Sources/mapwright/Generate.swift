@@ -58,6 +58,9 @@ struct GenerateSwift: ParsableCommand {
   @Flag(help: "Numbers with a fraction as Decimal rather than Double.")
   var decimal = false
 
+  @Flag(help: "String fields with a few repeating values become enums with a @Fallback case.")
+  var enums = false
+
   @Option(help: "Put before the name of every generated type (GitHub: GitHubUser).")
   var prefix = ""
 
@@ -109,6 +112,7 @@ struct GenerateSwift: ParsableCommand {
     options.dates = !noDates
     options.decimals = decimal
     options.typePrefix = prefix
+    options.enums = enums
     let generator = SampleModelGenerator(rootName: name, options: options)
     for input in inputs {
       let bytes = try readInput(input)

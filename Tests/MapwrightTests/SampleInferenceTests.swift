@@ -23,6 +23,7 @@ struct KeywordNamedProperties: Equatable {
     let path: String  // relative to the repository
     let name: String
     let prefix: String
+    var enums = false
     var testDescription: String { path }
   }
 
@@ -36,6 +37,7 @@ struct KeywordNamedProperties: Equatable {
     Case(path: "Tests/MapwrightTests/Samples/package.json", name: "Package", prefix: "GenPackage"),
     Case(path: "Tests/MapwrightTests/Samples/openapi.json", name: "Document", prefix: "GenOpenAPI"),
     Case(path: "Tests/MapwrightTests/Samples/mixed.jsonl", name: "Row", prefix: "GenMixed"),
+    Case(path: "Tests/MapwrightTests/Samples/enums.json", name: "Item", prefix: "GenEnums", enums: true),
   ]
 
   static func bytes(_ path: String) throws -> [UInt8] {
@@ -46,10 +48,12 @@ struct KeywordNamedProperties: Equatable {
   func generatedFileIsWhatTheGeneratorWrites(_ sample: Case) throws {
     var options = SampleModelOptions()
     options.typePrefix = sample.prefix
+    options.enums = sample.enums
     let generator = SampleModelGenerator(rootName: sample.name, options: options)
     try generator.addSamples(from: try Self.bytes(sample.path), jsonLines: sample.path.hasSuffix(".jsonl"))
     let output = "Tests/MapwrightTests/Generated/\(sample.prefix).swift"
-    let command = "mapwright generate swift \(sample.path) --name \(sample.name) --prefix \(sample.prefix) --output \(output)"
+    let command = "mapwright generate swift \(sample.path) --name \(sample.name) --prefix \(sample.prefix)"
+      + (sample.enums ? " --enums" : "") + " --output \(output)"
     let source = generator.source(command: command)
     let committed = String(decoding: try Self.bytes(output), as: UTF8.self)
     #expect(source == committed, "regenerate with: \(command)")
@@ -67,6 +71,9 @@ struct KeywordNamedProperties: Equatable {
     try roundTrip([GenGitHubIssuesIssue].self, "Tests/MapwrightTests/Samples/github-issues.json")
     try roundTrip(GenPackagePackage.self, "Tests/MapwrightTests/Samples/package.json")
     try roundTrip(GenOpenAPIDocument.self, "Tests/MapwrightTests/Samples/openapi.json")
+    try roundTrip([GenEnumsItem].self, "Tests/MapwrightTests/Samples/enums.json")
+    // A value no sample had is the fallback case.
+    #expect(try GenEnumsItem(json: #"{"id": 5, "state": "merged", "lang": "fr", "kind": "default"}"#).state == .unknown)
     let lines = String(decoding: try Self.bytes("Tests/MapwrightTests/Samples/mixed.jsonl"), as: UTF8.self)
       .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
     #expect(lines.count == 3)
@@ -108,6 +115,15 @@ struct KeywordNamedProperties: Equatable {
     #expect(classes.contains("  public let when: String\n"))
     #expect(classes.contains("  public let price: Decimal\n"))
     #expect(classes.contains("  public let huge: Decimal\n"))
+
+    var enumOptions = SampleModelOptions()
+    enumOptions.enums = true
+    let enums = SampleModelGenerator(rootName: "Event", options: enumOptions)
+    try enums.addSamples(from: Array(#"[{"level": "warn", "id": "a"}, {"level": "warn", "id": "b"}, {"level": "error", "id": "c"}, {"level": "error", "id": "d"}]"#.utf8))
+    let enumSource = enums.source(command: "test")
+    #expect(enumSource.contains("  var level: Level\n"))
+    #expect(enumSource.contains("enum Level: String {\n  case error\n  case warn\n  @Fallback case unknown\n}"))
+    #expect(enumSource.contains("  var id: String\n"))  // four values, none repeated: not an enum
   }
 
   @Test func keywordPropertiesUseTheBareWordAsKey() throws {

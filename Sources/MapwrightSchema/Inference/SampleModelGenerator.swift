@@ -12,7 +12,8 @@
 //   is a `[String: T]`;
 // - a place that held values of different kinds (a string here, a number there), or only
 //   nulls and empty arrays, is `JSON`, which keeps whatever it holds.
-// Types of identical shape are declared once. Each type takes the `keys:` strategy that
+// With `enums`, a string place with at most 8 distinct values, each seen twice on average, is
+// a `String` enum with a `@Fallback case unknown`. Types of identical shape are declared once. Each type takes the `keys:` strategy that
 // explains the most of its keys, and `@Key` for the rest. The output is deterministic: the
 // same samples give the same bytes.
 
@@ -35,6 +36,9 @@ public struct SampleModelOptions: Sendable {
   public var dates = true
   /// Numbers with a fraction as `Decimal` rather than `Double`.
   public var decimals = false
+  /// String places with a few distinct values that repeat become enums with a `@Fallback`
+  /// case (`--enums`).
+  public var enums = false
   /// Put before the name of every generated type (`GitHub` makes `GitHubUser`), so that the
   /// types of one API do not clash with another's.
   public var typePrefix = ""
@@ -168,6 +172,11 @@ struct DeclarationBuilder {
       }
       if shape.allURLs { return ("URL", []) }
       if shape.allUUIDs { return ("UUID", []) }
+      if options.enums, let values = shape.distinctStrings, values.count <= Self.maximumEnumCases,
+        shape.strings >= 2 * values.count
+      {
+        return (declareEnum(values.sorted(), preferredName: options.typePrefix + SwiftNames.typeName(forKey: key, singular: singular), parentName: parentName), [])
+      }
       return ("String", [])
     }
     if shape.arrays > 0 {
@@ -226,15 +235,54 @@ struct DeclarationBuilder {
     let signature = properties.map { "\($0.name)|\($0.key)|\($0.type)|\($0.markers.joined())" }.joined(separator: ",")
     if let existing = nameBySignature[signature] { return existing }
 
-    var name = preferredName
-    if declarations[name] != nil || name == parentName {
-      let unprefixed = String(preferredName.dropFirst(options.typePrefix.count))
-      name = parentName + unprefixed
-      var suffix = 2
-      while declarations[name] != nil { name = parentName + unprefixed + "\(suffix)"; suffix += 1 }
-    }
+    let name = uniqueName(preferredName, parentName: parentName)
     nameBySignature[signature] = name
     declarations[name] = GeneratedType(name: name, lines: lines(of: name, properties), references: references)
+    return name
+  }
+
+  /// The most cases an inferred enum has.
+  static let maximumEnumCases = 8
+
+  /// Declares a `String` enum of `values` with a `@Fallback` case for values not seen (named
+  /// `unknown`, or `unknown2`… when a value is "unknown").
+  mutating func declareEnum(_ values: [String], preferredName: String, parentName: String) -> String {
+    // The fallback's name is also its raw value, so it must be neither a case nor a value.
+    var fallback = "unknown"
+    var suffix = 2
+    while values.contains(fallback) || values.contains(where: { SwiftNames.bare(SwiftNames.propertyName(forKey: $0)) == fallback }) {
+      fallback = "unknown\(suffix)"
+      suffix += 1
+    }
+    var usedNames: Set<String> = [fallback]
+    var cases: [String] = []
+    for value in values {
+      var name = value.isEmpty ? "empty" : SwiftNames.propertyName(forKey: value)
+      while usedNames.contains(SwiftNames.bare(name)) { name = SwiftNames.bare(name) + "Value" }
+      usedNames.insert(SwiftNames.bare(name))
+      cases.append(SwiftNames.bare(name) == value ? "  case \(name)" : "  case \(name) = \(stringLiteral(value))")
+    }
+    let signature = "enum|" + values.joined(separator: "|")
+    if let existing = nameBySignature[signature] { return existing }
+    let name = uniqueName(preferredName, parentName: parentName)
+    let access = options.isPublic ? "public " : ""
+    let conformances = options.sendable ? "String, Sendable" : "String"
+    var lines = ["@JSONModel", "\(access)enum \(name): \(conformances) {"]
+    lines += cases
+    lines.append("  @Fallback case \(fallback)")
+    lines.append("}")
+    nameBySignature[signature] = name
+    declarations[name] = GeneratedType(name: name, lines: lines, references: [])
+    return name
+  }
+
+  /// `preferred`, or when it is taken, the parent's name before it (then a number).
+  private func uniqueName(_ preferred: String, parentName: String) -> String {
+    guard declarations[preferred] != nil || preferred == parentName else { return preferred }
+    let unprefixed = String(preferred.dropFirst(options.typePrefix.count))
+    var name = parentName + unprefixed
+    var suffix = 2
+    while declarations[name] != nil { name = parentName + unprefixed + "\(suffix)"; suffix += 1 }
     return name
   }
 

@@ -120,5 +120,7 @@ enum SwiftNames {
   static let reservedTypeNames: Set<String> = [
     "Any", "Self", "Type", "Protocol", "String", "Int", "Int64", "UInt64", "Double", "Bool", "Date", "URL", "UUID",
     "Decimal", "JSON", "Array", "Dictionary", "Optional", "Set", "Data", "Error", "Mapwright", "Foundation",
+    "TimeZone", "Locale", "Calendar", "Float", "Character", "Result", "Range", "Int32", "UInt", "Never", "Void",
+    "Sendable", "Codable", "Equatable", "Hashable",
   ]
 }
