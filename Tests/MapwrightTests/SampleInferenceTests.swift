@@ -126,6 +126,19 @@ struct KeywordNamedProperties: Equatable {
     #expect(enumSource.contains("  var id: String\n"))  // four values, none repeated: not an enum
   }
 
+  @Test func aBadLineOfJSONLinesIsNamed() {
+    let generator = SampleModelGenerator(rootName: "Row")
+    do {
+      try generator.addSamples(from: Array("{\"a\": 1}\n\n{\"a\": 2,}\n".utf8), jsonLines: true)
+      Issue.record("expected an error")
+    } catch let error as SampleLineError {
+      #expect(error.line == 3)
+      #expect(error.description.hasPrefix("line 3: "))
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+
   @Test func keywordPropertiesUseTheBareWordAsKey() throws {
     let value = try KeywordNamedProperties(json: #"{"default": true, "class": "A", "public": 3}"#)
     #expect(value == KeywordNamedProperties(default: true, class: "A", public: 3))

@@ -21,6 +21,16 @@ import Foundation
 import MapwrightJSON
 import MapwrightNaming
 
+/// A line of a JSON Lines input that is not JSON.
+public struct SampleLineError: Error, CustomStringConvertible {
+  /// The 1-based line of the input.
+  public let line: Int
+  /// The parser's error, positioned within the line.
+  public let error: JSONError
+
+  public var description: String { "line \(line): \(error.message)" }
+}
+
 /// Options of the generated source.
 public struct SampleModelOptions: Sendable {
   public enum Declaration: String, Sendable { case `struct`, `class` }
@@ -69,16 +79,27 @@ public struct SampleModelGenerator {
 
   /// Adds the samples of one input: a JSON document, whose elements are the samples when it is
   /// an array, or with `jsonLines` one document per non-empty line (each read the same way).
-  public func addSamples(from bytes: [UInt8], jsonLines: Bool = false) throws(JSONError) {
-    guard jsonLines else { return try addDocument(JSONDocument(bytes)) }
+  /// A line of JSON Lines that does not parse throws `SampleLineError` (the line's number and
+  /// the parser's error, whose line and column are within that line).
+  public func addSamples(from bytes: [UInt8], jsonLines: Bool = false) throws {
+    guard jsonLines else { return addDocument(try JSONDocument(bytes)) }
     var start = 0
-    for end in bytes.indices where bytes[end] == 0x0A { try addLine(bytes, start..<end); start = end + 1 }
-    try addLine(bytes, start..<bytes.count)
+    var line = 1
+    for end in bytes.indices where bytes[end] == 0x0A {
+      try addLine(bytes, start..<end, line: line)
+      start = end + 1
+      line += 1
+    }
+    try addLine(bytes, start..<bytes.count, line: line)
   }
 
-  private func addLine(_ bytes: [UInt8], _ range: Range<Int>) throws(JSONError) {
+  private func addLine(_ bytes: [UInt8], _ range: Range<Int>, line: Int) throws(SampleLineError) {
     guard bytes[range].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
-    try addDocument(JSONDocument(Array(bytes[range])))
+    do {
+      addDocument(try JSONDocument(Array(bytes[range])))
+    } catch {
+      throw SampleLineError(line: line, error: error)
+    }
   }
 
   private func addDocument(_ document: JSONDocument) {
