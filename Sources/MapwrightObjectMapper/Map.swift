@@ -253,13 +253,13 @@ public final class Map {
   /// decoded, a key the JSON does not mention kept.
   @usableFromInline
   func mapIntoExisting<T: JSONConvertible>(_ field: T, from value: JSONValue, in session: DecodingSession) -> T? {
-    if let model = field as? any BaseMappable { return Self.map(value, into: model, in: session) as? T }
+    if let model = field as? any BaseMappable { return (try? Self.map(value, into: model, in: session)) as? T }
     guard let existing = field as? [String: any BaseMappable], let fresh = try? T.decode(from: value, in: session),
       var merged = fresh as? [String: any BaseMappable]
     else { return nil }
     for (key, model) in existing {
-      if let member = value[key], member.kind == .object {
-        merged[key] = Self.map(member, into: model, in: session)
+      if let member = value[key], member.kind == .object, let updated = try? Self.map(member, into: model, in: session) {
+        merged[key] = updated
       } else if merged[key] == nil {
         merged[key] = model
       }
@@ -267,13 +267,16 @@ public final class Map {
     return merged as? T
   }
 
-  static func map<M: BaseMappable>(_ value: JSONValue, into model: M, in session: DecodingSession) -> M {
-    guard let map = try? Map(decoding: value, in: session, toObject: true) else { return model }
+  /// `model` with the members of `value` (an object) mapped onto it, under the model's
+  /// coercion policy, unknown keys checked: `toObject` mapping, and `patched(json:)`.
+  static func map<M: BaseMappable>(_ value: JSONValue, into model: M, in session: DecodingSession) throws(MappingError) -> M {
+    let map = try Map(decoding: value, in: session, toObject: true)
     let saved = session.coercion
     session.coercion = M.coercionPolicy ?? session.options.coercion
     defer { session.coercion = saved }
     var copy = model
     copy.mapping(map: map)
+    try map.finish()
     return copy
   }
 

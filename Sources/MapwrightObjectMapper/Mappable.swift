@@ -210,13 +210,7 @@ extension BaseMappable {
   /// ```
   public func patched(json bytes: [UInt8], options: MappingOptions = MappingOptions()) throws -> Self {
     let session = try DecodingSession(parsing: bytes, options: options)
-    let map = try Map(decoding: session.document.root, in: session, toObject: true)
-    let saved = session.coercion
-    session.coercion = Self.coercionPolicy ?? options.coercion
-    defer { session.coercion = saved }
-    var copy = self
-    copy.mapping(map: map)
-    try map.finish()
+    let copy = try Map.map(session.document.root, into: self, in: session)
     try session.throwIfFailed()
     return copy
   }

@@ -103,7 +103,7 @@ public final class Mapper<N: BaseMappable> {
     options.errorMode = .collectAll
     let session = DecodingSession(document: document, options: options, context: context)
     session.discardsPropertyProblems = true
-    return Map.map(document.root, into: object, in: session)
+    return (try? Map.map(document.root, into: object, in: session)) ?? object
   }
 
   /// Models from a JSON array; a single JSON object gives an array of one (as ObjectMapper).
