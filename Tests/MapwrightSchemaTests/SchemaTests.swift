@@ -78,6 +78,12 @@ func registerBirthDate() {
       """#)
     #expect(inverse?.code == .inverseMismatch && inverse?.entity == "A")
     #expect(error(#"<entity name="A"><relationship name="b" destinationEntity="A" inverseName="zz"/></entity>"#)?.code == .inverseMismatch)
+    // Found by FuzzSchema: an inverse whose own destination does not exist (it crashed).
+    let inverseToNowhere = error(#"""
+      <entity name="A"><relationship name="b" destinationEntity="B" inverseName="a"/></entity>
+      <entity name="B"><relationship name="a" destinationEntity="Nowhere" inverseName="b"/></entity>
+      """#)
+    #expect(inverseToNowhere?.code == .inverseMismatch && inverseToNowhere?.entity == "A")
     let type = error(#"<entity name="A"><attribute name="x" attributeType="Integer 128"/></entity>"#)
     #expect(type?.code == .unknownAttributeType && type?.property == "x" && type?.line == 1)
     #expect(error(#"<entity name="A" parentEntity="Z"/>"#)?.code == .unknownParent)

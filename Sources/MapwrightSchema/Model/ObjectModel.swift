@@ -164,8 +164,10 @@ public final class ObjectModel: @unchecked Sendable {
               .inverseMismatch, "the inverse \(destination.name).\(inverseName) does not exist", entity: entity.name,
               property: relationship.name)
           }
-          guard inverse.inverseName == relationship.name, entity.isKind(of: byName[inverse.destinationEntityName]!)
-            || byName[inverse.destinationEntityName]!.isKind(of: entity)
+          // The inverse's own destination may not exist (yet: its entity is checked in turn).
+          let inverseDestination = byName[inverse.destinationEntityName]
+          guard inverse.inverseName == relationship.name, let inverseDestination,
+            entity.isKind(of: inverseDestination) || inverseDestination.isKind(of: entity)
           else {
             throw SchemaError(
               .inverseMismatch,
