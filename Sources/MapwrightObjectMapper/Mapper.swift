@@ -7,7 +7,8 @@ import Foundation
 public final class Mapper<N: BaseMappable> {
   public var context: MappingContext?
   public var shouldIncludeNilValues: Bool
-  /// Options for the throwing `decode…` forms (the non-throwing forms collect and ignore).
+  /// Options for the throwing `decode…` forms; ObjectMapper's forms use its coercion and unknown-key
+  /// policies but never record a problem of a `<-` mapping (the property keeps its value).
   public var options: MappingOptions
 
   public init(context: MappingContext? = nil, shouldIncludeNilValues: Bool = false, options: MappingOptions = MappingOptions()) {
@@ -46,7 +47,7 @@ public final class Mapper<N: BaseMappable> {
 
   // MARK: ObjectMapper's forms
 
-  /// Decodes leniently in ObjectMapper's way: problems are recorded and ignored.
+  /// Decodes in ObjectMapper's way (see `decodeInObjectMappersWay`); nil when that throws.
   private func attempt<T: JSONConvertible>(_ type: T.Type, _ bytes: [UInt8]) -> T? {
     try? decodeInObjectMappersWay(type, bytes, throwing: false)
   }
