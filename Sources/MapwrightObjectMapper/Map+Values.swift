@@ -124,7 +124,9 @@ extension Map {
     return Array(value.elements)
   }
 
-  /// `value` through an ObjectMapper transform, which sees it as Foundation objects.
+  /// `value` through an ObjectMapper transform, which sees it as Foundation objects (nil for
+  /// null); a value it makes nothing of is `transformFailed`. Every read through a
+  /// `TransformType` (`<-`, `map.value(_:using:)`, elements of collections) comes here.
   func transformOrThrow<Transform: TransformType>(_ value: JSONValue, _ transform: Transform) throws(MappingError) -> Transform.Object {
     guard let object = transform.transformFromJSON(value.isNull ? nil : MapwrightJSON.JSON(value).foundationObject) else {
       throw MappingError(.transformFailed("\(Transform.self) could not transform \(describeFound(value))"), at: value)

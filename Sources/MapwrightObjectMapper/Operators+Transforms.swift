@@ -17,13 +17,14 @@ extension Map {
   /// The value through an ObjectMapper transform, which sees it as Foundation objects (nil
   /// for null). A present, non-null value the transform rejects is a `transformFailed` problem.
   func transformed<Transform: TransformType>(_ transform: Transform) -> (value: Transform.Object?, failed: Bool) {
-    guard let session, !session.hasStopped, isKeyPresent else { return (nil, false) }
-    let value = transform.transformFromJSON(currentValue)
-    if value == nil, let current, !current.isNull {
-      absorb(MappingError(.transformFailed("\(Transform.self) could not transform \(describeFound(current))"), at: current), session: session)
+    guard let session, !session.hasStopped, isKeyPresent, let current else { return (nil, false) }
+    do {
+      return (try transformOrThrow(current, transform), false)
+    } catch {
+      if current.isNull { return (nil, false) }  // null that the transform makes nothing of: nil
+      absorb(error, session: session)
       return (nil, true)
     }
-    return (value, false)
   }
 
   /// Reads the current value with `read`, which gets the session and the (non-null) value;
@@ -35,10 +36,12 @@ extension Map {
 
   /// One element through the transform; nil (skipped and reported) when it does not transform.
   func transformElement<Transform: TransformType>(_ element: JSONValue, _ transform: Transform, in session: DecodingSession) -> Transform.Object? {
-    let object: Any? = element.isNull ? nil : MapwrightJSON.JSON(element).foundationObject
-    if let value = transform.transformFromJSON(object) { return value }
-    session.note(.elementSkipped(reason: "\(Transform.self) could not transform \(describeFound(element))"), at: element)
-    return nil
+    do {
+      return try transformOrThrow(element, transform)
+    } catch {
+      session.note(.elementSkipped(reason: error.message), at: element)
+      return nil
+    }
   }
 
   func transformArray<Transform: TransformType>(_ value: JSONValue, _ transform: Transform, in session: DecodingSession) -> [Transform.Object]? {
