@@ -16,14 +16,13 @@ import Foundation
 extension Map {
   /// The value through an ObjectMapper transform, which sees it as Foundation objects (nil
   /// for null). A present, non-null value the transform rejects is a `transformFailed` problem.
-  func transformed<Transform: TransformType>(_ transform: Transform) -> (value: Transform.Object?, failed: Bool) {
-    guard let session, !session.hasStopped, isKeyPresent, let current else { return (nil, false) }
+  func transformed<Transform: TransformType>(_ transform: Transform) -> Transform.Object? {
+    guard let session, !session.hasStopped, isKeyPresent, let current else { return nil }
     do {
-      return (try transformOrThrow(current, transform), false)
+      return try transformOrThrow(current, transform)
     } catch {
-      if current.isNull { return (nil, false) }  // null that the transform makes nothing of: nil
-      absorb(error, session: session)
-      return (nil, true)
+      if !current.isNull { absorb(error, session: session) }  // null the transform makes nothing of: nil
+      return nil
     }
   }
 
@@ -147,7 +146,7 @@ extension TransformType {
 public func <- <Transform: TransformType>(left: inout Transform.Object, right: (Map, Transform)) {
   let (map, transform) = right
   switch map.mappingType {
-  case .fromJSON: map.readRequired(into: &left) { map.transformed(transform).value }
+  case .fromJSON: map.readRequired(into: &left) { map.transformed(transform) }
   case .toJSON: map.write(left, with: transform)
   }
 }
@@ -155,7 +154,7 @@ public func <- <Transform: TransformType>(left: inout Transform.Object, right: (
 public func <- <Transform: TransformType>(left: inout Transform.Object?, right: (Map, Transform)) {
   let (map, transform) = right
   switch map.mappingType {
-  case .fromJSON: map.readOptional(into: &left) { map.transformed(transform).value }
+  case .fromJSON: map.readOptional(into: &left) { map.transformed(transform) }
   case .toJSON: map.write(left, with: transform)
   }
 }
