@@ -14,6 +14,8 @@ let package = Package(
     .library(name: "MapwrightSchema", targets: ["MapwrightSchema"]),
     .library(name: "MapwrightGraph", targets: ["MapwrightGraph"]),
     .library(name: "MapwrightSQLite", targets: ["MapwrightSQLite"]),
+    // A product of its own: only users who name it build PostgresNIO and SwiftNIO.
+    .library(name: "MapwrightPostgres", targets: ["MapwrightPostgres"]),
     .executable(name: "mapwright", targets: ["mapwright"]),
     .executable(name: "mapwright-bench", targets: ["mapwright-bench"]),
   ],
@@ -23,6 +25,9 @@ let package = Package(
     // range; 603.0.1 matches Swift 6.3 (600/602 build but print a spurious "Internal Error:
     // DecodingError" on every macro use with this toolchain; see Docs/Macros.md).
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
   ],
   targets: [
     // JSON core: parser (tape), read-only views, owned values, writer. No dependencies.
@@ -64,6 +69,16 @@ let package = Package(
     // The system SQLite (libsqlite3-dev), and the store on it.
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "MapwrightSQLite", dependencies: ["MapwrightGraph", "CSQLite"]),
+    // The same store on a PostgreSQL server, through PostgresNIO.
+    .target(
+      name: "MapwrightPostgres",
+      dependencies: [
+        "MapwrightGraph",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     .executableTarget(
       name: "mapwright",
       dependencies: [
@@ -83,7 +98,11 @@ let package = Package(
     .testTarget(name: "MapwrightTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightSchema", "MapwrightTestSupport"]),
     .testTarget(name: "MapwrightCodableTests", dependencies: ["MapwrightCodable", "MapwrightTestSupport"]),
     .testTarget(name: "MapwrightSchemaTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightSchema"]),
-    .testTarget(name: "MapwrightSQLiteTests", dependencies: ["Mapwright", "MapwrightSQLite", "MapwrightGraph", "MapwrightTestSupport"]),
+    // Store behaviour, run for SQLite and (with MAPWRIGHT_POSTGRES_URL set) PostgreSQL.
+    .testTarget(
+      name: "MapwrightStoreTests",
+      dependencies: ["Mapwright", "MapwrightSQLite", "MapwrightPostgres", "MapwrightGraph", "MapwrightTestSupport"]
+    ),
     .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright", "MapwrightSQLite"]),
     // One table of inputs through every path (@JSONModel, Mappable, MapwrightJSONDecoder,
     // ModelObject, the SQLite import): same value, or same error code and path, same report.

@@ -93,6 +93,8 @@ public final class GraphImporter {
     let total = work.reduce(0) { $0 + $1.elements.count }
 
     // The store's largest row ids, read while nothing else uses it.
+    try store.beginImport()
+    defer { store.endImport() }
     for entity in store.layout.tables.keys { largestIDs[entity] = try store.largestID(of: entity) }
 
     // Pass 1: keys. Full buckets of keys are looked up on the worker's thread while the

@@ -68,4 +68,13 @@ public protocol GraphStore: AnyObject {
   func largestID(of entity: String) throws -> Int64
   /// Applies a batch in one transaction: all of it, or (on an error) none of it.
   func write(_ batch: ImportBatch) throws
+  /// Called before an import reads anything (a store that serialises importers waits here
+  /// for the others), and `endImport` after its last batch, or when it fails.
+  func beginImport() throws
+  func endImport()
+}
+
+extension GraphStore {
+  public func beginImport() throws {}
+  public func endImport() {}
 }

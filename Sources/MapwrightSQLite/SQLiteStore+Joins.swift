@@ -1,8 +1,7 @@
 // Join-table writes of an import batch: each owner's links are replaced (its old rows
 // deleted, unless the owner is new, then its targets inserted with their positions). Runs of
-// joins on one table go in multi-row statements — one DELETE … IN (…) for the owners, then
-// INSERTs of many rows — and a run ends where an owner comes again, so that its later links
-// replace the earlier ones as they would one join at a time.
+// joins (`ImportBatch.joinRuns`) go in multi-row statements — one DELETE … IN (…) for the
+// owners, then INSERTs of many rows.
 
 import MapwrightGraph
 
@@ -11,26 +10,14 @@ extension SQLiteStore {
   static let ownersPerDelete = 500
   static let linksPerInsert = 200
 
-  func writeJoins(_ joins: [ImportBatch.Join]) throws {
-    var start = 0
-    while start < joins.count {
-      let first = joins[start]
-      var owners: Set<Int64> = [first.owner]
-      var end = start + 1
-      while end < joins.count, joins[end].table == first.table, joins[end].reversed == first.reversed,
-        owners.insert(joins[end].owner).inserted
-      {
-        end += 1
-      }
-      try writeJoinRun(joins[start..<end])
-      start = end
-    }
+  func writeJoins(_ batch: ImportBatch) throws {
+    for run in batch.joinRuns() { try writeJoinRun(run) }
   }
 
   /// Joins of one table and direction, each owner once.
   func writeJoinRun(_ joins: ArraySlice<ImportBatch.Join>) throws {
     guard let first = joins.first else { return }
-    let table = quote(first.table)
+    let table = quoteIdentifier(first.table)
     let (own, other) = first.reversed ? ("target", "owner") : ("owner", "target")
 
     let replaced = joins.filter(\.replaces).map(\.owner)

@@ -1,7 +1,7 @@
-// Stores of `@JSONModel` types: the store's model is made from the types
-// (`ObjectModel(models:)`), imports name a type for each array, and fetches decode values of
-// the types. Everything else — uniquing by primary key, references by id, batches — is the
-// same as for entities of a model file.
+// SQLite stores of `@JSONModel` types: the store's model is made from the types
+// (`ObjectModel(models:)`); fetching values of the types is `RelationalStore`'s. Everything
+// else — uniquing by primary key, references by id, batches — is the same as for entities of
+// a model file.
 
 import MapwrightEngine
 import MapwrightGraph
@@ -20,30 +20,5 @@ extension SQLiteStore {
   ) throws {
     try self.init(
       path: path, model: ObjectModel(models: models), readOnly: readOnly, addingToExistingDatabase: addingToExistingDatabase)
-  }
-
-  /// The store's entity for a model type.
-  public func entity(for type: any JSONModel.Type) throws -> EntityDescription {
-    let name = ObjectModel.entityName(of: type)
-    guard let entity = model.entity(named: name) else {
-      throw StoreError(.unknownEntity, "the store has no entity \(name): open it with \(type) among its models")
-    }
-    return entity
-  }
-
-  /// The stored objects of a model type matching `predicate` (on attributes, by property
-  /// name), in row order, with their related objects one level deep.
-  public func values<T: JSONModel>(_ type: T.Type, where predicate: StorePredicate? = nil, options: MappingOptions = MappingOptions()) throws -> [T] {
-    try values(type, of: entity(for: type), where: predicate, options: options)
-  }
-
-  /// The stored object of a model type whose primary key is `key`, or nil.
-  public func value<T: JSONModel>(_ type: T.Type, key: some StoreKey, options: MappingOptions = MappingOptions()) throws -> T? {
-    try object(entity(for: type), key: key).map { try T(json: $0.jsonObject, options: options) }
-  }
-
-  /// How many objects of a model type are stored.
-  public func count<T: JSONModel>(_ type: T.Type, where predicate: StorePredicate? = nil) throws -> Int {
-    try count(entity(for: type), where: predicate)
   }
 }

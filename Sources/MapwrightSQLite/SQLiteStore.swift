@@ -72,24 +72,8 @@ public final class SQLiteStore: GraphStore {
 
   // MARK: Schema
 
-  /// A stable description of the model's structure, hashed: what the file records.
-  var modelSignature: String {
-    var text = ""
-    for entity in model.entities {
-      text += "E\(entity.name)<\(entity.parentName ?? "")|"
-      for attribute in entity.attributes { text += "a\(attribute.name):\(attribute.type.rawValue):\(attribute.isOptional)|" }
-      for relationship in entity.relationships {
-        text += "r\(relationship.name):\(relationship.destinationEntityName):\(relationship.isToMany):\(relationship.inverseName ?? "")|"
-      }
-      text += "k\(entity.primaryKey ?? "");"
-    }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return String(hash, radix: 16)
-  }
+  /// What the file records of the model (`ObjectModel.storeSignature`).
+  var modelSignature: String { model.storeSignature }
 
   func checkOrCreateSchema(readOnly: Bool, path: String, addingToExistingDatabase: Bool) throws {
     let exists = try connection.scalar("SELECT count(*) FROM sqlite_master WHERE name = '_mapwright_meta'") ?? 0
@@ -116,21 +100,21 @@ public final class SQLiteStore: GraphStore {
       for entity in model.entities {
         let table = layout.tables[entity.name]!
         var columns = ["\"_id\" INTEGER PRIMARY KEY"]
-        columns += table.attributes.map { "\(quote($0.name)) \(StoreValues.columnType($0.type))" }
-        columns += table.foreignKeys.map { "\(quote($0.name)) INTEGER REFERENCES \(quote($0.destinationEntityName))(\"_id\")" }
-        try connection.execute("CREATE TABLE \(quote(table.name)) (\(columns.joined(separator: ", ")))")
+        columns += table.attributes.map { "\(quoteIdentifier($0.name)) \(StoreValues.columnType($0.type))" }
+        columns += table.foreignKeys.map { "\(quoteIdentifier($0.name)) INTEGER REFERENCES \(quoteIdentifier($0.destinationEntityName))(\"_id\")" }
+        try connection.execute("CREATE TABLE \(quoteIdentifier(table.name)) (\(columns.joined(separator: ", ")))")
         if let key = table.primaryKey {
-          try connection.execute("CREATE UNIQUE INDEX \(quote("\(table.name)_\(key)")) ON \(quote(table.name)) (\(quote(key)))")
+          try connection.execute("CREATE UNIQUE INDEX \(quoteIdentifier("\(table.name)_\(key)")) ON \(quoteIdentifier(table.name)) (\(quoteIdentifier(key)))")
         }
         for foreignKey in table.foreignKeys {
           try connection.execute(
-            "CREATE INDEX \(quote("\(table.name)_\(foreignKey.name)")) ON \(quote(table.name)) (\(quote(foreignKey.name)))")
+            "CREATE INDEX \(quoteIdentifier("\(table.name)_\(foreignKey.name)")) ON \(quoteIdentifier(table.name)) (\(quoteIdentifier(foreignKey.name)))")
         }
       }
       for join in layout.joinTables {
         try connection.execute(
-          "CREATE TABLE \(quote(join.name)) (owner INTEGER NOT NULL, target INTEGER NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (owner, target))")
-        try connection.execute("CREATE INDEX \(quote("\(join.name)_target")) ON \(quote(join.name)) (target)")
+          "CREATE TABLE \(quoteIdentifier(join.name)) (owner INTEGER NOT NULL, target INTEGER NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (owner, target))")
+        try connection.execute("CREATE INDEX \(quoteIdentifier("\(join.name)_target")) ON \(quoteIdentifier(join.name)) (target)")
       }
     }
   }
@@ -165,7 +149,7 @@ public final class SQLiteStore: GraphStore {
     guard let table = layout.tables[entity], let key = table.primaryKey, !keys.isEmpty else { return [:] }
     lookupQueries += 1
     let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ",")
-    let query = try statement("SELECT \(quote(key)), \"_id\" FROM \(quote(table.name)) WHERE \(quote(key)) IN (\(placeholders))")
+    let query = try statement("SELECT \(quoteIdentifier(key)), \"_id\" FROM \(quoteIdentifier(table.name)) WHERE \(quoteIdentifier(key)) IN (\(placeholders))")
     defer { query.reset() }
     for (i, value) in keys.enumerated() { query.bind(Self.storeValue(value), at: Int32(i + 1)) }
     var result: [PrimaryKeyValue: Int64] = [:]
@@ -190,7 +174,7 @@ public final class SQLiteStore: GraphStore {
 
   public func largestID(of entity: String) throws -> Int64 {
     guard let table = layout.tables[entity] else { return 0 }
-    let largest = try connection.scalar("SELECT MAX(\"_id\") FROM \(quote(table.name))") ?? 0
+    let largest = try connection.scalar("SELECT MAX(\"_id\") FROM \(quoteIdentifier(table.name))") ?? 0
     expectedLargestIDs[table.name] = largest
     return largest
   }
@@ -199,7 +183,7 @@ public final class SQLiteStore: GraphStore {
   /// store last saw it (run inside the batch's write transaction, which holds the lock).
   private func checkNoOtherWriter() throws {
     for (table, expected) in expectedLargestIDs {
-      let largest = try connection.scalar("SELECT MAX(\"_id\") FROM \(quote(table))") ?? 0
+      let largest = try connection.scalar("SELECT MAX(\"_id\") FROM \(quoteIdentifier(table))") ?? 0
       guard largest == expected else {
         throw StoreError(
           .changedDuringImport,
@@ -210,7 +194,7 @@ public final class SQLiteStore: GraphStore {
 
   private func noteLargestIDs() throws {
     for table in expectedLargestIDs.keys {
-      expectedLargestIDs[table] = try connection.scalar("SELECT MAX(\"_id\") FROM \(quote(table))") ?? 0
+      expectedLargestIDs[table] = try connection.scalar("SELECT MAX(\"_id\") FROM \(quoteIdentifier(table))") ?? 0
     }
   }
 
@@ -222,30 +206,19 @@ public final class SQLiteStore: GraphStore {
         let key = WriteStatement(kind: detach.delete ? .delete : .detach, table: detach.table, column: detach.column)
         try statement(key) {
           detach.delete
-            ? "DELETE FROM \(quote(detach.table)) WHERE \(quote(detach.column)) = ?"
-            : "UPDATE \(quote(detach.table)) SET \(quote(detach.column)) = NULL WHERE \(quote(detach.column)) = ?"
+            ? "DELETE FROM \(quoteIdentifier(detach.table)) WHERE \(quoteIdentifier(detach.column)) = ?"
+            : "UPDATE \(quoteIdentifier(detach.table)) SET \(quoteIdentifier(detach.column)) = NULL WHERE \(quoteIdentifier(detach.column)) = ?"
         }.run([.integer(detach.owner)])
       }
-      // Runs of rows with the same table and columns go in multi-row statements (in order:
-      // a later write of a row must land after an earlier one).
-      var start = 0
-      while start < batch.rows.count {
-        var end = start + 1
-        while end < batch.rows.count, batch.rows[end].table == batch.rows[start].table,
-          batch.rows[end].columns == batch.rows[start].columns
-        {
-          end += 1
-        }
-        try upsert(batch.rows[start..<end])
-        start = end
-      }
+      // Runs of rows with the same table and columns go in multi-row statements.
+      for run in batch.rowRuns() { try upsert(run) }
       for foreignKey in batch.foreignKeys {
         let update = try statement(WriteStatement(kind: .setForeignKey, table: foreignKey.table, column: foreignKey.column)) {
-          "UPDATE \(quote(foreignKey.table)) SET \(quote(foreignKey.column)) = ? WHERE \"_id\" = ?"
+          "UPDATE \(quoteIdentifier(foreignKey.table)) SET \(quoteIdentifier(foreignKey.column)) = ? WHERE \"_id\" = ?"
         }
         for id in foreignKey.ids { try update.run([foreignKey.target.map { .integer($0) } ?? .null, .integer(id)]) }
       }
-      try writeJoins(batch.joins)
+      try writeJoins(batch)
       try noteLargestIDs()
     }
   }
@@ -277,45 +250,26 @@ public final class SQLiteStore: GraphStore {
   func upsertStatement(table: String, columns unquoted: [String], rows: Int) throws -> SQLiteStatement {
     let shape = UpsertShape(table: table, columns: unquoted, rows: rows)
     if let cached = upserts[shape] { return cached }
-    let columns = unquoted.map(quote)
+    let columns = unquoted.map(quoteIdentifier)
     let tuple = "(" + Array(repeating: "?", count: columns.count + 1).joined(separator: ", ") + ")"
     let values = Array(repeating: tuple, count: rows).joined(separator: ", ")
     let sql: String
     if columns.isEmpty {
-      sql = "INSERT INTO \(quote(table)) (\"_id\") VALUES \(values) ON CONFLICT(\"_id\") DO NOTHING"
+      sql = "INSERT INTO \(quoteIdentifier(table)) (\"_id\") VALUES \(values) ON CONFLICT(\"_id\") DO NOTHING"
     } else {
       // The primary key is left out of the update: the row was found by it, so it cannot
       // change, and setting it would rewrite its unique index entry for nothing.
       let key = layout.tables[table]?.primaryKey
-      let updated = unquoted.filter { $0 != key }.map(quote)
+      let updated = unquoted.filter { $0 != key }.map(quoteIdentifier)
       let updates = updated.isEmpty ? "\"_id\" = excluded.\"_id\"" : updated.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-      sql = "INSERT INTO \(quote(table)) (\"_id\", \(columns.joined(separator: ", "))) VALUES \(values) "
+      sql = "INSERT INTO \(quoteIdentifier(table)) (\"_id\", \(columns.joined(separator: ", "))) VALUES \(values) "
         + "ON CONFLICT(\"_id\") DO UPDATE SET \(updates)"
     }
     let prepared = try connection.prepare(sql)
     upserts[shape] = prepared
     return prepared
   }
-
-  // MARK: Importing
-
-  /// Imports the arrays `sources` names from a JSON payload (see `GraphImporter`).
-  public func importJSON(_ payload: [UInt8], sources: [ImportSource], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
-    // Sources described apart from the store (a model type's own description) use the
-    // store's description of the same entity.
-    let sources = sources.map { source in
-      model.entity(named: source.entity.name).map { ImportSource(components: source.keyPath, entity: $0) } ?? source
-    }
-    return try GraphImporter(store: self).run(payload, sources: sources, options: options)
-  }
-
-  public func importJSON(_ payload: Data, sources: [ImportSource], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
-    try importJSON(payload.byteArray, sources: sources, options: options)
-  }
 }
-
-/// `name` as an SQL identifier.
-func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
 extension SQLiteStore {
   /// Writes the WAL into the database file (so that copying the file copies everything).

@@ -1,4 +1,5 @@
-// The store's own failures, with a code a caller can match (SQLite's own are `SQLiteError`).
+// The store's own failures, with a code a caller can match, for every store (SQLite's own
+// errors are `SQLiteError`, PostgreSQL's `PostgresStoreError`).
 
 /// A problem of the store itself rather than of SQLite: a model that does not match the file,
 /// a look-up the entity cannot answer.
@@ -13,7 +14,7 @@
 public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
   public struct Code: Sendable, Hashable, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 
     /// The store was written with another model (its signature differs).
     public static let modelMismatch = Code("modelMismatch")
@@ -35,12 +36,15 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Another writer added or removed rows while an import was running; the batch was not
     /// written (earlier batches of the import were), and running the import again completes it.
     public static let changedDuringImport = Code("changedDuringImport")
+    /// The store could not be reached or refused the connection (a server store: refused,
+    /// bad password, missing database, time-out).
+    public static let connectionFailed = Code("connectionFailed")
   }
 
   public let code: Code
   public let message: String
 
-  init(_ code: Code, _ message: String) {
+  package init(_ code: Code, _ message: String) {
     self.code = code
     self.message = message
   }

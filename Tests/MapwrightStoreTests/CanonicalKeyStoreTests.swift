@@ -14,8 +14,8 @@ struct CanonicalCity: Equatable {
 
 @Suite("Canonically equivalent text keys in the store")
 struct CanonicalKeyStoreTests {
-  @Test func precomposedAndDecomposedKeysAreTwoRows() throws {
-    let t = try TemporaryModelStore([CanonicalCity.self])
+  @Test(arguments: StoreKind.all) func precomposedAndDecomposedKeysAreTwoRows(_ kind: StoreKind) throws {
+    let t = try TemporaryModelStore(kind, [CanonicalCity.self])
     let summary = try t.run(#"[{"code": "\u00e9", "label": "nfc"}, {"code": "e\u0301", "label": "nfd"}]"#, [("", CanonicalCity.self)])
     #expect(summary.inserted == 2 && summary.updated == 0)
     #expect(try t.store.count(CanonicalCity.self) == 2)

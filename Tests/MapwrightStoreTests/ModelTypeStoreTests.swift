@@ -29,17 +29,18 @@ struct Novel: Equatable {
   var pageCount: Int16?
 }
 
-/// A store of model types in a fresh temporary file.
+/// A store of model types, fresh, of a kind.
 final class TemporaryModelStore {
-  let path = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-\(UUID().uuidString).sqlite").path
-  let store: SQLiteStore
+  let place: StorePlace
+  let store: any RelationalStore
 
-  init(_ models: [any JSONModel.Type]) throws {
-    store = try SQLiteStore(path: path, models: models)
+  init(_ kind: StoreKind, _ models: [any JSONModel.Type]) throws {
+    place = StorePlace(kind)
+    store = try place.open(ObjectModel(models: models))
   }
 
-  deinit {
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+  convenience init(_ models: [any JSONModel.Type]) throws {
+    try self.init(.sqlite, models)
   }
 
   func run(_ json: String, _ sources: [(String, any JSONModel.Type)], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
@@ -66,8 +67,8 @@ final class TemporaryModelStore {
     #expect(!author.isToMany && author.inverseName == "books" && author.jsonKeyPath == "writer_id")
   }
 
-  @Test func importsModelTypesWithIdsAndFetchesValuesBack() throws {
-    let t = try TemporaryModelStore([Writer.self, Novel.self])
+  @Test(arguments: StoreKind.all) func importsModelTypesWithIdsAndFetchesValuesBack(_ kind: StoreKind) throws {
+    let t = try TemporaryModelStore(kind, [Writer.self, Novel.self])
     let payload = """
       {"writers": [{"id": 1, "name": "Mark Twain", "born": "1835-11-30T00:00:00Z", "books": [10, 11], "tags": ["humor"]}],
        "novels": [{"id": 10, "title": "Tom Sawyer", "writer_id": 1, "price": 9.99, "page_count": 274},
@@ -90,8 +91,8 @@ final class TemporaryModelStore {
     #expect(try t.store.count(Novel.self) == 3)
   }
 
-  @Test func theSameKeyUpdatesOnlyThePropertiesPresent() throws {
-    let t = try TemporaryModelStore([Writer.self])
+  @Test(arguments: StoreKind.all) func theSameKeyUpdatesOnlyThePropertiesPresent(_ kind: StoreKind) throws {
+    let t = try TemporaryModelStore(kind, [Writer.self])
     _ = try t.run(#"{"novels": [{"id": 10, "title": "Tom Sawyer", "writer_id": {"id": 1, "name": "Twain"}, "price": 5}]}"#, [("novels", Novel.self)])
     let summary = try t.run(#"[{"id": 10, "title": "The Adventures of Tom Sawyer"}, {"id": 10, "genre": "poetry"}]"#, [("", Novel.self)])
     #expect(summary.inserted == 0 && summary.updated == 1)
@@ -101,8 +102,8 @@ final class TemporaryModelStore {
     #expect(try t.store.count(Writer.self) == 1)
   }
 
-  @Test func valuesAreCheckedOnImportAsTheTypeDecodesThem() throws {
-    let t = try TemporaryModelStore([Novel.self])
+  @Test(arguments: StoreKind.all) func valuesAreCheckedOnImportAsTheTypeDecodesThem(_ kind: StoreKind) throws {
+    let t = try TemporaryModelStore(kind, [Novel.self])
     #expect {
       try t.run(#"{"novels": [{"id": 1, "title": "A"}, {"id": 2, "title": "B", "genre": "opera"}]}"#, [("novels", Novel.self)])
     } throws: { error in

@@ -78,7 +78,7 @@ struct ImportReleaseTests {
   /// model's entity descriptions. After the store and model are dropped, nothing survives.
   @Test func anImportOfRelatedEntitiesReleasesItsModel() throws {
     weak var entity: EntityDescription?
-    weak var store: SQLiteStore?
+    weak var store: AnyObject?
     do {
       let t = try TemporaryModelStore([Writer.self, Novel.self])
       store = t.store

@@ -8,22 +8,22 @@ import Testing
 let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent().appendingPathComponent("Examples")
 
-/// A store in a fresh temporary file, removed when the test ends.
+/// A fresh store of a kind (a temporary SQLite file, a PostgreSQL schema), removed when the
+/// test ends.
 final class TemporaryStore {
-  let path: String
+  let place: StorePlace
   let model: ObjectModel
-  let store: SQLiteStore
+  let store: any RelationalStore
 
-  init(model: ObjectModel? = nil) throws {
+  init(_ kind: StoreKind = .sqlite, model: ObjectModel? = nil) throws {
     TransformerRegistry.shared.register(.dateFormat("yyyy-MM-dd"), named: "birthDate")
-    path = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-\(UUID().uuidString).sqlite").path
+    place = StorePlace(kind)
     self.model = try model ?? ObjectModel(contentsOf: examples.appendingPathComponent("Library.xcdatamodeld"))
-    store = try SQLiteStore(path: path, model: self.model)
+    store = try place.open(self.model)
   }
 
-  deinit {
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-  }
+  /// The SQLite file (SQLite stores only).
+  var path: String { place.path }
 
   func entity(_ name: String) -> EntityDescription { model.entity(named: name)! }
 }
@@ -35,8 +35,8 @@ struct StoredBook: Equatable {
 }
 
 @Suite struct SQLiteStoreTests {
-  @Test func importsTheExamplePayloadAndFetchesItBack() throws {
-    let t = try TemporaryStore()
+  @Test(arguments: StoreKind.all) func importsTheExamplePayloadAndFetchesItBack(_ kind: StoreKind) throws {
+    let t = try TemporaryStore(kind)
     let payload = [UInt8](try Data(contentsOf: examples.appendingPathComponent("library.json")))
     var options = ImportOptions(mapping: .lenient)
     options.batchSize = 1
@@ -61,8 +61,8 @@ struct StoredBook: Equatable {
     #expect(recent == [StoredBook(bookId: 3001, title: "Adventures of Huckleberry Finn"), StoredBook(bookId: 3101, title: "The Age of Innocence")])
   }
 
-  @Test func theSameKeyUpdatesInsteadOfDuplicating() throws {
-    let t = try TemporaryStore()
+  @Test(arguments: StoreKind.all) func theSameKeyUpdatesInsteadOfDuplicating(_ kind: StoreKind) throws {
+    let t = try TemporaryStore(kind)
     let author = t.entity("Author")
     _ = try t.store.importJSON(Array(#"{"authors": [{"author_id": 1, "firstName": "A", "lastName": "B", "books": [{"book_id": 5, "title": "T", "pricing": {"retailPrice": 3}}]}]}"#.utf8), sources: [ImportSource("authors", entity: author)])
     // Twice in one payload, and already stored: one object, only the keys present change.
@@ -84,8 +84,8 @@ struct StoredBook: Equatable {
     #expect(try t.store.object(t.entity("Book"), key: 5)?.object("pricing")?.decimal("retailPrice") == 9)
   }
 
-  @Test func relationshipsByIdResolveInAnyOrder() throws {
-    let t = try TemporaryStore()
+  @Test(arguments: StoreKind.all) func relationshipsByIdResolveInAnyOrder(_ kind: StoreKind) throws {
+    let t = try TemporaryStore(kind)
     let payload = #"""
       {"books": [{"book_id": 10, "title": "X", "author": 1}, {"book_id": 11, "title": "Y", "author": 2}],
        "authors": [{"author_id": 1, "firstName": "A", "lastName": "B"},
@@ -100,8 +100,8 @@ struct StoredBook: Equatable {
     #expect(try t.store.object(t.entity("Author"), key: 2)?.objects("books").map { $0.int("bookId") }.sorted { $0! < $1! } == [11, 12])
   }
 
-  @Test func missingReferencesFollowThePolicy() throws {
-    let t = try TemporaryStore()
+  @Test(arguments: StoreKind.all) func missingReferencesFollowThePolicy(_ kind: StoreKind) throws {
+    let t = try TemporaryStore(kind)
     let books = [ImportSource("books", entity: t.entity("Book"))]
     let payload = Array(#"{"books": [{"book_id": 1, "title": "X", "author": 99}]}"#.utf8)
     let reported = try t.store.importJSON(payload, sources: books)
@@ -124,8 +124,8 @@ struct StoredBook: Equatable {
     #expect(author.string("firstName") == nil && author.objects("books").count == 1)
   }
 
-  @Test func unresolvedReferencesAreAllCountedAndTheFirstListed() throws {
-    let t = try TemporaryStore()
+  @Test(arguments: StoreKind.all) func unresolvedReferencesAreAllCountedAndTheFirstListed(_ kind: StoreKind) throws {
+    let t = try TemporaryStore(kind)
     let books = (1...50).map { #"{"book_id": \#($0), "title": "X", "author": \#(1_000 + $0)}"# }.joined(separator: ",")
     var options = ImportOptions()
     options.maximumListedUnresolved = 3
@@ -135,8 +135,8 @@ struct StoredBook: Equatable {
     #expect(summary.description.contains("50 unresolved references"))
   }
 
-  @Test func lookupsAreOneQueryPerEntityPerBucket() throws {
-    let t = try TemporaryStore()
+  @Test(arguments: StoreKind.all) func lookupsAreOneQueryPerEntityPerBucket(_ kind: StoreKind) throws {
+    let t = try TemporaryStore(kind)
     let authors = (1...25).map { #"{"author_id": \#($0), "firstName": "F", "lastName": "L", "books": [{"book_id": \#($0 * 10), "title": "T"}]}"# }
     var options = ImportOptions()
     options.batchSize = 10
@@ -149,8 +149,8 @@ struct StoredBook: Equatable {
     #expect(summary.batches == 3 && summary.inserted == 50)
   }
 
-  @Test func aFailingBatchLeavesTheStoreAsItWasBeforeIt() throws {
-    let t = try TemporaryStore()
+  @Test(arguments: StoreKind.all) func aFailingBatchLeavesTheStoreAsItWasBeforeIt(_ kind: StoreKind) throws {
+    let t = try TemporaryStore(kind)
     let authors = (1...5).map { i in
       i == 4 ? #"{"author_id": 4, "firstName": 7, "lastName": "L"}"# : #"{"author_id": \#(i), "firstName": "F", "lastName": "L"}"#
     }
@@ -167,11 +167,11 @@ struct StoredBook: Equatable {
     #expect(try t.store.objects(t.entity("Author")).map { $0.int("authorId") } == [1, 2])
   }
 
-  @Test func readersSeeTheStateBeforeOrAfterAnImport() throws {
-    let t = try TemporaryStore()
+  @Test(arguments: StoreKind.all) func readersSeeTheStateBeforeOrAfterAnImport(_ kind: StoreKind) throws {
+    let t = try TemporaryStore(kind)
     let author = t.entity("Author")
     _ = try t.store.importJSON(Array(#"[{"author_id": 1, "firstName": "A", "lastName": "B"}]"#.utf8), sources: [ImportSource("", entity: author)])
-    let reader = try SQLiteStore(path: t.path, model: t.model, readOnly: true)
+    let reader = try t.place.open(t.model)
     try reader.read {
       #expect(try reader.count(author) == 1)
       _ = try t.store.importJSON(Array(#"[{"author_id": 2, "firstName": "C", "lastName": "D"}]"#.utf8), sources: [ImportSource("", entity: author)])
@@ -180,27 +180,27 @@ struct StoredBook: Equatable {
     #expect(try reader.count(author) == 2)
   }
 
-  @Test func aStoreOfAnotherModelVersionIsAnError() throws {
-    let t = try TemporaryStore()
+  @Test(arguments: StoreKind.all) func aStoreOfAnotherModelVersionIsAnError(_ kind: StoreKind) throws {
+    let t = try TemporaryStore(kind)
     let changed = #"""
       <model><entity name="Author"><attribute name="authorId" attributeType="String"/></entity></model>
       """#
     let other = try ObjectModel(xml: Array(changed.utf8))
     #expect {
-      try SQLiteStore(path: t.path, model: other)
+      try t.place.open(other)
     } throws: { error in
       (error as? StoreError)?.code == .modelMismatch && "\(error)".contains("written with a different version of the model")
     }
     // The file is untouched: the original model still opens it.
-    #expect(try SQLiteStore(path: t.path, model: t.model).count(t.entity("Author")) == 0)
+    #expect(try t.place.open(t.model).count(t.entity("Author")) == 0)
   }
 }
 
 extension SQLiteStoreTests {
-  @Test func entitiesWithManyAttributesImport() throws {
+  @Test(arguments: StoreKind.all) func entitiesWithManyAttributesImport(_ kind: StoreKind) throws {
     let attributes = (0..<70).map { #"<attribute name="a\#($0)" optional="YES" attributeType="Integer 64"/>"# }.joined()
     let xml = #"<model><entity name="Wide"><attribute name="id" attributeType="Integer 64"/>\#(attributes)<userInfo><entry key="primaryKey" value="id"/></userInfo></entity></model>"#
-    let t = try TemporaryStore(model: try ObjectModel(xml: Array(xml.utf8)))
+    let t = try TemporaryStore(kind, model: try ObjectModel(xml: Array(xml.utf8)))
     let members = (0..<70).filter { $0 % 3 != 0 }.map { "\"a\($0)\": \($0)" }.joined(separator: ", ")
     _ = try t.store.importJSON(Array("[{\"id\": 1, \(members)}]".utf8), sources: [ImportSource("", entity: t.entity("Wide"))])
     _ = try t.store.importJSON(Array(#"[{"id": 1, "a69": 700}]"#.utf8), sources: [ImportSource("", entity: t.entity("Wide"))])

@@ -17,7 +17,7 @@ struct ConcurrentWriterTests {
   /// with the ids B took. Nothing of either payload is lost or overwritten.
   @Test func anImportStopsWhenAnotherWriterChangedTheStore() throws {
     let a = try TemporaryModelStore([CanonicalCity.self])
-    let b = try SQLiteStore(path: a.path, models: [CanonicalCity.self])
+    let b = try SQLiteStore(path: a.place.path, models: [CanonicalCity.self])
     let ranB = Mutex(false)
     let failureInB = Mutex<String?>(nil)
     var options = ImportOptions(batchSize: 10)

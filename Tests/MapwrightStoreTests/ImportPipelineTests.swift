@@ -8,12 +8,12 @@ import Testing
 
 /// A store that forwards to a real one but fails its `failing`-th batch write.
 final class FailingStore: GraphStore {
-  let base: SQLiteStore
+  let base: any RelationalStore
   let failing: Int
   var writes = 0
   struct WriteFailure: Error {}
 
-  init(_ base: SQLiteStore, failing: Int) {
+  init(_ base: any RelationalStore, failing: Int) {
     self.base = base
     self.failing = failing
   }
@@ -23,6 +23,8 @@ final class FailingStore: GraphStore {
     try base.storedIDs(of: entity, keys: keys)
   }
   func largestID(of entity: String) throws -> Int64 { try base.largestID(of: entity) }
+  func beginImport() throws { try base.beginImport() }
+  func endImport() { base.endImport() }
   func write(_ batch: ImportBatch) throws {
     writes += 1
     if writes == failing { throw WriteFailure() }
@@ -49,8 +51,8 @@ final class FailingStore: GraphStore {
     #expect(log.integers.count < 100)
   }
 
-  @Test func aFailedWriteStopsTheImportAndKeepsEarlierBatches() throws {
-    let t = try TemporaryStore()
+  @Test(arguments: StoreKind.all) func aFailedWriteStopsTheImportAndKeepsEarlierBatches(_ kind: StoreKind) throws {
+    let t = try TemporaryStore(kind)
     let authors = (1...9).map { #"{"author_id": \#($0), "firstName": "F", "lastName": "L"}"# }
     var options = ImportOptions()
     options.batchSize = 2
@@ -68,8 +70,8 @@ final class FailingStore: GraphStore {
     #expect(store.writes == 3)
   }
 
-  @Test func progressIsReportedForEveryBatchInOrder() throws {
-    let t = try TemporaryStore()
+  @Test(arguments: StoreKind.all) func progressIsReportedForEveryBatchInOrder(_ kind: StoreKind) throws {
+    let t = try TemporaryStore(kind)
     let authors = (1...7).map { #"{"author_id": \#($0), "firstName": "F", "lastName": "L"}"# }
     var options = ImportOptions()
     options.batchSize = 3
@@ -82,8 +84,8 @@ final class FailingStore: GraphStore {
     #expect(summary.inserted == 7 && summary.batches == 3)
   }
 
-  @Test func keysScannedInParallelFailAtTheFirstBadElementInPayloadOrder() throws {
-    let t = try TemporaryStore()
+  @Test(arguments: StoreKind.all) func keysScannedInParallelFailAtTheFirstBadElementInPayloadOrder(_ kind: StoreKind) throws {
+    let t = try TemporaryStore(kind)
     let authors = (0..<9).map { i in
       i == 3 || i == 4 || i == 8 ? #"{"author_id": "x\#(i)", "firstName": "F", "lastName": "L"}"# : #"{"author_id": \#(i), "firstName": "F", "lastName": "L"}"#
     }
@@ -100,8 +102,8 @@ final class FailingStore: GraphStore {
     #expect(try t.store.objects(t.entity("Author")).isEmpty)
   }
 
-  @Test func largeArraysAreScannedInRunsAndWrittenInWholeBatches() throws {
-    let t = try TemporaryStore()
+  @Test(arguments: StoreKind.all) func largeArraysAreScannedInRunsAndWrittenInWholeBatches(_ kind: StoreKind) throws {
+    let t = try TemporaryStore(kind)
     func authors(bad: Int?) -> [UInt8] {
       let list = (0..<7_001).map { (i: Int) -> String in
         i == bad ? #"{"author_id": "x", "firstName": "F", "lastName": "L"}"# : #"{"author_id": \#(i), "firstName": "F\#(i)", "lastName": "L"}"#

@@ -26,8 +26,8 @@ import Testing
 
   func ids(_ objects: [ModelObject], _ key: String) -> [Int64?] { objects.map { $0.int64(key) } }
 
-  @Test func linksAreReplacedPerOwnerInPayloadOrder() throws {
-    let t = try TemporaryStore(model: try ObjectModel(xml: Array(Self.xml.utf8)))
+  @Test(arguments: StoreKind.all) func linksAreReplacedPerOwnerInPayloadOrder(_ kind: StoreKind) throws {
+    let t = try TemporaryStore(kind, model: try ObjectModel(xml: Array(Self.xml.utf8)))
     let (student, course) = (t.entity("Student"), t.entity("Course"))
     let sources = [ImportSource("courses", entity: course), ImportSource("students", entity: student)]
     _ = try t.store.importJSON(
@@ -61,8 +61,8 @@ import Testing
     #expect(ids(try #require(try t.store.object(student, key: 8)).objects("courses"), "courseId").sorted { $0! < $1! } == [1, 2, 3])
   }
 
-  @Test func manyOwnersInOneBatchGoInFewStatementsAndStayRight() throws {
-    let t = try TemporaryStore(model: try ObjectModel(xml: Array(Self.xml.utf8)))
+  @Test(arguments: StoreKind.all) func manyOwnersInOneBatchGoInFewStatementsAndStayRight(_ kind: StoreKind) throws {
+    let t = try TemporaryStore(kind, model: try ObjectModel(xml: Array(Self.xml.utf8)))
     let (student, course) = (t.entity("Student"), t.entity("Course"))
     let courses = (1...20).map { #"{"courseId": \#($0)}"# }.joined(separator: ",")
     // 1,200 students (more than one statement's worth of owners and links), half stored first.

@@ -1,0 +1,75 @@
+// What SQLite and PostgreSQL stores share beyond the import (`GraphStore`): the model's
+// signature that a store records, and the fetch API (RelationalStore+Fetch.swift), written
+// once over three primitives a store provides: its parameter marks, the expression that reads
+// an attribute's column as a `StoreValue`, and running a query.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import MapwrightSchema
+
+/// A store of a model's objects in SQL tables (`RelationalLayout`): `SQLiteStore`,
+/// `PostgresStore`. Fetching (`object(_:key:)`, `objects(_:where:)`, `count`, `values`) is
+/// the same code for both.
+public protocol RelationalStore: GraphStore {
+  var model: ObjectModel { get }
+  /// The SQL mark of the `index`-th bound value (from 1), a value of `attribute` (nil: a row
+  /// id), with what the store needs to compare it with the column (a cast).
+  func parameter(_ index: Int, for attribute: AttributeDescription?) -> String
+  /// The SQL expression that reads `column` (an attribute's) as the store's values map it
+  /// back (`StoreValues.attributeValue`); `table` qualifies the column when not nil.
+  func selectExpression(_ column: String, of attribute: AttributeDescription, table: String?) -> String
+  /// Runs `sql` with `values` bound, calling `row` with each result row's columns.
+  func query(_ sql: String, _ values: [StoreValue], row: ([StoreValue]) throws -> Void) throws
+  /// Queries that looked objects up by primary key so far (for tests and the benchmark).
+  var lookupQueries: Int { get }
+  /// Runs `body` in one read transaction: every query in it sees the same state, even while
+  /// another connection imports.
+  func read<T>(_ body: () throws -> T) throws -> T
+}
+
+extension RelationalStore {
+  /// Imports the arrays `sources` names from a JSON payload (see `GraphImporter`).
+  public func importJSON(_ payload: [UInt8], sources: [ImportSource], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
+    // Sources described apart from the store (a model type's own description) use the
+    // store's description of the same entity.
+    let sources = sources.map { source in
+      model.entity(named: source.entity.name).map { ImportSource(components: source.keyPath, entity: $0) } ?? source
+    }
+    return try GraphImporter(store: self).run(payload, sources: sources, options: options)
+  }
+
+  public func importJSON(_ payload: Data, sources: [ImportSource], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
+    try importJSON(payload.byteArray, sources: sources, options: options)
+  }
+}
+
+extension RelationalStore {
+  public func selectExpression(_ column: String, of attribute: AttributeDescription, table: String?) -> String {
+    table.map { "\(quoteIdentifier($0)).\(quoteIdentifier(column))" } ?? quoteIdentifier(column)
+  }
+}
+
+extension ObjectModel {
+  /// A stable description of the model's structure, hashed: what a store records, so that
+  /// opening it with a different model is an error.
+  package var storeSignature: String {
+    var text = ""
+    for entity in entities {
+      text += "E\(entity.name)<\(entity.parentName ?? "")|"
+      for attribute in entity.attributes { text += "a\(attribute.name):\(attribute.type.rawValue):\(attribute.isOptional)|" }
+      for relationship in entity.relationships {
+        text += "r\(relationship.name):\(relationship.destinationEntityName):\(relationship.isToMany):\(relationship.inverseName ?? "")|"
+      }
+      text += "k\(entity.primaryKey ?? "");"
+    }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return String(hash, radix: 16)
+  }
+}

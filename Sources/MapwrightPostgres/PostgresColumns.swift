@@ -1,0 +1,125 @@
+// How attribute values are held in PostgreSQL and how they cross the wire.
+//
+// Column types: integers `bigint`, Booleans `boolean`, Double and Float `double precision`,
+// decimals `numeric` (exact), strings and URLs `text`, dates `timestamptz` (microseconds),
+// UUIDs `uuid`, data `bytea`, transformable values `jsonb`; `_id` and relationship columns
+// `bigint`.
+//
+// On the wire every value is text: a parameter is cast in the SQL (`$1::numeric`), a column
+// of rows is a PostgreSQL array literal (`{"1","2",NULL}`) cast to an array type and
+// unnested, and reads cast what PostgresNIO does not decode to text (`numeric`, `jsonb`,
+// `uuid`). The `StoreValue`s the import makes are the same as for SQLite (dates as seconds
+// since 1970, Booleans as 0 and 1), so one importer serves both stores.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import MapwrightGraph
+import MapwrightSchema
+import NIOCore
+import PostgresNIO
+
+enum PostgresColumns {
+  /// The column type of an attribute.
+  static func columnType(_ type: AttributeType) -> String {
+    switch type {
+    case .integer16, .integer32, .integer64: "bigint"
+    case .boolean: "boolean"
+    case .double, .float: "double precision"
+    case .decimal: "numeric"
+    case .string, .uri: "text"
+    case .date: "timestamptz"
+    case .uuid: "uuid"
+    case .binaryData: "bytea"
+    case .transformable: "jsonb"
+    }
+  }
+
+  /// The type values of an attribute travel as (dates travel as seconds, `float8`).
+  static func wireType(_ type: AttributeType?) -> String {
+    switch type {
+    case nil: "bigint"  // `_id` and relationship columns
+    case .date?: "double precision"
+    case let type?: columnType(type)
+    }
+  }
+
+  /// The SQL that turns a wire value (`expression`, of `wireType`) into the column's value.
+  static func fromWire(_ expression: String, _ type: AttributeType?) -> String {
+    type == .date ? "to_timestamp(\(expression))" : expression
+  }
+
+  /// A parameter mark for a value of an attribute (or of `_id` when nil), cast to its type.
+  static func parameter(_ index: Int, _ type: AttributeType?) -> String {
+    fromWire("$\(index)::\(wireType(type))", type)
+  }
+
+  /// The SQL that reads a column back as `StoreValues.attributeValue` expects it.
+  static func read(_ column: String, _ type: AttributeType) -> String {
+    switch type {
+    case .date: "extract(epoch from \(column))::double precision"
+    case .decimal, .transformable: "\(column)::text"
+    case .uuid: "upper(\(column)::text)"
+    default: column
+    }
+  }
+
+  /// A stored value as its text for PostgreSQL (nil for NULL).
+  static func text(_ value: StoreValue, _ type: AttributeType?) -> String? {
+    switch value {
+    case .null: return nil
+    case .integer(let integer): return type == .boolean ? (integer != 0 ? "t" : "f") : String(integer)
+    case .real(let real):
+      if real.isNaN { return "NaN" }
+      if real.isInfinite { return real < 0 ? "-Infinity" : "Infinity" }
+      return "\(real)"
+    case .text(let text): return text
+    case .blob(let bytes):
+      let digits: [UInt8] = Array("0123456789abcdef".utf8)
+      var hex = [UInt8](repeating: 0, count: 2 + bytes.count * 2)
+      hex[0] = UInt8(ascii: "\\")
+      hex[1] = UInt8(ascii: "x")
+      for (i, byte) in bytes.enumerated() {
+        hex[2 + 2 * i] = digits[Int(byte >> 4)]
+        hex[3 + 2 * i] = digits[Int(byte & 15)]
+      }
+      return String(decoding: hex, as: UTF8.self)
+    }
+  }
+
+  /// Values as a PostgreSQL array literal: every element quoted (backslash and quote
+  /// escaped), NULL bare.
+  static func arrayLiteral(_ values: some Sequence<String?>) -> String {
+    var literal = "{"
+    var first = true
+    for value in values {
+      if !first { literal += "," }
+      first = false
+      guard let value else {
+        literal += "NULL"
+        continue
+      }
+      literal += "\""
+      for scalar in value.unicodeScalars {
+        if scalar == "\"" || scalar == "\\" { literal += "\\" }
+        literal.unicodeScalars.append(scalar)
+      }
+      literal += "\""
+    }
+    return literal + "}"
+  }
+
+  /// A result cell as a `StoreValue` (Booleans as 0 and 1, bytea as bytes, text otherwise).
+  static func value(_ cell: PostgresCell) throws -> StoreValue {
+    guard cell.bytes != nil else { return .null }
+    switch cell.dataType {
+    case .int8, .int4, .int2: return .integer(try cell.decode(Int64.self))
+    case .float8, .float4: return .real(try cell.decode(Double.self))
+    case .bool: return .integer(try cell.decode(Bool.self) ? 1 : 0)
+    case .bytea: return .blob(Array(try cell.decode(ByteBuffer.self).readableBytesView))
+    default: return .text(try cell.decode(String.self))
+    }
+  }
+}

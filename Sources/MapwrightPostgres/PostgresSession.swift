@@ -1,0 +1,136 @@
+// One connection to a PostgreSQL server used synchronously: the store's protocol
+// (`GraphStore`) is synchronous and the import calls it from its own threads, never from an
+// event loop, so each query waits for PostgresNIO's future. Every value is bound as text and
+// given its type by a cast in the SQL (`$1::bigint[]`, `$2::jsonb`): one encoding for every
+// column type, arrays included, and never a value in the SQL text.
+
+import Logging
+import MapwrightGraph
+import NIOCore
+import NIOPosix
+import PostgresNIO
+
+/// A PostgreSQL failure: the server's message and SQLSTATE, or the client's.
+public struct PostgresStoreError: Error, Sendable, CustomStringConvertible {
+  /// The server's SQLSTATE (`23505` unique violation, `40P01` deadlock…), nil for client errors.
+  public let sqlState: String?
+  public let message: String
+  /// The statement concerned, when there is one.
+  public let sql: String?
+
+  public var description: String {
+    var text = message
+    if let sqlState { text += " (SQLSTATE \(sqlState))" }
+    if let sql { text += " in: \(sql.count > 300 ? String(sql.prefix(300)) + "…" : sql)" }
+    return text
+  }
+
+  init(_ error: any Error, sql: String?) {
+    if let error = error as? PSQLError {
+      if let info = error.serverInfo, let message = info[.message] {
+        sqlState = info[.sqlState]
+        self.message = [message, info[.detail], info[.hint]].compactMap { $0 }.joined(separator: "; ")
+      } else {
+        sqlState = nil
+        message = "\(error.code)" + (error.underlying.map { ": \($0)" } ?? "")
+      }
+    } else {
+      sqlState = nil
+      message = "\(error)"
+    }
+    self.sql = sql
+  }
+}
+
+final class PostgresSession: @unchecked Sendable {
+  let connection: PostgresConnection
+  let logger: Logger
+  let location: PostgresLocation
+
+  /// Connects, or throws `StoreError.connectionFailed` naming the server and the reason.
+  init(location: PostgresLocation) throws {
+    self.location = location
+    var logger = Logger(label: "mapwright.postgres")
+    logger.logLevel = .critical
+    self.logger = logger
+    let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
+    do {
+      connection = try PostgresConnection.connect(
+        on: eventLoop, configuration: try location.configuration(), id: 1, logger: logger
+      ).wait()
+    } catch {
+      throw StoreError(.connectionFailed, "cannot connect to \(location): \(Self.reason(error, location))")
+    }
+  }
+
+  deinit {
+    try? connection.close().wait()
+  }
+
+  static func reason(_ error: any Error, _ location: PostgresLocation) -> String {
+    if let error = error as? PSQLError {
+      if let info = error.serverInfo, let message = info[.message] { return message }
+      if error.code == .connectionError || error.code == .serverClosedConnection {
+        let underlying = error.underlying.map { "\($0)" } ?? ""
+        if underlying.contains("onnection refused") { return "connection refused (is the server running on port \(location.port)?)" }
+        if underlying.lowercased().contains("timed out") || underlying.lowercased().contains("timeout") {
+          return "no answer within \(location.connectTimeout) (connect time-out)"
+        }
+        return underlying.isEmpty ? "\(error.code)" : underlying
+      }
+      return "\(error.code)"
+    }
+    let text = "\(error)"
+    if text.lowercased().contains("timeout") || text.lowercased().contains("timed out") {
+      return "no answer within \(location.connectTimeout) (connect time-out)"
+    }
+    return text
+  }
+
+  /// Runs `sql` with text parameters (nil binds NULL), calling `row` with each result row.
+  func query(_ sql: String, _ parameters: [String?] = [], row: (PostgresRow) throws -> Void = { _ in }) throws {
+    var binds = PostgresBindings(capacity: parameters.count)
+    for parameter in parameters {
+      if let parameter { try binds.append(parameter) } else { binds.appendNull() }
+    }
+    let result: PostgresQueryResult
+    do {
+      result = try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).wait()
+    } catch {
+      throw PostgresStoreError(error, sql: sql)
+    }
+    for each in result.rows { try row(each) }
+  }
+
+  /// Runs one statement without parameters.
+  func execute(_ sql: String) throws {
+    do {
+      _ = try connection.simpleQuery(sql).wait()
+    } catch {
+      throw PostgresStoreError(error, sql: sql)
+    }
+  }
+
+  /// The first column of the first row as an integer (nil for none or NULL).
+  func integer(_ sql: String, _ parameters: [String?] = []) throws -> Int64? {
+    var value: Int64?
+    try query(sql, parameters) { row in
+      let cells = row.makeRandomAccess()
+      if value == nil, !cells.isEmpty, cells[0].bytes != nil { value = try cells[0].decode(Int64.self) }
+    }
+    return value
+  }
+
+  /// Runs `body` in one transaction: committed if it returns, rolled back if it throws.
+  func transaction<T>(_ isolation: String = "READ COMMITTED", _ body: () throws -> T) throws -> T {
+    try execute("BEGIN ISOLATION LEVEL \(isolation)")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+}

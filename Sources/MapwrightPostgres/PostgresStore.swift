@@ -1,0 +1,317 @@
+// The PostgreSQL store: the same tables as SQLite's for a model (RelationalLayout, typed
+// columns: PostgresColumns.swift), the same import (GraphImporter: uniquing by primary key,
+// relationships by id, bucketed look-ups, one transaction per batch) and the same fetch API
+// (RelationalStore), on a server many processes share.
+//
+// Concurrency. Importers into one database take turns: an import holds a session advisory
+// lock from before its first look-up to after its last batch, and a second import waits for
+// it. Pass 1 decides which keys are new and hands out row ids in memory; another writer
+// between pass 1 and pass 2 would make those decisions wrong (two rows for a key, or an id
+// taken twice), so the whole import is the unit of exclusion, as a sequential import would
+// be. Each batch is one transaction at READ COMMITTED: readers (any isolation) see a batch
+// whole or not at all, and are never blocked by an import.
+//
+// Writes of a batch: detaches and foreign keys as set-based UPDATEs over unnested arrays,
+// rows as one `INSERT … SELECT … FROM unnest(…) ON CONFLICT ("_id") DO UPDATE` per run of
+// one table and column set, join rows likewise: a few statements per batch whatever its size.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import MapwrightEngine
+import MapwrightGraph
+import MapwrightSchema
+import PostgresNIO
+
+/// A PostgreSQL database holding the objects of a model.
+///
+/// ```swift
+/// let store = try PostgresStore(url: "postgres://mapwright@127.0.0.1:5432/library", model: model)
+/// let summary = try store.importJSON(data, sources: [ImportSource("authors", entity: model.entity(named: "Author")!)])
+/// let twain = try store.object(model.entity(named: "Author")!, key: 101)
+/// ```
+public final class PostgresStore: RelationalStore, @unchecked Sendable {
+  public let model: ObjectModel
+  public let layout: RelationalLayout
+  let session: PostgresSession
+  /// Queries that look objects up by primary key (for tests and the benchmark).
+  public private(set) var lookupQueries = 0
+  /// The advisory lock importers into this store (database and schema) take turns on.
+  private(set) var importLock: Int64 = 0
+  private var holdsImportLock = false
+
+  /// Connects to the database at `url` (`postgres://user:password@host:port/database`) and
+  /// opens (creating if needed) the store for `model`; see `init(location:model:…)`.
+  public convenience init(url: String, model: ObjectModel, addingToExistingDatabase: Bool = false) throws {
+    try self.init(location: PostgresLocation(url: url), model: model, addingToExistingDatabase: addingToExistingDatabase)
+  }
+
+  /// Connects and opens (creating if needed) the store for `model`. Refused, with the database
+  /// left as it was (`StoreError`): a server that cannot be reached or refuses the sign-in
+  /// (`connectionFailed`, after at most `location.connectTimeout`), a store written with a
+  /// different model (`modelMismatch`), a schema with tables of its own and no Mapwright
+  /// metadata unless `addingToExistingDatabase` (`foreignDatabase`).
+  public init(location: PostgresLocation, model: ObjectModel, addingToExistingDatabase: Bool = false) throws {
+    self.model = model
+    layout = RelationalLayout(model: model)
+    session = try PostgresSession(location: location)
+    try session.execute("SET client_min_messages = warning")
+    try checkOrCreateSchema(addingToExistingDatabase: addingToExistingDatabase)
+  }
+
+  deinit {
+    endImport()
+  }
+
+  /// The database, for messages.
+  public var location: PostgresLocation { session.location }
+
+  // MARK: Schema
+
+  func checkOrCreateSchema(addingToExistingDatabase: Bool) throws {
+    try session.transaction {
+      if let schema = location.schema { try session.execute("CREATE SCHEMA IF NOT EXISTS \(quoteIdentifier(schema))") }
+      var schema = ""
+      try session.query("SELECT current_schema()") { row in schema = try row.makeRandomAccess()[0].decode(String.self) }
+      importLock = Self.lockKey(schema)
+      // Two processes creating the same store at once: the second waits, then finds it.
+      try session.execute("SELECT pg_advisory_xact_lock(\(importLock))")
+      let signature = model.storeSignature
+      if try session.integer("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = '_mapwright_meta'") ?? 0 > 0 {
+        var stored = ""
+        try session.query("SELECT value FROM _mapwright_meta WHERE key = 'model_signature'") { row in
+          stored = try row.makeRandomAccess()[0].decode(String.self)
+        }
+        guard stored == signature else {
+          throw StoreError(
+            .modelMismatch,
+            "the store was written with a different version of the model (signature \(stored), this model's is \(signature)); open it with that model or migrate it")
+        }
+        return
+      }
+      let tables = try session.integer("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()") ?? 0
+      if tables > 0, !addingToExistingDatabase {
+        throw StoreError(
+          .foreignDatabase,
+          "\(location) has tables of its own and no Mapwright schema; pass addingToExistingDatabase: true (mapwright import --add-to-existing) to add the model's tables to it")
+      }
+      var statements = ["CREATE TABLE _mapwright_meta (key text PRIMARY KEY, value text NOT NULL)"]
+      for entity in model.entities {
+        let table = layout.tables[entity.name]!
+        var columns = ["\"_id\" bigint PRIMARY KEY"]
+        columns += table.attributes.map { "\(quoteIdentifier($0.name)) \(PostgresColumns.columnType($0.type))" }
+        // No REFERENCES constraint: a batch may name an object whose row comes in a later batch.
+        columns += table.foreignKeys.map { "\(quoteIdentifier($0.name)) bigint" }
+        statements.append("CREATE TABLE \(quoteIdentifier(table.name)) (\(columns.joined(separator: ", ")))")
+        if let key = table.primaryKey {
+          statements.append("CREATE UNIQUE INDEX \(quoteIdentifier("\(table.name)_\(key)")) ON \(quoteIdentifier(table.name)) (\(quoteIdentifier(key)))")
+        }
+        for foreignKey in table.foreignKeys {
+          statements.append(
+            "CREATE INDEX \(quoteIdentifier("\(table.name)_\(foreignKey.name)")) ON \(quoteIdentifier(table.name)) (\(quoteIdentifier(foreignKey.name)))")
+        }
+      }
+      for join in layout.joinTables {
+        statements.append(
+          "CREATE TABLE \(quoteIdentifier(join.name)) (owner bigint NOT NULL, target bigint NOT NULL, position bigint NOT NULL, PRIMARY KEY (owner, target))")
+        statements.append("CREATE INDEX \(quoteIdentifier("\(join.name)_target")) ON \(quoteIdentifier(join.name)) (target)")
+      }
+      for statement in statements { try session.execute(statement) }
+      try session.query("INSERT INTO _mapwright_meta (key, value) VALUES ('model_signature', $1)", [signature])
+    }
+  }
+
+  /// A lock key for a schema (FNV-1a of "mapwright import" and its name).
+  static func lockKey(_ schema: String) -> Int64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in "mapwright import \(schema)".utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return Int64(bitPattern: hash)
+  }
+
+  // MARK: GraphStore
+
+  public func beginImport() throws {
+    guard !holdsImportLock else { return }
+    try session.execute("SELECT pg_advisory_lock(\(importLock))")
+    holdsImportLock = true
+  }
+
+  public func endImport() {
+    guard holdsImportLock else { return }
+    try? session.execute("SELECT pg_advisory_unlock(\(importLock))")
+    holdsImportLock = false
+  }
+
+  public func storedIDs(of entity: String, keys: [PrimaryKeyValue]) throws -> [PrimaryKeyValue: Int64] {
+    guard let table = layout.tables[entity], let key = table.primaryKey, !keys.isEmpty,
+      let attribute = model.entity(named: entity)?.attribute(named: key)
+    else { return [:] }
+    lookupQueries += 1
+    let keyType = PostgresColumns.columnType(attribute.type)
+    let literal = PostgresColumns.arrayLiteral(keys.lazy.map { key in
+      switch key {
+      case .integer(let value): String(value)
+      case .text(let value): value
+      }
+    })
+    var result: [PrimaryKeyValue: Int64] = [:]
+    let sql = "SELECT \(PostgresColumns.read(quoteIdentifier(key), attribute.type)), \"_id\" FROM \(quoteIdentifier(table.name)) "
+      + "WHERE \(quoteIdentifier(key)) = ANY($1::\(keyType)[])"
+    try session.query(sql, [literal]) { row in
+      let cells = row.makeRandomAccess()
+      let found: PrimaryKeyValue = switch try PostgresColumns.value(cells[0]) {
+      case .integer(let value): .integer(value)
+      case .text(let value): .text(value)
+      case .real(let value): .text("\(value)")
+      default: .text("")
+      }
+      result[found] = try cells[1].decode(Int64.self)
+    }
+    return result
+  }
+
+  public func largestID(of entity: String) throws -> Int64 {
+    guard let table = layout.tables[entity] else { return 0 }
+    return try session.integer("SELECT COALESCE(MAX(\"_id\"), 0) FROM \(quoteIdentifier(table.name))") ?? 0
+  }
+
+  public func write(_ batch: ImportBatch) throws {
+    guard !batch.isEmpty else { return }
+    try session.transaction {
+      try writeDetaches(batch.detaches)
+      for run in batch.rowRuns(distinctIDs: true) { try upsert(run) }
+      try writeForeignKeys(batch.foreignKeys)
+      for run in batch.joinRuns() { try writeJoinRun(run) }
+    }
+  }
+
+  /// The type of a column of `table` (an attribute's, else `_id` or a relationship's).
+  func attributeType(_ column: String, in table: String) -> AttributeType? {
+    layout.tables[table]?.attributes.first { $0.name == column }?.type
+  }
+
+  /// Rows of one table and column set, each id once: one statement.
+  func upsert(_ rows: ArraySlice<ImportBatch.Row>) throws {
+    guard let first = rows.first else { return }
+    let types = first.columns.map { attributeType($0, in: first.table) }
+    var parameters: [String?] = [PostgresColumns.arrayLiteral(rows.lazy.map { String($0.id) })]
+    for (index, type) in types.enumerated() {
+      parameters.append(PostgresColumns.arrayLiteral(rows.lazy.map { PostgresColumns.text($0.values[index], type) }))
+    }
+    let names = ["\"_id\""] + first.columns.map(quoteIdentifier)
+    let unnested = (0..<parameters.count).map { "$\($0 + 1)::\(PostgresColumns.wireType($0 == 0 ? nil : types[$0 - 1]))[]" }
+    let selected = (0..<parameters.count).map { PostgresColumns.fromWire("u.c\($0)", $0 == 0 ? nil : types[$0 - 1]) }
+    let aliases = (0..<parameters.count).map { "c\($0)" }.joined(separator: ", ")
+    // The primary key is left out of the update: the row was found by it, so it cannot change.
+    let key = layout.tables[first.table]?.primaryKey
+    let updated = first.columns.filter { $0 != key }.map(quoteIdentifier)
+    let conflict = updated.isEmpty
+      ? "DO NOTHING" : "DO UPDATE SET " + updated.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+    let sql = "INSERT INTO \(quoteIdentifier(first.table)) (\(names.joined(separator: ", "))) "
+      + "SELECT \(selected.joined(separator: ", ")) FROM unnest(\(unnested.joined(separator: ", "))) AS u(\(aliases)) "
+      + "ON CONFLICT (\"_id\") \(conflict)"
+    try session.query(sql, parameters)
+  }
+
+  func writeDetaches(_ detaches: [ImportBatch.Detach]) throws {
+    // Detaches of a batch all come before its rows and commute: one statement per kind.
+    var owners: [String: (detach: ImportBatch.Detach, ids: [Int64])] = [:]
+    var order: [String] = []
+    for detach in detaches {
+      let key = "\(detach.table)\u{0}\(detach.column)\u{0}\(detach.delete)"
+      if owners[key] == nil { order.append(key) }
+      owners[key, default: (detach, [])].ids.append(detach.owner)
+    }
+    for key in order {
+      let (detach, ids) = owners[key]!
+      let table = quoteIdentifier(detach.table)
+      let column = quoteIdentifier(detach.column)
+      let sql = detach.delete
+        ? "DELETE FROM \(table) WHERE \(column) = ANY($1::bigint[])"
+        : "UPDATE \(table) SET \(column) = NULL WHERE \(column) = ANY($1::bigint[])"
+      try session.query(sql, [PostgresColumns.arrayLiteral(ids.lazy.map { String($0) })])
+    }
+  }
+
+  func writeForeignKeys(_ foreignKeys: [ImportBatch.ForeignKey]) throws {
+    // The last value set for a row's column wins, as one update at a time would leave it.
+    var targets: [String: (table: String, column: String, values: [Int64: Int64?])] = [:]
+    var order: [String] = []
+    for foreignKey in foreignKeys {
+      let key = "\(foreignKey.table)\u{0}\(foreignKey.column)"
+      if targets[key] == nil {
+        order.append(key)
+        targets[key] = (foreignKey.table, foreignKey.column, [:])
+      }
+      for id in foreignKey.ids { targets[key]!.values[id] = .some(foreignKey.target) }
+    }
+    for key in order {
+      let (table, column, values) = targets[key]!
+      let ids = Array(values.keys)
+      let sql = "UPDATE \(quoteIdentifier(table)) AS t SET \(quoteIdentifier(column)) = v.target "
+        + "FROM unnest($1::bigint[], $2::bigint[]) AS v(id, target) WHERE t.\"_id\" = v.id"
+      try session.query(sql, [
+        PostgresColumns.arrayLiteral(ids.lazy.map { String($0) }),
+        PostgresColumns.arrayLiteral(ids.lazy.map { id in values[id]!.map { String($0) } }),
+      ])
+    }
+  }
+
+  /// Joins of one table and direction, each owner once: old links of replaced owners
+  /// deleted, then all links inserted with their positions.
+  func writeJoinRun(_ joins: ArraySlice<ImportBatch.Join>) throws {
+    guard let first = joins.first else { return }
+    let table = quoteIdentifier(first.table)
+    let (own, other) = first.reversed ? ("target", "owner") : ("owner", "target")
+    let replaced = joins.filter(\.replaces).map(\.owner)
+    if !replaced.isEmpty {
+      try session.query("DELETE FROM \(table) WHERE \(own) = ANY($1::bigint[])", [PostgresColumns.arrayLiteral(replaced.lazy.map { String($0) })])
+    }
+    var owners: [String?] = []
+    var targets: [String?] = []
+    var positions: [String?] = []
+    for join in joins {
+      for (position, target) in join.targets.enumerated() {
+        owners.append(String(join.owner))
+        targets.append(String(target))
+        positions.append(String(position))
+      }
+    }
+    guard !owners.isEmpty else { return }
+    try session.query(
+      "INSERT INTO \(table) (\(own), \(other), position) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) ON CONFLICT DO NOTHING",
+      [PostgresColumns.arrayLiteral(owners), PostgresColumns.arrayLiteral(targets), PostgresColumns.arrayLiteral(positions)])
+  }
+
+  // MARK: RelationalStore
+
+  public func parameter(_ index: Int, for attribute: AttributeDescription?) -> String {
+    PostgresColumns.parameter(index, attribute?.type)
+  }
+
+  public func selectExpression(_ column: String, of attribute: AttributeDescription, table: String?) -> String {
+    let qualified = table.map { "\(quoteIdentifier($0)).\(quoteIdentifier(column))" } ?? quoteIdentifier(column)
+    let expression = PostgresColumns.read(qualified, attribute.type)
+    return expression == qualified ? qualified : "\(expression) AS \(quoteIdentifier(column))"
+  }
+
+  public func query(_ sql: String, _ values: [StoreValue], row: ([StoreValue]) throws -> Void) throws {
+    var columns: [StoreValue] = []
+    try session.query(sql, values.map { PostgresColumns.text($0, nil) }) { result in
+      columns.removeAll(keepingCapacity: true)
+      for cell in result.makeRandomAccess() { columns.append(try PostgresColumns.value(cell)) }
+      try row(columns)
+    }
+  }
+
+  /// Runs `body` in one read-only transaction (REPEATABLE READ): every query in it sees the
+  /// same state, even while another process imports.
+  public func read<T>(_ body: () throws -> T) throws -> T {
+    try session.transaction("REPEATABLE READ READ ONLY", body)
+  }
+}

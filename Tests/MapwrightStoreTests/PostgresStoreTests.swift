@@ -1,0 +1,140 @@
+import Foundation
+import Mapwright
+import MapwrightGraph
+@testable import MapwrightPostgres
+import MapwrightSQLite
+import MapwrightSchema
+import Testing
+
+/// Every attribute type, for the column types and exact round trips.
+let everyTypeModel = #"""
+  <model><entity name="Thing">
+    <attribute name="id" attributeType="String"/>
+    <attribute name="count" optional="YES" attributeType="Integer 64"/>
+    <attribute name="small" optional="YES" attributeType="Integer 16"/>
+    <attribute name="flag" optional="YES" attributeType="Boolean"/>
+    <attribute name="ratio" optional="YES" attributeType="Double"/>
+    <attribute name="price" optional="YES" attributeType="Decimal"/>
+    <attribute name="when" optional="YES" attributeType="Date"/>
+    <attribute name="uuid" optional="YES" attributeType="UUID"/>
+    <attribute name="link" optional="YES" attributeType="URI"/>
+    <attribute name="bytes" optional="YES" attributeType="Binary"/>
+    <attribute name="extra" optional="YES" attributeType="Transformable"/>
+    <userInfo><entry key="primaryKey" value="id"/></userInfo>
+  </entity></model>
+  """#
+
+@Suite struct StoreValueTests {
+  static let things = #"""
+    [{"id": "plain", "count": 9007199254740993, "small": -32768, "flag": true, "ratio": 0.1, "price": 12345678901234567890.123456789,
+      "when": "2024-02-29T12:34:56Z", "uuid": "0F6E5C1A-8B7D-4C2E-9A3B-1D2E3F405162", "link": "https://example.com/a?b=c&d=%20",
+      "bytes": "AAEC/w==", "extra": {"tags": ["a", "b"], "n": 1.5, "nested": {"ok": null}}},
+     {"id": "'; DROP TABLE \"Thing\"; --", "flag": false, "ratio": -1e-300},
+     {"id": "é ☃ 𝄞 \"quoted\" back\\slash {braces} ,comma NULL", "price": -0.5}]
+    """#
+
+  /// Each value comes back as it went in, on every store; keys that look like SQL or hold
+  /// quotes, braces and astral characters are plain keys (bound, never in the SQL text).
+  @Test(arguments: StoreKind.all) func everyAttributeTypeRoundTrips(_ kind: StoreKind) throws {
+    let model = try ObjectModel(xml: Array(everyTypeModel.utf8))
+    let place = StorePlace(kind)
+    let store = try place.open(model)
+    let thing = try #require(model.entity(named: "Thing"))
+    let summary = try store.importJSON(Array(Self.things.utf8), sources: [ImportSource("", entity: thing)])
+    #expect(summary.inserted == 3)
+    // Twice: the second run updates the same three rows.
+    #expect(try store.importJSON(Array(Self.things.utf8), sources: [ImportSource("", entity: thing)]).updated == 3)
+    #expect(try store.count(thing) == 3)
+
+    let plain = try #require(try store.object(thing, key: "plain"))
+    #expect(plain.int64("count") == 9_007_199_254_740_993)
+    #expect(plain.int64("small") == -32768)
+    #expect(plain.bool("flag") == true)
+    #expect(plain.double("ratio") == 0.1)
+    #expect(plain.decimal("price") == Decimal(string: "12345678901234567890.123456789"))
+    #expect(plain.date("when") == ISO8601DateFormatter().date(from: "2024-02-29T12:34:56Z"))
+    #expect(plain["uuid"] as? UUID == UUID(uuidString: "0F6E5C1A-8B7D-4C2E-9A3B-1D2E3F405162"))
+    #expect(plain.url("link")?.absoluteString == "https://example.com/a?b=c&d=%20")
+    #expect(plain["bytes"] as? Data == Data([0, 1, 2, 255]))
+    #expect(plain["extra"] as? JSON == ["tags": ["a", "b"], "n": 1.5, "nested": ["ok": nil]])
+
+    let injected = try #require(try store.object(thing, key: "'; DROP TABLE \"Thing\"; --"))
+    #expect(injected.bool("flag") == false && injected.double("ratio") == -1e-300)
+    let unicode = try #require(try store.object(thing, key: "é ☃ 𝄞 \"quoted\" back\\slash {braces} ,comma NULL"))
+    #expect(unicode.decimal("price") == Decimal(string: "-0.5"))
+    #expect(unicode["count"] == nil && unicode["extra"] == nil)
+    // Predicates on typed columns bind their values too.
+    #expect(try store.count(thing, where: .equal("flag", true)) == 1)
+    #expect(try store.count(thing, where: .greater("price", Decimal(0))) == 1)
+    #expect(try store.count(thing, where: .less("when", Date())) == 1)
+    #expect(try store.count(thing, where: .equal("uuid", UUID(uuidString: "0F6E5C1A-8B7D-4C2E-9A3B-1D2E3F405162")!)) == 1)
+    #expect(try store.count(thing, where: .isNull("extra")) == 2)
+  }
+}
+
+@Suite(.enabled(if: StoreKind.all.contains(.postgres))) struct PostgresStoreTests {
+  /// The columns have the types the docs promise.
+  @Test func columnsAreTyped() throws {
+    let place = StorePlace(.postgres)
+    let store = try #require(try place.open(try ObjectModel(xml: Array(everyTypeModel.utf8))) as? PostgresStore)
+    var types: [String: String] = [:]
+    try store.session.query(
+      "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'Thing'"
+    ) { row in
+      let cells = row.makeRandomAccess()
+      types[try cells[0].decode(String.self)] = try cells[1].decode(String.self)
+    }
+    #expect(types == [
+      "_id": "bigint", "id": "text", "count": "bigint", "small": "bigint", "flag": "boolean", "ratio": "double precision",
+      "price": "numeric", "when": "timestamp with time zone", "uuid": "uuid", "link": "text", "bytes": "bytea", "extra": "jsonb",
+    ])
+  }
+
+  /// Refused connections, wrong passwords and missing databases are clear errors, quickly.
+  @Test func connectionProblemsAreClearErrors() throws {
+    let base = try #require(StoreKind.postgresURL)
+    let model = try ObjectModel(xml: Array(everyTypeModel.utf8))
+    var components = try #require(URLComponents(string: base))
+    func failure(_ change: (inout URLComponents) -> Void) -> String {
+      var url = components
+      change(&url)
+      let started = ContinuousClock.now
+      do {
+        _ = try PostgresStore(url: url.string!, model: model)
+        return "connected"
+      } catch let error as StoreError {
+        #expect(error.code == .connectionFailed)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        return error.message
+      } catch {
+        return "other error: \(error)"
+      }
+    }
+    let refused = failure { $0.port = 1 }
+    #expect(refused.contains("connection refused"), "\(refused)")
+    let password = failure { $0.password = "wrong" }
+    #expect(password.contains("password authentication failed"), "\(password)")
+    #expect(!password.contains("wrong"))
+    let database = failure { $0.path = "/no_such_database" }
+    #expect(database.contains("does not exist"), "\(database)")
+    components.scheme = "mysql"
+    #expect(failure { _ in }.contains("is not a postgres:// URL"))
+  }
+
+  /// A schema with tables of its own is refused, unchanged.
+  @Test func aForeignSchemaIsRefusedAndLeftAsItWas() throws {
+    let place = StorePlace(.postgres)
+    let location = try PostgresLocation(url: try place.url)
+    let session = try PostgresSession(location: location)
+    try session.execute("CREATE SCHEMA \"\(place.schema)\"")
+    try session.execute("CREATE TABLE \"\(place.schema)\".orders (id int)")
+    let model = try ObjectModel(xml: Array(everyTypeModel.utf8))
+    #expect {
+      try place.open(model)
+    } throws: { ($0 as? StoreError)?.code == .foreignDatabase }
+    let tables = try session.integer("SELECT count(*) FROM pg_tables WHERE schemaname = $1", [place.schema])
+    #expect(tables == 1)
+    _ = try place.open(model, addingToExistingDatabase: true)
+    #expect(try session.integer("SELECT count(*) FROM pg_tables WHERE schemaname = $1", [place.schema]) == 3)
+  }
+}
