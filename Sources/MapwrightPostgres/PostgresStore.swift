@@ -184,7 +184,7 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     guard !batch.isEmpty else { return }
     try session.transaction {
       try writeDetaches(batch.detaches)
-      for run in batch.rowRuns(distinctIDs: true) { try upsert(run) }
+      for group in batch.rowGroups() { try upsert(group[...]) }
       try writeForeignKeys(batch.foreignKeys)
       for run in batch.joinRuns() { try writeJoinRun(run) }
     }

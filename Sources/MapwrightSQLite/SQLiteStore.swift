@@ -210,8 +210,8 @@ public final class SQLiteStore: GraphStore {
             : "UPDATE \(quoteIdentifier(detach.table)) SET \(quoteIdentifier(detach.column)) = NULL WHERE \(quoteIdentifier(detach.column)) = ?"
         }.run([.integer(detach.owner)])
       }
-      // Runs of rows with the same table and columns go in multi-row statements.
-      for run in batch.rowRuns() { try upsert(run) }
+      // Rows of one table and column set go in multi-row statements.
+      for group in batch.rowGroups() { try upsert(group[...]) }
       for foreignKey in batch.foreignKeys {
         let update = try statement(WriteStatement(kind: .setForeignKey, table: foreignKey.table, column: foreignKey.column)) {
           "UPDATE \(quoteIdentifier(foreignKey.table)) SET \(quoteIdentifier(foreignKey.column)) = ? WHERE \"_id\" = ?"

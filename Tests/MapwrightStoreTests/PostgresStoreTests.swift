@@ -4,6 +4,7 @@ import MapwrightGraph
 @testable import MapwrightPostgres
 import MapwrightSQLite
 import MapwrightSchema
+import Synchronization
 import Testing
 
 /// Every attribute type, for the column types and exact round trips.
@@ -136,5 +137,68 @@ let everyTypeModel = #"""
     #expect(tables == 1)
     _ = try place.open(model, addingToExistingDatabase: true)
     #expect(try session.integer("SELECT count(*) FROM pg_tables WHERE schemaname = $1", [place.schema]) == 3)
+  }
+}
+
+/// Two importers at once on one PostgreSQL store, with overlapping keys.
+@Suite(.enabled(if: StoreKind.all.contains(.postgres))) struct PostgresConcurrencyTests {
+  /// Authors `range` with two books each (a keyless pricing under each); `label` marks whose.
+  static func payload(_ range: ClosedRange<Int>, label: String) -> [UInt8] {
+    let authors = range.map { id in
+      #"{"author_id": \#(id), "firstName": "\#(label)", "lastName": "L\#(id)", "books": ["#
+        + (0..<2).map { #"{"book_id": \#(id * 10 + $0), "title": "\#(label) \#(id)-\#($0)", "pricing": {"retailPrice": \#(id).\#($0)}}"# }
+        .joined(separator: ",") + "]}"
+    }
+    return Array("{\"authors\": [\(authors.joined(separator: ","))]}".utf8)
+  }
+
+  /// Everything the store holds, in a comparable form (keys, values, and who links to whom).
+  static func contents(_ store: any RelationalStore, _ model: ObjectModel) throws -> [String] {
+    var lines: [String] = []
+    for author in try store.objects(model.entity(named: "Author")!) {
+      let books = author.objects("books").map { "\($0.int64("bookId")!):\($0.string("title")!)" }
+      lines.append("A\(author.int64("authorId")!) \(author.string("firstName")!) [\(books.joined(separator: ","))]")
+    }
+    for book in try store.objects(model.entity(named: "Book")!) {
+      lines.append("B\(book.int64("bookId")!) by \(book.object("author")?.int64("authorId") ?? -1) at \(book.object("pricing")?.decimal("retailPrice") ?? -1)")
+    }
+    lines.append("pricings \(try store.count(model.entity(named: "Pricing")!))")
+    return lines.sorted()
+  }
+
+  /// The result is exactly that of one import after the other (whichever went first): one
+  /// row per key, no relationship lost, no keyless child left behind.
+  @Test func overlappingImportsEndAsOneAfterTheOther() throws {
+    TransformerRegistry.shared.register(.dateFormat("yyyy-MM-dd"), named: "birthDate")
+    let model = try ObjectModel(contentsOf: examples.appendingPathComponent("Library.xcdatamodeld"))
+    let author = model.entity(named: "Author")!
+    let a = Self.payload(1...60, label: "a")
+    let b = Self.payload(31...90, label: "b")
+    let place = StorePlace(.postgres)
+    let first = try place.open(model)
+    let second = try place.open(model)
+    nonisolated(unsafe) let stores = [first, second]
+    let payloads = [a, b]
+    let failures = Mutex<[String]>([])
+    DispatchQueue.concurrentPerform(iterations: 2) { i in
+      do {
+        _ = try stores[i].importJSON(payloads[i], sources: [ImportSource("authors", entity: author)], options: ImportOptions(batchSize: 8))
+      } catch {
+        failures.withLock { $0.append("\(error)") }
+      }
+    }
+    #expect(failures.withLock { $0 } == [])
+    let concurrent = try Self.contents(first, model)
+    #expect(try first.count(author) == 90)
+
+    var orders: [[String]] = []
+    for order in [[a, b], [b, a]] {
+      let sequential = StorePlace(.postgres)
+      let store = try sequential.open(model)
+      for payload in order { _ = try store.importJSON(payload, sources: [ImportSource("authors", entity: author)], options: ImportOptions(batchSize: 8)) }
+      orders.append(try Self.contents(store, model))
+    }
+    #expect(orders[0] != orders[1])
+    #expect(concurrent == orders[0] || concurrent == orders[1])
   }
 }
