@@ -85,12 +85,13 @@ let package = Package(
         "Mapwright",
         "MapwrightSchema",
         "MapwrightSQLite",
+        "MapwrightPostgres",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(
       name: "mapwright-bench",
-      dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite"]
+      dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite", "MapwrightPostgres"]
     ),
     // Shared by the test targets (a seeded generator); not a product.
     .target(name: "MapwrightTestSupport", path: "Tests/MapwrightTestSupport"),

@@ -65,6 +65,20 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     endImport()
   }
 
+  /// Removes the store at `url`, which must name its schema (`?schema=name`): the schema and
+  /// everything in it are dropped. Nothing happens when there is no such schema.
+  ///
+  /// ```swift
+  /// try PostgresStore.remove(url: "postgres://mapwright@127.0.0.1/library?schema=staging")
+  /// ```
+  public static func remove(url: String) throws {
+    let location = try PostgresLocation(url: url)
+    guard let schema = location.schema else {
+      throw StoreError(.invalidValue, "remove(url:) drops a store's schema: name it in the URL (?schema=name)")
+    }
+    try PostgresSession(location: location).execute("DROP SCHEMA IF EXISTS \(quoteIdentifier(schema)) CASCADE")
+  }
+
   /// The database, for messages.
   public var location: PostgresLocation { session.location }
 
@@ -143,6 +157,10 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
 
   public func endImport() {
     guard holdsImportLock else { return }
+    // Fresh statistics for the planner: an import can change a table's size by orders of
+    // magnitude, and the next import's look-ups are planned from them.
+    let tables = layout.tables.values.map { quoteIdentifier($0.name) } + layout.joinTables.map { quoteIdentifier($0.name) }
+    try? session.execute("ANALYZE \(tables.sorted().joined(separator: ", "))")
     try? session.execute("SELECT pg_advisory_unlock(\(importLock))")
     holdsImportLock = false
   }
@@ -160,8 +178,10 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
       }
     })
     var result: [PrimaryKeyValue: Int64] = [:]
-    let sql = "SELECT \(PostgresColumns.read(quoteIdentifier(key), attribute.type)), \"_id\" FROM \(quoteIdentifier(table.name)) "
-      + "WHERE \(quoteIdentifier(key)) = ANY($1::\(keyType)[])"
+    // A join with the unnested keys, not `= ANY(…)`: on a table the planner has no statistics
+    // for yet, `= ANY` may become a scan that tests every row against every key.
+    let sql = "SELECT \(PostgresColumns.read("t." + quoteIdentifier(key), attribute.type)), t.\"_id\" FROM \(quoteIdentifier(table.name)) AS t "
+      + "JOIN unnest($1::\(keyType)[]) AS k(key) ON t.\(quoteIdentifier(key)) = k.key"
     try session.query(sql, [literal]) { row in
       let cells = row.makeRandomAccess()
       let found: PrimaryKeyValue = switch try PostgresColumns.value(cells[0]) {
@@ -232,8 +252,8 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
       let table = quoteIdentifier(detach.table)
       let column = quoteIdentifier(detach.column)
       let sql = detach.delete
-        ? "DELETE FROM \(table) WHERE \(column) = ANY($1::bigint[])"
-        : "UPDATE \(table) SET \(column) = NULL WHERE \(column) = ANY($1::bigint[])"
+        ? "DELETE FROM \(table) AS t USING unnest($1::bigint[]) AS o(id) WHERE t.\(column) = o.id"
+        : "UPDATE \(table) AS t SET \(column) = NULL FROM unnest($1::bigint[]) AS o(id) WHERE t.\(column) = o.id"
       try session.query(sql, [PostgresColumns.arrayLiteral(ids.lazy.map { String($0) })])
     }
   }
@@ -270,7 +290,9 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     let (own, other) = first.reversed ? ("target", "owner") : ("owner", "target")
     let replaced = joins.filter(\.replaces).map(\.owner)
     if !replaced.isEmpty {
-      try session.query("DELETE FROM \(table) WHERE \(own) = ANY($1::bigint[])", [PostgresColumns.arrayLiteral(replaced.lazy.map { String($0) })])
+      try session.query(
+        "DELETE FROM \(table) AS j USING unnest($1::bigint[]) AS o(id) WHERE j.\(own) = o.id",
+        [PostgresColumns.arrayLiteral(replaced.lazy.map { String($0) })])
     }
     var owners: [String?] = []
     var targets: [String?] = []

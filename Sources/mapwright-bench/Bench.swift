@@ -22,7 +22,10 @@ struct Bench {
     }
     if arguments.contains("--help") || arguments.contains("-h") {
       print("usage: mapwright-bench [--data DIR] [--filter NAME] [--file FILE] [--tsv] [--budget-ms N] [--no-baseline]")
-      print("       mapwright-bench --import N [--naive M]     import N generated objects into SQLite (naive: M)")
+      print("       mapwright-bench --import N [--naive M] [--store postgres://…] [--concurrent]")
+      print("                                                  import N generated objects into SQLite or PostgreSQL (naive: M)")
+      print("       mapwright-bench --import-nested AUTHORS [--store postgres://…]")
+      print("                                                  authors with nested books and pricings (5 objects each), lenient")
       print("       mapwright-bench --dirty N                  N rows clean and dirty (coercions, errors) through every path")
       return
     }
@@ -45,7 +48,11 @@ struct Bench {
     }
     if let count = option("--import").flatMap(Int.init) {
       let naive = option("--naive").flatMap(Int.init) ?? max(count / 10, 1)
-      try ImportBenchmarks.run(count: count, naiveCount: naive)
+      try ImportBenchmarks.run(count: count, naiveCount: naive, store: option("--store"), concurrent: arguments.contains("--concurrent"))
+      return
+    }
+    if let authors = option("--import-nested").flatMap(Int.init) {
+      try NestedImportBenchmark.run(authors: authors, store: option("--store"))
       return
     }
     var timer = Timer()

@@ -1,5 +1,6 @@
-// import.bucketed and import.naive: importing a generated payload into a SQLite store that
-// already holds about half of its objects.
+// import.bucketed and import.naive: importing a generated payload into a SQLite store (or a
+// PostgreSQL one, `--store postgres://…`) that already holds about half of its objects; with
+// `--concurrent`, two importers of the payload at once.
 //
 // The model has three entities — Author (authorId), Book (bookId, to-one author by id, and
 // Author.favorites, a to-many of book ids), Review (reviewId, to-one book by id). The payload
@@ -7,16 +8,18 @@
 // first filled with the objects of even ids, so about half of the import updates stored
 // objects and half inserts. Each timed run starts from a copy of that store. The bucketed
 // import (the default) against the naive one (one lookup query per object and per id),
-// both in batches of 10,000 in one transaction each. "import MB" is the resident memory the
+// both in batches of 10,000 in one transaction each. Before each timed run the store is seeded
+// anew by a child process (SQLite: a file; PostgreSQL: a schema `bench_…`, dropped after). "import MB" is the resident memory the
 // import added at its peak, above what the process held before it (the payload included);
 // "peak MB" is the process's peak resident memory during the import, payload and runtime
-// included. The initial store is made by a child process, so it leaves nothing behind here.
 
 import Foundation
 import Mapwright
 import MapwrightGraph
+import MapwrightPostgres
 import MapwrightSQLite
 import MapwrightSchema
+import Synchronization
 
 enum ImportBenchmarks {
   static let modelXML = #"""
@@ -117,54 +120,141 @@ enum ImportBenchmarks {
     }
   }
 
-  /// The store the timed imports start from: the objects of even ids.
-  static func makeSeed(at path: String, count: Int) throws {
-    let model = try ObjectModel(xml: Array(modelXML.utf8), file: "Bench.xcdatamodel")
-    let store = try SQLiteStore(path: path, model: model)
-    _ = try store.importJSON(payload(count: count, evenOnly: true), sources: sources(model))
-    try store.checkpoint()
+  /// Where the benchmark's stores live: SQLite files in a temporary folder, or schemas of
+  /// one PostgreSQL database (`--store postgres://…`).
+  enum Home {
+    case sqlite(URL)
+    case postgres(String)
+
+    var name: String {
+      switch self {
+      case .sqlite: "SQLite"
+      case .postgres: "PostgreSQL"
+      }
+    }
+
+    /// A store's file path or URL.
+    func location(_ name: String) -> String {
+      switch self {
+      case .sqlite(let directory): directory.appendingPathComponent("\(name).sqlite").path
+      case .postgres(let url): url + (url.contains("?") ? "&" : "?") + "schema=bench_\(name)"
+      }
+    }
+
+    func remove(_ name: String) throws {
+      switch self {
+      case .sqlite: for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: location(name) + suffix) }
+      case .postgres: try PostgresStore.remove(url: location(name))
+      }
+    }
+
+    static func open(_ location: String, _ model: ObjectModel) throws -> any RelationalStore {
+      location.hasPrefix("postgres") ? try PostgresStore(url: location, model: model) : try SQLiteStore(path: location, model: model)
+    }
   }
 
-  static func run(count: Int, naiveCount: Int) throws {
+  /// The store the timed imports start from: the objects of even ids.
+  static func makeSeed(at location: String, count: Int) throws {
     let model = try ObjectModel(xml: Array(modelXML.utf8), file: "Bench.xcdatamodel")
-    let sources = sources(model)
+    let store = try Home.open(location, model)
+    _ = try store.importJSON(payload(count: count, evenOnly: true), sources: sources(model))
+    try (store as? SQLiteStore)?.checkpoint()
+  }
+
+  /// Seeds `name` with the even ids of a `size`-object payload, in a child process (so that
+  /// this one holds only the payload and the import).
+  static func seed(_ home: Home, _ name: String, size: Int) throws {
+    let maker = Process()
+    maker.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    maker.arguments = ["--make-seed", home.location(name), "--count", "\(size)"]
+    try maker.run()
+    maker.waitUntilExit()
+    guard maker.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+  }
+
+  static let header = "measurement        objects   payload MB   seconds   objects/s   lookups   import MB   peak MB"
+
+  static func report(_ name: String, objects: Int, payload: Int, seconds: Double, lookups: Int, added: Int, peak: Int) {
+    print(
+      Bench.pad(name, 18) + Bench.lpad("\(objects)", 8) + Bench.lpad(Bench.fixed(Double(payload) / 1e6, 1), 13)
+        + Bench.lpad(Bench.fixed(seconds, 2), 10) + Bench.lpad("\(Int(Double(objects) / seconds))", 12)
+        + Bench.lpad("\(lookups)", 10) + Bench.lpad(Bench.fixed(Double(max(added, 0)) / 1e6, 0), 10)
+        + Bench.lpad(Bench.fixed(Double(peak) / 1e6, 0), 10))
+  }
+
+  static func home(_ store: String?) throws -> Home {
+    if let store { return .postgres(store) }
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-import-bench-\(getpid())")
     try? FileManager.default.removeItem(at: directory)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    return .sqlite(directory)
+  }
 
-    print("import: \(count) objects (bucketed), \(naiveCount) (naive); store first holds the even ids")
-    print("measurement      objects   payload MB   seconds   objects/s   lookups   import MB   peak MB")
+  static func cleanUp(_ home: Home) {
+    if case .sqlite(let directory) = home { try? FileManager.default.removeItem(at: directory) }
+  }
+
+  static func run(count: Int, naiveCount: Int, store: String?, concurrent: Bool) throws {
+    let model = try ObjectModel(xml: Array(modelXML.utf8), file: "Bench.xcdatamodel")
+    let sources = sources(model)
+    let home = try home(store)
+    defer { cleanUp(home) }
+
+    print("import into \(home.name): \(count) objects (bucketed), \(naiveCount) (naive); the store first holds the even ids")
+    print(header)
     for (name, size, strategy) in [("import.bucketed", count, LookupStrategy.bucketed), ("import.naive", naiveCount, LookupStrategy.perObject)] where size > 0 {
-      let seed = directory.appendingPathComponent("seed-\(size).sqlite")
-      if !FileManager.default.fileExists(atPath: seed.path) {
-        // In a process of its own, so that this one holds only the payload and the import.
-        let maker = Process()
-        maker.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        maker.arguments = ["--make-seed", seed.path, "--count", "\(size)"]
-        try maker.run()
-        maker.waitUntilExit()
-        guard maker.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
-      }
+      let place = name.replacingOccurrences(of: ".", with: "_")
+      try home.remove(place)
+      try seed(home, place, size: size)
       let payload = payload(count: size, evenOnly: false)
-      let target = directory.appendingPathComponent("\(name).sqlite")
-      try? FileManager.default.removeItem(at: target)
-      try FileManager.default.copyItem(at: seed, to: target)
       resetPeak()
       let before = status("VmRSS") ?? peakMemory()
-      let store = try SQLiteStore(path: target.path, model: model)
+      let store = try Home.open(home.location(place), model)
       var options = ImportOptions()
       options.lookups = strategy
       let summary = try store.importJSON(payload, sources: sources, options: options)
-      let objects = summary.inserted + summary.updated
       // Memory the import added at its peak, above what the process held (the payload included).
       let highWater = status("VmHWM") ?? peakMemory()
-      let peak = highWater - before
-      print(
-        Bench.pad(name, 17) + Bench.lpad("\(objects)", 8) + Bench.lpad(Bench.fixed(Double(payload.count) / 1e6, 1), 13)
-          + Bench.lpad(Bench.fixed(summary.seconds, 2), 10) + Bench.lpad("\(Int(Double(objects) / summary.seconds))", 12)
-          + Bench.lpad("\(summary.lookups)", 10) + Bench.lpad(Bench.fixed(Double(max(peak, 0)) / 1e6, 0), 10)
-          + Bench.lpad(Bench.fixed(Double(highWater) / 1e6, 0), 10))
+      report(
+        name, objects: summary.inserted + summary.updated, payload: payload.count, seconds: summary.seconds, lookups: summary.lookups,
+        added: highWater - before, peak: highWater)
+      try home.remove(place)
     }
+    if concurrent { try runConcurrent(count: count, home: home, model: model) }
+  }
+
+  /// Two importers of the same payload at once, each on its own connection (PostgreSQL: they
+  /// take turns; SQLite: the second is refused with `changedDuringImport` or waits for the
+  /// write lock). Total objects written per second of wall time, then a check of the result.
+  static func runConcurrent(count: Int, home: Home, model: ObjectModel) throws {
+    let place = "import_concurrent"
+    try home.remove(place)
+    try seed(home, place, size: count)
+    let payload = payload(count: count, evenOnly: false)
+    let stores = [try Home.open(home.location(place), model), try Home.open(home.location(place), model)]
+    nonisolated(unsafe) let shared = stores
+    nonisolated(unsafe) let sources = sources(model)
+    let results = Mutex<[String]>([])
+    let started = ContinuousClock.now
+    DispatchQueue.concurrentPerform(iterations: 2) { i in
+      do {
+        let summary = try shared[i].importJSON(payload, sources: sources)
+        results.withLock { $0.append("importer \(i + 1): \(summary.inserted) inserted, \(summary.updated) updated in \(Bench.fixed(summary.seconds, 2)) s") }
+      } catch {
+        results.withLock { $0.append("importer \(i + 1) failed: \(error)") }
+      }
+    }
+    let wall = (ContinuousClock.now - started) / .seconds(1)
+    let authors = max(count / 10, 1)
+    let books = count * 45 / 100
+    let expected = ["Author": authors, "Book": books, "Review": count - authors - books]
+    var counts: [String: Int] = [:]
+    for entity in ["Author", "Book", "Review"] { counts[entity] = try stores[0].count(model.entity(named: entity)!) }
+    // Every book written by both imports, each once, still linked to its author.
+    let linked = try stores[0].objects(model.entity(named: "Book")!, where: .lessOrEqual("bookId", 20)).allSatisfy { $0.object("author") != nil }
+    print("two importers at once, \(count) objects each: \(Bench.fixed(wall, 2)) s wall, \(Int(Double(2 * count) / wall)) objects/s in total")
+    for line in results.withLock({ $0 }) { print("  " + line) }
+    print("  result: \(counts == expected && linked ? "correct" : "WRONG") (rows \(counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); expected \(expected.sorted { $0.key < $1.key }.map { "\($0.value)" }.joined(separator: ", ")))")
+    try home.remove(place)
   }
 }

@@ -1,20 +1,25 @@
-// `mapwright import DATA --model MODEL --entity NAME --store FILE`: JSON into a SQLite store.
+// `mapwright import DATA --model MODEL --entity NAME --store FILE|URL`: JSON into a SQLite
+// store, or a PostgreSQL one when the store is a postgres:// URL.
 
 import ArgumentParser
 import Foundation
 import Mapwright
 import MapwrightGraph
+import MapwrightPostgres
 import MapwrightSQLite
 import MapwrightSchema
 
 struct Import: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Import JSON objects into a SQLite store, updating objects with the same primary key.",
+    abstract: "Import JSON objects into a SQLite or PostgreSQL store, updating objects with the same primary key.",
     discussion: """
       Example:
         mapwright import Examples/library.json --model Examples/Library.xcdatamodeld \\
           --entity Author --key-path authors --store library.sqlite --lenient \\
           --date-format birthDate=yyyy-MM-dd
+        mapwright import Examples/library.json --model Examples/Library.xcdatamodeld \
+          --entity Author --key-path authors --lenient --date-format birthDate=yyyy-MM-dd \
+          --store postgres://mapwright:secret@127.0.0.1:5432/library
       """
   )
 
@@ -27,7 +32,7 @@ struct Import: ParsableCommand {
   @Option(help: "The entity of the payload's objects.")
   var entity: String
 
-  @Option(help: "The SQLite file (created if missing).")
+  @Option(help: "The SQLite file (created if missing), or a postgres://user:password@host:port/database URL.")
   var store: String
 
   @Option(help: "Dot-separated keys leading to the array in the payload (default: the payload is the array).")
@@ -96,8 +101,13 @@ struct Import: ParsableCommand {
       FileHandle.standardError.write(Data("imported \(progress.written) of \(progress.total)\n".utf8))
     }
     let payload = try readInput(data)
-    let sqlite = try SQLiteStore(path: store, model: objectModel, addingToExistingDatabase: addToExisting)
-    let summary = try sqlite.importJSON(payload, sources: [ImportSource(keyPath, entity: entityDescription)], options: options)
+    let target: any RelationalStore =
+      if store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
+        try PostgresStore(url: store, model: objectModel, addingToExistingDatabase: addToExisting)
+      } else {
+        try SQLiteStore(path: store, model: objectModel, addingToExistingDatabase: addToExisting)
+      }
+    let summary = try target.importJSON(payload, sources: [ImportSource(keyPath, entity: entityDescription)], options: options)
     if !quiet {
       print(summary)
       for unresolved in summary.unresolved.prefix(20) { print("  unresolved: \(unresolved)") }

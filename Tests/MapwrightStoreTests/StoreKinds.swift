@@ -59,9 +59,7 @@ final class StorePlace: @unchecked Sendable {
     case .sqlite:
       for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     case .postgres:
-      if let url = try? url, let location = try? PostgresLocation(url: url), let session = try? PostgresSession(location: location) {
-        try? session.execute("DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE")
-      }
+      if let url = try? url { try? PostgresStore.remove(url: url) }
     }
   }
 }
