@@ -110,7 +110,7 @@ let package = Package(
     // The examples of README.md and Docs/*.md, compiled (and run where they touch no files).
     .testTarget(
       name: "MapwrightDocTests",
-      dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite"]
+      dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite", "MapwrightPostgres"]
     ),
     .testTarget(
       name: "MapwrightParityTests",

@@ -3,6 +3,7 @@
 
 import Foundation
 import Mapwright
+import MapwrightPostgres
 import MapwrightSQLite
 
 // Macro-declared types at file scope.
@@ -26,6 +27,20 @@ enum StoreDocExample {
     let twain = try store.object(model.entity(named: "Author")!, key: 101)          // a ModelObject
     let recent = try store.values(Book.self, of: bookEntity, where: .greater("year", 1900))  // any model type
     _ = (twain, recent)
+  }
+
+  static func postgres(_ data: Data, model: ObjectModel) throws {
+    let store = try PostgresStore(url: "postgres://mapwright:secret@127.0.0.1:5432/library", model: model)
+    let summary = try store.importJSON(data, sources: [ImportSource("authors", entity: model.entity(named: "Author")!)])
+    let twain = try store.object(model.entity(named: "Author")!, key: 101)
+    _ = (summary, twain)
+    // The examples of MapwrightPostgres's doc comments.
+    let location = try PostgresLocation(url: "postgres://mapwright@127.0.0.1:5432/library")
+    _ = try PostgresStore(location: location, model: model)
+    try PostgresStore.remove(url: "postgres://mapwright@127.0.0.1/library?schema=staging")
+    let typed = try PostgresStore(url: "postgres://mapwright@127.0.0.1/library", models: [Writer.self, Novel.self])
+    _ = try typed.importJSON(data, sources: [ImportSource("writers", model: Writer.self)])
+    _ = try typed.value(Writer.self, key: 7)
   }
 
   static func modelTypes(_ data: Data) throws {
