@@ -104,7 +104,7 @@ let package = Package(
       name: "MapwrightStoreTests",
       dependencies: ["Mapwright", "MapwrightSQLite", "MapwrightPostgres", "MapwrightGraph", "MapwrightTestSupport"]
     ),
-    .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright", "MapwrightSQLite"]),
+    .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright", "MapwrightSQLite", "MapwrightPostgres"]),
     // One table of inputs through every path (@JSONModel, Mappable, MapwrightJSONDecoder,
     // ModelObject, the SQLite import): same value, or same error code and path, same report.
     // The examples of README.md and Docs/*.md, compiled (and run where they touch no files).

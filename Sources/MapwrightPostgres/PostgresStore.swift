@@ -86,12 +86,14 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
 
   func checkOrCreateSchema(addingToExistingDatabase: Bool) throws {
     try session.transaction {
-      if let schema = location.schema { try session.execute("CREATE SCHEMA IF NOT EXISTS \(quoteIdentifier(schema))") }
-      var schema = ""
-      try session.query("SELECT current_schema()") { row in schema = try row.makeRandomAccess()[0].decode(String.self) }
+      var schema = location.schema ?? ""
+      if location.schema == nil {
+        try session.query("SELECT current_schema()") { row in schema = try row.makeRandomAccess()[0].decode(String.self) }
+      }
       importLock = Self.lockKey(schema)
       // Two processes creating the same store at once: the second waits, then finds it.
       try session.execute("SELECT pg_advisory_xact_lock(\(importLock))")
+      if let schema = location.schema { try session.execute("CREATE SCHEMA IF NOT EXISTS \(quoteIdentifier(schema))") }
       let signature = model.storeSignature
       if try session.integer("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = '_mapwright_meta'") ?? 0 > 0 {
         var stored = ""
