@@ -202,3 +202,31 @@ let everyTypeModel = #"""
     #expect(concurrent == orders[0] || concurrent == orders[1])
   }
 }
+
+@Suite struct PostgresConnectionTimeoutTests {
+  /// A listener that never answers (the kernel accepts the connection; nothing replies): the
+  /// store gives up after `connect_timeout` with a clear error instead of hanging.
+  @Test func aServerThatNeverAnswersTimesOut() throws {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #expect(listener >= 0)
+    defer { close(listener) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, $0, &length) == 0 }
+    }
+    #expect(bound)
+    let port = Int(UInt16(bigEndian: address.sin_port))
+    let model = try ObjectModel(xml: Array(everyTypeModel.utf8))
+    let started = ContinuousClock.now
+    #expect {
+      try PostgresStore(url: "postgres://user:secret@127.0.0.1:\(port)/db?connect_timeout=1", model: model)
+    } throws: { error in
+      (error as? StoreError)?.code == .connectionFailed && "\(error)".contains("connect time-out") && !"\(error)".contains("secret")
+    }
+    #expect(ContinuousClock.now - started < .seconds(3))
+  }
+}
