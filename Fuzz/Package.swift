@@ -17,6 +17,8 @@ let package = Package(
     .executableTarget(
       name: "FuzzCodable",
       dependencies: [.product(name: "MapwrightCodable", package: parent), .product(name: "MapwrightJSON", package: parent)]),
+    // @JSONModel models, the macro plugin built apart and loaded by run.sh (see FuzzModels.swift).
+    .executableTarget(name: "FuzzModels", dependencies: [.product(name: "MapwrightEngine", package: parent)]),
     .executableTarget(
       name: "FuzzSchema",
       dependencies: [.product(name: "MapwrightSQLite", package: parent), .product(name: "MapwrightSchema", package: parent)]),

@@ -14,7 +14,27 @@ shift 2
 # below fails the run if that ever happens again. A clean build each time, so no object from
 # another configuration is linked.
 rm -rf .build
-swift build -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address --product "$target"
+extra=()
+if [ "$target" = FuzzModels ]; then
+  # The models use @JSONModel. Their macro plugin is built by the main package without
+  # sanitizers and loaded by path; the models and the macro declarations are copied here,
+  # and `Mapwright` is an alias of MapwrightEngine (a target importing Mapwright would
+  # build the plugin with the fuzzer's flags, and the plugin then has two `main`s).
+  swift build --package-path .. --target MapwrightMacros
+  plugin=$(cd .. && swift build --show-bin-path)/MapwrightMacros-tool
+  [ -x "$plugin" ] || { echo "run.sh: no macro plugin at $plugin" >&2; exit 1; }
+  generated=Sources/FuzzModels/Generated
+  rm -rf "$generated"
+  mkdir -p "$generated"
+  for file in ../Sources/Mapwright/Macros.swift ../Sources/mapwright-bench/Models/TwitterMacroModels.swift \
+    ../Sources/mapwright-bench/Models/CitmMacroModels.swift; do
+    { echo "// Copied from ${file#../} by Fuzz/run.sh; not in git."; echo "import Mapwright"; sed '/^import Mapwright$/d' "$file"; } \
+      > "$generated/$(basename "$file")"
+  done
+  # `Mapwright` names MapwrightEngine here: the generated code qualifies what it uses with it.
+  extra=(-Xswiftc -load-plugin-executable -Xswiftc "$plugin#MapwrightMacros" -Xswiftc -module-alias -Xswiftc Mapwright=MapwrightEngine)
+fi
+swift build -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address "${extra[@]}" --product "$target"
 if ! objdump -h ".build/release/$target" | grep -q __sancov_cntrs; then
   echo "run.sh: $target was built without coverage instrumentation" >&2
   exit 1
