@@ -1,5 +1,6 @@
 // `mapwright generate swift`: Swift `@JSONModel` types from an Xcode model file, or inferred
-// from sample JSON (see `SampleModelGenerator` for the rules).
+// from sample JSON (see `SampleModelGenerator` for the rules). `mapwright generate schema`:
+// JSON Schema of an entity of an Xcode model file (`ObjectModel.jsonSchema(for:)`).
 
 import ArgumentParser
 import Foundation
@@ -8,7 +9,7 @@ import MapwrightSchema
 struct Generate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Generate code from a model.",
-    subcommands: [GenerateSwift.self]
+    subcommands: [GenerateSwift.self, GenerateSchema.self]
   )
 }
 
@@ -124,5 +125,51 @@ struct GenerateSwift: ParsableCommand {
       }
     }
     return generator.source(command: (["mapwright generate swift"] + CommandLine.arguments.dropFirst(3)).joined(separator: " "))
+  }
+}
+
+struct GenerateSchema: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "schema",
+    abstract: "Write the JSON Schema (2020-12) of an entity of an Xcode model.",
+    discussion: """
+      The schema of the JSON the entity's objects are read from (strict mode), the entities it
+      refers to under $defs. Read from the model file, without compiling anything; for
+      @JSONModel types, use `Type.jsonSchema` in Swift.
+
+      Example:
+        mapwright generate schema Examples/Library.xcdatamodeld --entity Author --output author.schema.json
+      """
+  )
+
+  @Argument(help: "The Xcode model (.xcdatamodeld, .xcdatamodel or its contents file).")
+  var model: String
+
+  @Option(help: "The entity whose objects the schema describes.")
+  var entity: String
+
+  @Flag(help: "Unknown keys are rejected (additionalProperties: false); by default they are allowed.")
+  var rejectUnknownKeys = false
+
+  @Option(name: .shortAndLong, help: "Where to write the schema (standard output by default).")
+  var output: String?
+
+  func run() throws {
+    let objectModel: ObjectModel
+    do {
+      objectModel = try ObjectModel(contentsOf: URL(fileURLWithPath: model))
+    } catch {
+      throw ValidationError("\(error)")
+    }
+    guard let description = objectModel.entity(named: entity) else {
+      throw ValidationError("the model has no entity \(entity) (it has \(objectModel.entities.map(\.name).joined(separator: ", ")))")
+    }
+    let schema = objectModel.jsonSchema(for: description, unknownKeys: rejectUnknownKeys ? .reject : .ignore)
+    let text = try schema.jsonString([.prettyPrinted]) + "\n"
+    if let output {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: output))
+    } else {
+      print(text, terminator: "")
+    }
   }
 }

@@ -9,6 +9,8 @@ public struct ISO8601Transformer: JSONTransformer, Sendable {
 
   public init(fractionalSeconds: Bool = false) { self.fractionalSeconds = fractionalSeconds }
 
+  public var jsonSchema: JSON? { ["type": "string", "format": "date-time"] }
+
   public func decode(_ json: JSON) throws -> Date {
     guard let text = json.stringValue else { throw TransformError("expected an ISO 8601 date string, found \(describeFound(json))") }
     if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
@@ -31,6 +33,9 @@ public struct EpochTransformer: JSONTransformer, Sendable {
   public var unit: Unit
 
   public init(unit: Unit) { self.unit = unit }
+
+  /// A number, or a string holding one.
+  public var jsonSchema: JSON? { ["type": ["number", "string"]] }
 
   public func decode(_ json: JSON) throws -> Date {
     let number: Double?
@@ -64,6 +69,11 @@ public final class DateFormatTransformer: JSONTransformer, @unchecked Sendable {
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = timeZone
     formatter.dateFormat = format
+  }
+
+  /// A string; `format: date` for `yyyy-MM-dd`.
+  public var jsonSchema: JSON? {
+    format == "yyyy-MM-dd" ? ["type": "string", "format": "date"] : ["type": "string", "description": .string("a date as \(format)")]
   }
 
   public func decode(_ json: JSON) throws -> Date {

@@ -24,6 +24,14 @@ public protocol JSONTransformer<Value>: Sendable {
   associatedtype Value
   func decode(_ json: JSON) throws -> Value
   func encode(_ value: Value) throws -> JSON
+  /// The JSON this transformer decodes, as JSON Schema (`{"type": "string", "format":
+  /// "date-time"}`), for the schemas models describe themselves with; nil when unknown (any
+  /// JSON). The built-in transformers say; your own may.
+  var jsonSchema: JSON? { get }
+}
+
+extension JSONTransformer {
+  public var jsonSchema: JSON? { nil }
 }
 
 /// A transformer's complaint about a value; becomes a `transformFailed` `MappingError` with
@@ -37,10 +45,15 @@ public struct TransformError: Error, Sendable, Hashable, CustomStringConvertible
 public struct ClosureTransformer<Value>: JSONTransformer {
   let decodeBody: @Sendable (JSON) throws -> Value
   let encodeBody: @Sendable (Value) throws -> JSON
+  public let jsonSchema: JSON?
 
-  public init(decode: @escaping @Sendable (JSON) throws -> Value, encode: @escaping @Sendable (Value) throws -> JSON) {
+  /// `jsonSchema`: the JSON `decode` accepts, as JSON Schema (nil: any JSON).
+  public init(
+    decode: @escaping @Sendable (JSON) throws -> Value, encode: @escaping @Sendable (Value) throws -> JSON, jsonSchema: JSON? = nil
+  ) {
     decodeBody = decode
     encodeBody = encode
+    self.jsonSchema = jsonSchema
   }
 
   public func decode(_ json: JSON) throws -> Value { try decodeBody(json) }
@@ -64,7 +77,7 @@ extension JSONTransformer {
   public func map<U>(
     decode: @escaping @Sendable (Value) throws -> U, encode: @escaping @Sendable (U) throws -> Value
   ) -> ClosureTransformer<U> {
-    ClosureTransformer(decode: { try decode(self.decode($0)) }, encode: { try self.encode(encode($0)) })
+    ClosureTransformer(decode: { try decode(self.decode($0)) }, encode: { try self.encode(encode($0)) }, jsonSchema: jsonSchema)
   }
 }
 
@@ -72,7 +85,7 @@ extension JSONTransformer where Value == JSON {
   /// This JSON-to-JSON transformer, then `next`: decoding runs this one first; encoding runs
   /// `next` first.
   public func then<Next: JSONTransformer>(_ next: Next) -> ClosureTransformer<Next.Value> {
-    ClosureTransformer(decode: { try next.decode(self.decode($0)) }, encode: { try self.encode(next.encode($0)) })
+    ClosureTransformer(decode: { try next.decode(self.decode($0)) }, encode: { try self.encode(next.encode($0)) }, jsonSchema: jsonSchema)
   }
 }
 

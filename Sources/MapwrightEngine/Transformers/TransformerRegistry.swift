@@ -3,11 +3,14 @@ import Foundation
 /// A transformer with its value type erased, for models described outside code.
 public struct AnyJSONTransformer: Sendable {
   public let valueType: any Any.Type
+  /// The JSON the transformer decodes, as JSON Schema (nil: any JSON).
+  public let jsonSchema: JSON?
   private let decodeBody: @Sendable (JSON) throws -> Any
   private let encodeBody: @Sendable (Any) throws -> JSON
 
   public init<T: JSONTransformer>(_ transformer: T) {
     valueType = T.Value.self
+    jsonSchema = transformer.jsonSchema
     decodeBody = { try transformer.decode($0) }
     encodeBody = { value in
       guard let typed = value as? T.Value else {

@@ -8,6 +8,8 @@ public struct URLTransformer: JSONTransformer, Sendable {
 
   public init(relativeTo base: URL? = nil) { self.base = base }
 
+  public var jsonSchema: JSON? { ["type": "string", "minLength": 1, "format": base == nil ? "uri" : "uri-reference"] }
+
   public func decode(_ json: JSON) throws -> URL {
     guard let text = json.stringValue else { throw TransformError("expected a URL string, found \(describeFound(json))") }
     guard !text.isEmpty, let url = URL(string: text, relativeTo: base) else {
@@ -29,6 +31,8 @@ public struct URLTransformer: JSONTransformer, Sendable {
 public struct UUIDTransformer: JSONTransformer, Sendable {
   public init() {}
 
+  public var jsonSchema: JSON? { ["type": "string", "format": "uuid"] }
+
   public func decode(_ json: JSON) throws -> UUID {
     guard let text = json.stringValue, let uuid = UUID(uuidString: text) else {
       throw TransformError("expected a UUID string, found \(describeFound(json))")
@@ -42,6 +46,8 @@ public struct UUIDTransformer: JSONTransformer, Sendable {
 /// `Data` as a Base64 string.
 public struct Base64Transformer: JSONTransformer, Sendable {
   public init() {}
+
+  public var jsonSchema: JSON? { ["type": "string", "contentEncoding": "base64"] }
 
   public func decode(_ json: JSON) throws -> Data {
     guard let text = json.stringValue else { throw TransformError("expected a Base64 string, found \(describeFound(json))") }
@@ -58,6 +64,9 @@ public struct DecimalTransformer: JSONTransformer, Sendable {
   public var encodesAsString: Bool
 
   public init(encodesAsString: Bool = false) { self.encodesAsString = encodesAsString }
+
+  /// A number, or a string holding one.
+  public var jsonSchema: JSON? { ["type": ["number", "string"]] }
 
   public func decode(_ json: JSON) throws -> Decimal {
     let number: JSONNumber?
@@ -93,6 +102,11 @@ public struct ValueMapTransformer<Value: Equatable & Sendable>: JSONTransformer 
     self.table = table
     self.defaultValue = defaultValue
     self.defaultJSON = defaultJSON
+  }
+
+  /// The mapped values (any JSON when there is a default).
+  public var jsonSchema: JSON? {
+    defaultValue != nil ? nil : ["enum": .array(table.keys.sorted { (try? $0.jsonString()) ?? "" < (try? $1.jsonString()) ?? "" })]
   }
 
   public func decode(_ json: JSON) throws -> Value {

@@ -1,0 +1,128 @@
+import Foundation
+import Mapwright
+import MapwrightSchema
+import Testing
+
+/// Validates JSON against a JSON Schema with Python's `jsonschema` package (a real validator,
+/// installed by .ci/run; MAPWRIGHT_REQUIRE_JSONSCHEMA=1 there makes its absence a failure).
+enum PythonJSONSchema {
+  static let available: Bool = {
+    ProcessInfo.processInfo.environment["MAPWRIGHT_REQUIRE_JSONSCHEMA"] == "1" || (try? run(["-c", "import jsonschema"]).status) == 0
+  }()
+
+  static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3"] + arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+  }
+
+  /// Checks `schema` against the 2020-12 meta-schema, then says of each sample whether it is
+  /// valid ("ok") or not ("no").
+  static func validate(_ schema: JSON, _ samples: [JSON]) throws -> [String] {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-schema-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data(schema.jsonString().utf8).write(to: directory.appendingPathComponent("schema.json"))
+    try Data(JSON.array(samples).jsonString().utf8).write(to: directory.appendingPathComponent("samples.json"))
+    let script = """
+      import json, sys
+      from jsonschema import Draft202012Validator
+      schema = json.load(open(sys.argv[1]))
+      Draft202012Validator.check_schema(schema)
+      validator = Draft202012Validator(schema)
+      for sample in json.load(open(sys.argv[2])):
+          print("ok" if validator.is_valid(sample) else "no")
+      """
+    let (status, output) = try run(["-c", script, directory.appendingPathComponent("schema.json").path, directory.appendingPathComponent("samples.json").path])
+    #expect(status == 0, "\(output)")
+    return output.split(separator: "\n").map(String.init)
+  }
+}
+
+@JSONModel enum SchemaGenre: String, CaseIterable { case fiction, poetry, essay }
+
+@JSONModel(keys: .snakeCase, primaryKey: "id")
+struct SchemaWriter {
+  var id: Int
+  var name: String
+  @Key("meta.nickname") var nickname: String?
+  @Transform(.iso8601) var born: Date?
+  var genre: SchemaGenre = .fiction
+  var rating: Double?
+  var books: [SchemaBook] = []
+}
+
+@JSONModel(primaryKey: "isbn")
+struct SchemaBook {
+  var isbn: String
+  var pages: Int16
+  var writer: SchemaWriter?
+}
+
+@Suite(.enabled(if: PythonJSONSchema.available)) struct JSONSchemaExportTests {
+  /// Every sample that decodes validates, and every sample the schema rejects fails to
+  /// decode: the schema says what strict decoding says.
+  @Test func aModelTypesSchemaAgreesWithDecoding() throws {
+    let schema = try SchemaWriter.jsonSchema
+    let samples: [String] = [
+      #"{"id": 1, "name": "Ada"}"#,
+      #"{"id": 2, "name": "Bo", "meta": {"nickname": "b"}, "born": "1990-01-02T03:04:05Z", "genre": "poetry", "rating": 4.5}"#,
+      #"{"id": 3, "name": "Cy", "books": [{"isbn": "x1", "pages": 120}, "x2"], "rating": null, "meta": {"nickname": null}}"#,
+      #"{"id": "4", "name": "Di"}"#,  // a string id: strict decoding refuses it
+      #"{"id": 5}"#,  // name missing
+      #"{"id": 6, "name": "Ed", "genre": "novel"}"#,  // not a case
+      #"{"id": 7, "name": "Flo", "books": [{"isbn": "y", "pages": 70000}]}"#,  // pages beyond Int16
+      #"{"id": 8, "name": null}"#,
+      #"{"id": 9, "name": "Gil", "born": 1990}"#,
+    ]
+    let verdicts = try PythonJSONSchema.validate(schema, samples.map { try JSON(parsing: $0) })
+    #expect(verdicts.count == samples.count && verdicts.filter { $0 == "ok" }.count == 3)
+    for (sample, verdict) in zip(samples, verdicts) {
+      let decodes = (try? SchemaWriter(json: sample)) != nil
+      // Ids of books ("x2") decode only through a store's import; the model's own decoding
+      // wants the object. Everything else must agree exactly.
+      if sample.contains(#""x2""#) { #expect(verdict == "ok", "\(sample)"); continue }
+      #expect((verdict == "ok") == decodes, "\(sample): schema says \(verdict), decoding says \(decodes)")
+    }
+  }
+
+  /// A model file's entities: the Library model with its date transformer registered, and
+  /// samples decoded by ModelObject.
+  @Test func aModelFilesSchemaAgreesWithModelObjects() throws {
+    let registry = TransformerRegistry(fallback: .shared)
+    registry.register(.dateFormat("yyyy-MM-dd"), named: "birthDate")
+    let model = try ObjectModel(contentsOf: examples.appendingPathComponent("Library.xcdatamodeld"), transformers: registry)
+    let author = try #require(model.entity(named: "Author"))
+    let schema = model.jsonSchema(for: author)
+    #expect(schema["$defs"]?["Author"]?["properties"]?["born"] == ["type": ["string", "null"], "format": "date"]
+      || schema["$defs"]?["Author"]?["properties"]?["born"]?["anyOf"] != nil)
+    let samples: [String] = [
+      #"{"author_id": 1, "firstName": "A", "lastName": "B"}"#,
+      #"{"author_id": 2, "firstName": "A", "lastName": "B", "born": "1835-11-30", "books": [{"book_id": 5, "title": "T", "year": 1900, "tags": ["x"], "pricing": {"retailPrice": 9.99}}]}"#,
+      #"{"author_id": 3, "firstName": "A"}"#,
+      #"{"author_id": "4", "firstName": "A", "lastName": "B"}"#,
+      #"{"firstName": "A", "lastName": "B", "books": [{"title": "T", "year": 99999}]}"#,
+      #"{"author_id": 6, "firstName": "A", "lastName": "B", "books": [{"book_id": 7, "title": null}]}"#,
+    ]
+    let verdicts = try PythonJSONSchema.validate(schema, samples.map { try JSON(parsing: $0) })
+    #expect(verdicts == ["ok", "ok", "no", "no", "no", "no"])
+    for (sample, verdict) in zip(samples, verdicts) {
+      let decodes = (try? ModelObject(entity: author, json: sample)) != nil
+      #expect((verdict == "ok") == decodes, "\(sample): schema says \(verdict), decoding says \(decodes)")
+    }
+  }
+
+  @Test func rejectedUnknownKeysCloseTheObjects() throws {
+    let model = try ObjectModel(contentsOf: examples.appendingPathComponent("Library.xcdatamodeld"))
+    let schema = model.jsonSchema(for: model.entity(named: "Book")!, unknownKeys: .reject)
+    let verdicts = try PythonJSONSchema.validate(schema, [["book_id": 1, "title": "T"], ["book_id": 1, "title": "T", "extra": true]])
+    #expect(verdicts == ["ok", "no"])
+  }
+}
