@@ -111,6 +111,39 @@ enum PostgresColumns {
     return literal + "}"
   }
 
+  /// A column of values as one array parameter: binary when every value is a non-NULL
+  /// integer, real or text of a column that holds it as such, else a text array literal.
+  static func arrayParameter(_ values: some Collection<StoreValue>, _ type: AttributeType?) -> PostgresSession.Parameter {
+    switch wireType(type) {
+    case "bigint":
+      var integers: [Int64] = []
+      integers.reserveCapacity(values.count)
+      for value in values {
+        guard case .integer(let integer) = value else { return .text(arrayLiteral(values.lazy.map { text($0, type) })) }
+        integers.append(integer)
+      }
+      return .integers(integers)
+    case "double precision":
+      var reals: [Double] = []
+      reals.reserveCapacity(values.count)
+      for value in values {
+        guard case .real(let real) = value else { return .text(arrayLiteral(values.lazy.map { text($0, type) })) }
+        reals.append(real)
+      }
+      return .reals(reals)
+    case "text":
+      var texts: [String] = []
+      texts.reserveCapacity(values.count)
+      for value in values {
+        guard case .text(let string) = value else { return .text(arrayLiteral(values.lazy.map { text($0, type) })) }
+        texts.append(string)
+      }
+      return .texts(texts)
+    default:
+      return .text(arrayLiteral(values.lazy.map { text($0, type) }))
+    }
+  }
+
   /// A result cell as a `StoreValue` (Booleans as 0 and 1, bytea as bytes, text otherwise).
   static func value(_ cell: PostgresCell) throws -> StoreValue {
     guard cell.bytes != nil else { return .null }

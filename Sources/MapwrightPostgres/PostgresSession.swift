@@ -89,9 +89,28 @@ final class PostgresSession: @unchecked Sendable {
 
   /// Runs `sql` with text parameters (nil binds NULL), calling `row` with each result row.
   func query(_ sql: String, _ parameters: [String?] = [], row: (PostgresRow) throws -> Void = { _ in }) throws {
+    try query(sql, parameters.map { .text($0) }, row: row)
+  }
+
+  /// A parameter: text (cast in the SQL), or an array without NULLs sent in binary, which the
+  /// server need not parse (the large columns of a batch's rows).
+  enum Parameter {
+    case text(String?)
+    case integers([Int64])
+    case reals([Double])
+    case texts([String])
+  }
+
+  func query(_ sql: String, _ parameters: [Parameter], row: (PostgresRow) throws -> Void = { _ in }) throws {
     var binds = PostgresBindings(capacity: parameters.count)
     for parameter in parameters {
-      if let parameter { try binds.append(parameter) } else { binds.appendNull() }
+      switch parameter {
+      case .text(let text?): try binds.append(text)
+      case .text(nil): binds.appendNull()
+      case .integers(let values): try binds.append(values)
+      case .reals(let values): try binds.append(values)
+      case .texts(let values): try binds.append(values)
+      }
     }
     let result: PostgresQueryResult
     do {

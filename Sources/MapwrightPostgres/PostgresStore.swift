@@ -221,9 +221,9 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
   func upsert(_ rows: ArraySlice<ImportBatch.Row>) throws {
     guard let first = rows.first else { return }
     let types = first.columns.map { attributeType($0, in: first.table) }
-    var parameters: [String?] = [PostgresColumns.arrayLiteral(rows.lazy.map { String($0.id) })]
+    var parameters: [PostgresSession.Parameter] = [.integers(rows.map(\.id))]
     for (index, type) in types.enumerated() {
-      parameters.append(PostgresColumns.arrayLiteral(rows.lazy.map { PostgresColumns.text($0.values[index], type) }))
+      parameters.append(PostgresColumns.arrayParameter(rows.lazy.map { $0.values[index] }, type))
     }
     let names = ["\"_id\""] + first.columns.map(quoteIdentifier)
     let unnested = (0..<parameters.count).map { "$\($0 + 1)::\(PostgresColumns.wireType($0 == 0 ? nil : types[$0 - 1]))[]" }
@@ -256,7 +256,7 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
       let sql = detach.delete
         ? "DELETE FROM \(table) AS t USING unnest($1::bigint[]) AS o(id) WHERE t.\(column) = o.id"
         : "UPDATE \(table) AS t SET \(column) = NULL FROM unnest($1::bigint[]) AS o(id) WHERE t.\(column) = o.id"
-      try session.query(sql, [PostgresColumns.arrayLiteral(ids.lazy.map { String($0) })])
+      try session.query(sql, [.integers(ids)])
     }
   }
 
