@@ -1,13 +1,25 @@
+// `mapwright check FILE…`: is it JSON? With `--model M --entity E`: does it decode as that
+// entity's objects? Every problem is reported, not the first (CheckAgainstModel.swift).
+
 import ArgumentParser
 import Mapwright
 
 struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Check that files are valid JSON.",
+    abstract: "Check that files are valid JSON, or valid objects of a model's entity.",
     discussion: """
       Prints a one-line summary when every file is valid and exits 0. For each invalid file
       prints FILE:LINE:COLUMN: error: MESSAGE with the line and a caret, and exits 1.
       Use - to read standard input.
+
+      With --model and --entity, each file must also decode as objects of the entity (an
+      object, or an array of them; --key-path leads to it): every problem is listed as
+      FILE:LINE:COLUMN: error: PATH: MESSAGE, then a summary. --lenient accepts what lenient
+      mapping does and lists what it forgave as notes.
+
+      Example:
+        mapwright check Examples/library.json --model Examples/Library.xcdatamodeld --entity Author \\
+          --key-path authors --lenient --date-format birthDate=yyyy-MM-dd
       """
   )
 
@@ -19,7 +31,16 @@ struct Check: ParsableCommand {
   @Flag(name: .shortAndLong, help: "Print nothing when every file is valid.")
   var quiet = false
 
+  @OptionGroup var model: ModelCheckFlags
+
   func run() throws {
+    if let path = model.model {
+      let outcome = try model.check(files, modelPath: path, parsing: parsing.options, read: readInput)
+      outcome.errors.forEach(printError)
+      if outcome.invalid > 0 { throw ExitCode(1) }
+      if !quiet { print(outcome.summary) }
+      return
+    }
     let outcome = Self.check(files, options: parsing.options, read: readInput)
     outcome.errors.forEach(printError)
     if outcome.invalid > 0 { throw ExitCode(1) }

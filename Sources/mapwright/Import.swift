@@ -47,11 +47,7 @@ struct Import: ParsableCommand {
   @Option(help: "What an id that matches no object becomes: report, error or placeholder.")
   var missingReferences = "report"
 
-  @Option(help: "Register a date transformer the model names: NAME=FORMAT (e.g. birthDate=yyyy-MM-dd, UTC). Repeatable.")
-  var dateFormat: [String] = []
-
-  @Option(help: "Register a built-in transformer under the name the model uses: NAME=BUILTIN (iso8601, epochSeconds, base64, …). Repeatable.")
-  var transformer: [String] = []
+  @OptionGroup var transformerFlags: TransformerFlags
 
   @Flag(help: "Print nothing but errors.")
   var quiet = false
@@ -59,26 +55,8 @@ struct Import: ParsableCommand {
   @Flag(help: "Add the model's tables to an existing database that is not a Mapwright store (refused otherwise).")
   var addToExisting = false
 
-  /// The transformers the options name, in a registry of this import's (over the built-ins).
-  func transformers() throws -> TransformerRegistry {
-    let registry = TransformerRegistry(fallback: .shared)
-    for entry in dateFormat {
-      let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-      guard parts.count == 2 else { throw ValidationError("--date-format takes NAME=FORMAT") }
-      registry.register(.dateFormat(parts[1]), named: parts[0])
-    }
-    for entry in transformer {
-      let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-      guard parts.count == 2, let builtIn = registry[parts[1]] else {
-        throw ValidationError("--transformer takes NAME=BUILTIN, BUILTIN one of \(registry.names.joined(separator: ", "))")
-      }
-      registry.register(builtIn, named: parts[0])
-    }
-    return registry
-  }
-
   func run() throws {
-    let transformers = try transformers()
+    let transformers = try transformerFlags.registry()
     let objectModel: ObjectModel
     do {
       objectModel = try ObjectModel(contentsOf: URL(fileURLWithPath: model), transformers: transformers)

@@ -39,3 +39,30 @@ struct ParsingFlags: ParsableArguments {
     return options
   }
 }
+
+/// Transformers a model file names, registered from the command line (`import`, `check --model`).
+struct TransformerFlags: ParsableArguments {
+  @Option(help: "Register a date transformer the model names: NAME=FORMAT (e.g. birthDate=yyyy-MM-dd, UTC). Repeatable.")
+  var dateFormat: [String] = []
+
+  @Option(help: "Register a built-in transformer under the name the model uses: NAME=BUILTIN (iso8601, epochSeconds, base64, …). Repeatable.")
+  var transformer: [String] = []
+
+  /// The transformers the options name, in a registry of this command's (over the built-ins).
+  func registry() throws -> TransformerRegistry {
+    let registry = TransformerRegistry(fallback: .shared)
+    for entry in dateFormat {
+      let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2 else { throw ValidationError("--date-format takes NAME=FORMAT") }
+      registry.register(.dateFormat(parts[1]), named: parts[0])
+    }
+    for entry in transformer {
+      let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, let builtIn = registry[parts[1]] else {
+        throw ValidationError("--transformer takes NAME=BUILTIN, BUILTIN one of \(registry.names.joined(separator: ", "))")
+      }
+      registry.register(builtIn, named: parts[0])
+    }
+    return registry
+  }
+}

@@ -137,3 +137,47 @@ extension CLITests {
     #expect(try JSON(parsing: output).objectValue?.count == 72)
   }
 }
+
+@Suite struct CheckAgainstModelTests {
+  static let model = ImportProcessTests.model
+  let files: [String: String] = [
+    "authors.json": """
+      {"authors": [
+        {"author_id": 1, "firstName": "A", "lastName": "B", "born": "03/04/1990"},
+        {"author_id": "7", "lastName": 5, "books": [{"book_id": 2, "title": "T", "year": 99999}]}
+      ]}
+      """,
+    "good.json": #"{"authors": [{"author_id": 1, "firstName": "A", "lastName": "B", "born": "1990-04-03"}]}"#,
+  ]
+
+  func read(_ name: String) throws -> [UInt8] {
+    guard let text = files[name] else { throw CLIError("cannot read '\(name)'") }
+    return Array(text.utf8)
+  }
+
+  /// Every problem, with file, line, column and path, then a summary.
+  @Test func everyProblemIsListedWithItsPlace() throws {
+    let flags = try ModelCheckFlags.parse(["--entity", "Author", "--key-path", "authors", "--date-format", "birthDate=yyyy-MM-dd"])
+    let outcome = try flags.check(["authors.json", "good.json"], modelPath: Self.model, parsing: JSONParsingOptions(), read: read)
+    #expect(outcome.invalid == 1)
+    #expect(outcome.errors == [
+      #"authors.json:2:63: error: $.authors[0].born: transform failed: birthDate: "03/04/1990" does not match the date format "yyyy-MM-dd""#,
+      #"authors.json:3:17: error: $.authors[1].author_id: expected integer, found string "7""#,
+      "authors.json:3:3: error: $.authors[1].firstName: missing key",
+      "authors.json:3:34: error: $.authors[1].lastName: expected string, found number 5",
+      "authors.json:3:84: error: $.authors[1].books[0].year: number 99999 is out of range for Int16",
+      "5 problems in 1 of 2 files (3 Author objects checked)",
+    ])
+  }
+
+  /// Lenient: what it forgave is listed as notes; the file is valid.
+  @Test func lenientListsWhatItForgave() throws {
+    let flags = try ModelCheckFlags.parse(["--entity", "Author", "--lenient", "--date-format", "birthDate=yyyy-MM-dd"])
+    let outcome = try flags.check(["good.json"], modelPath: Self.model, parsing: JSONParsingOptions(), read: { _ in
+      Array(#"[{"author_id": "12", "firstName": "A", "lastName": "B"}]"#.utf8)
+    })
+    #expect(outcome.invalid == 0)
+    #expect(outcome.errors == [#"good.json:1:16: note: $[0].author_id: coerced string "12" to Int64"#])
+    #expect(outcome.summary == "1 file valid: 1 Author objects, 1 forgiven")
+  }
+}

@@ -1,0 +1,120 @@
+// `mapwright check FILE --model M --entity E`: the file's objects decoded as `ModelObject`s of
+// the entity with every error collected (`.collectAll`), each printed with its file, line,
+// column and JSON path; with `--lenient`, what lenient mapping forgave is listed as notes.
+
+import ArgumentParser
+import Foundation
+import Mapwright
+import MapwrightSchema
+
+struct ModelCheckFlags: ParsableArguments {
+  @Option(help: "Check the data against an entity of this Xcode model (.xcdatamodeld).")
+  var model: String?
+
+  @Option(help: "The entity the data's objects are (with --model).")
+  var entity: String?
+
+  @Option(help: "Dot-separated keys leading to the objects (with --model; default: the whole file).")
+  var keyPath = ""
+
+  @Flag(help: "Accept what lenient mapping accepts (numbers as strings…), listing each as a note (with --model).")
+  var lenient = false
+
+  @Flag(help: "Unknown keys are errors (with --model; by default they are allowed).")
+  var rejectUnknownKeys = false
+
+  @OptionGroup var transformers: TransformerFlags
+
+  /// Most problems listed per file; the count is always whole.
+  static let listed = 1_000
+
+  func check(_ files: [String], modelPath: String, parsing: JSONParsingOptions, read: (String) throws -> [UInt8]) throws -> Check.Outcome {
+    let objectModel: ObjectModel
+    do {
+      objectModel = try ObjectModel(contentsOf: URL(fileURLWithPath: modelPath), transformers: transformers.registry())
+    } catch let error as ValidationError {
+      throw error
+    } catch {
+      throw ValidationError("\(error)")
+    }
+    guard let entity else { throw ValidationError("--model needs --entity (one of \(objectModel.entities.map(\.name).joined(separator: ", ")))") }
+    guard let description = objectModel.entity(named: entity) else {
+      throw ValidationError("the model has no entity \(entity) (it has \(objectModel.entities.map(\.name).joined(separator: ", ")))")
+    }
+    var options = lenient ? MappingOptions.lenient : MappingOptions()
+    options.errorMode = .collectAll
+    options.unknownKeys = rejectUnknownKeys ? .reject : .ignore
+
+    var outcome = Check.Outcome()
+    var problems = 0
+    var notes = 0
+    var objects = 0
+    for file in files {
+      let name = file == "-" ? "<stdin>" : file
+      let bytes: [UInt8]
+      do {
+        bytes = try read(file)
+      } catch {
+        outcome.errors.append("\(name): error: \(error)")
+        outcome.invalid += 1
+        continue
+      }
+      let session: DecodingSession
+      do {
+        session = DecodingSession(document: try JSONDocument(bytes, options: parsing), options: options)
+      } catch {
+        outcome.invalid += 1
+        problems += 1
+        outcome.errors.append("\(name):\(error.line):\(error.column): error: \(error.message)")
+        outcome.errors.append(error.excerpt)
+        continue
+      }
+      var errors: [MappingError] = []
+      let root = session.document.root
+      if let target = keyPath.isEmpty ? root : root.value(at: JSONKeyPath(keyPath)) {
+        do {
+          if target.kind == .array {
+            objects += target.count
+            _ = try ModelObject.objects(of: description, json: target, session: session)
+          } else {
+            objects += 1
+            _ = try ModelObject(entity: description, json: target, session: session)
+          }
+        } catch {
+          session.record(error)
+        }
+        do {
+          try session.throwIfFailed()
+        } catch let all as MappingErrors {
+          errors = all.errors
+        } catch let one as MappingError {
+          errors = [one]
+        }
+      } else {
+        errors = [MappingError(invalidValue: "no value at the key path \(keyPath)").moved(to: JSONPath(keyPath: JSONKeyPath(keyPath).components.map(\.key)), line: nil, column: nil)]
+      }
+      if !errors.isEmpty { outcome.invalid += 1 }
+      problems += errors.count
+      for error in errors.prefix(Self.listed) {
+        outcome.errors.append("\(name):\(error.line ?? 1):\(error.column ?? 1): error: \(error.path): \(error.message)")
+      }
+      if errors.count > Self.listed { outcome.errors.append("\(name): … and \(errors.count - Self.listed) more errors") }
+      let report = session.report
+      notes += report.count
+      if lenient {
+        for entry in report.entries.prefix(Self.listed) {
+          outcome.errors.append("\(name):\(entry.place.line ?? 1):\(entry.place.column ?? 1): note: \(entry.description)")
+        }
+        if report.count > Self.listed { outcome.errors.append("\(name): … and \(report.count - Self.listed) more notes") }
+      }
+    }
+    let noun = files.count == 1 ? "file" : "files"
+    let forgiven = lenient ? ", \(notes) forgiven" : ""
+    if outcome.invalid > 0 {
+      outcome.errors.append("\(problems) \(problems == 1 ? "problem" : "problems") in \(outcome.invalid) of \(files.count) \(noun) (\(objects) \(entity) objects checked\(forgiven))")
+    } else {
+      outcome.summary = "\(files.count) \(noun) valid: \(objects) \(entity) objects\(forgiven)"
+    }
+    return outcome
+  }
+}
