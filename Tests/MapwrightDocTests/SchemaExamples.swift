@@ -24,3 +24,22 @@ enum SchemaDocExample {
   #expect(author.objects("books")[0].object("author") === author)
   #expect(json.contains("\"books\""))
 }
+
+enum SchemaJSONSchemaDocExample {
+  static func run() throws -> (JSON, JSON) {
+    let model = try ObjectModel(contentsOf: URL(fileURLWithPath: "Examples/Library.xcdatamodeld"))
+    let schema = model.jsonSchema(for: model.entity(named: "Author")!)
+    print(try schema.jsonString([.prettyPrinted, .sortedKeys]))
+    let writerSchema = try Writer.jsonSchema   // a @JSONModel struct or final class
+    return (schema, writerSchema)
+  }
+}
+
+@Test func schemaJSONSchemaDocExampleRuns() throws {
+  let (author, writer) = try SchemaJSONSchemaDocExample.run()
+  #expect(author["$ref"] == "#/$defs/Author")
+  #expect(author["$defs"]?["Author"]?["required"] == ["firstName", "lastName"])
+  #expect(writer["$defs"]?["Writer"]?["properties"]?["born"] == ["type": ["string", "null"], "format": "date-time"]
+    || writer["$defs"]?["Writer"]?["properties"]?["born"]?["anyOf"] != nil)
+  #expect(writer["$defs"]?["Novel"] != nil)
+}
