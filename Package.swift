@@ -98,7 +98,7 @@ let package = Package(
     .testTarget(name: "MapwrightJSONTests", dependencies: ["MapwrightJSON", "MapwrightTestSupport"]),
     .testTarget(name: "MapwrightTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightSchema", "MapwrightTestSupport"]),
     .testTarget(name: "MapwrightCodableTests", dependencies: ["MapwrightCodable", "MapwrightTestSupport"]),
-    .testTarget(name: "MapwrightSchemaTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightSchema"]),
+    .testTarget(name: "MapwrightSchemaTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightSchema", "MapwrightTestSupport"]),
     // Store behaviour, run for SQLite and (with MAPWRIGHT_POSTGRES_URL set) PostgreSQL.
     .testTarget(
       name: "MapwrightStoreTests",

@@ -16,7 +16,7 @@ struct Generate: ParsableCommand {
 struct GenerateSwift: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "swift",
-    abstract: "Write Swift @JSONModel types from an Xcode model, or inferred from sample JSON.",
+    abstract: "Write Swift @JSONModel types from an Xcode model, from JSON Schema, or inferred from sample JSON.",
     discussion: """
       From an Xcode model (.xcdatamodeld, .xcdatamodel or its contents file): one class per entity.
       From samples (.json files, JSON Lines files, or - for standard input): one set of types that
@@ -25,12 +25,16 @@ struct GenerateSwift: ParsableCommand {
       Examples:
         mapwright generate swift Examples/Library.xcdatamodeld --output Sources/App/Library.swift
         mapwright generate swift issues.json --name Issue --output Sources/App/Issue.swift
+        mapwright generate swift --schema pet.schema.json --name Pet --output Sources/App/Pet.swift
         curl -s https://api.github.com/repos/apple/swift/issues | mapwright generate swift - --name Issue
       """
   )
 
+  @Option(help: "A JSON Schema (2020-12 or draft-07) to generate the types from (- for standard input).")
+  var schema: String?
+
   @Argument(help: "An Xcode model, or sample JSON files (- for standard input).")
-  var inputs: [String]
+  var inputs: [String] = []
 
   @Option(name: .shortAndLong, help: "Where to write the Swift file (standard output by default).")
   var output: String?
@@ -76,7 +80,10 @@ struct GenerateSwift: ParsableCommand {
 
   func run() throws {
     let source: String
-    if inputs.count == 1, let model = inputs.first, Self.isModelFile(model) {
+    if let schema {
+      guard inputs.isEmpty else { throw ValidationError("--schema takes the schema file; give no samples with it") }
+      source = try schemaSource(schema)
+    } else if inputs.count == 1, let model = inputs.first, Self.isModelFile(model) {
       source = try modelSource(model)
     } else {
       source = try sampleSource()
@@ -104,7 +111,20 @@ struct GenerateSwift: ParsableCommand {
     return SwiftModelGenerator(model: objectModel, origin: url.lastPathComponent).source()
   }
 
-  private func sampleSource() throws -> String {
+  private func schemaSource(_ path: String) throws -> String {
+    let schema: JSON
+    do {
+      schema = try JSON(parsing: readInput(path))
+    } catch {
+      throw CLIError("\(path == "-" ? "standard input" : path): \(error)")
+    }
+    var generator = SchemaModelGenerator(schema: schema, rootName: name, options: modelOptions)
+    let source = generator.source(command: (["mapwright generate swift"] + CommandLine.arguments.dropFirst(3)).joined(separator: " "))
+    for warning in generator.warnings { printError("warning: \(warning)") }
+    return source
+  }
+
+  private var modelOptions: SampleModelOptions {
     var options = SampleModelOptions()
     options.declaration = `class` ? .class : .struct
     options.immutable = immutable
@@ -114,7 +134,11 @@ struct GenerateSwift: ParsableCommand {
     options.decimals = decimal
     options.typePrefix = prefix
     options.enums = enums
-    let generator = SampleModelGenerator(rootName: name, options: options)
+    return options
+  }
+
+  private func sampleSource() throws -> String {
+    let generator = SampleModelGenerator(rootName: name, options: modelOptions)
     for input in inputs {
       let bytes = try readInput(input)
       let lines = jsonLines || input.hasSuffix(".jsonl") || input.hasSuffix(".ndjson")

@@ -1,48 +1,14 @@
 import Foundation
 import Mapwright
 import MapwrightSchema
+import MapwrightTestSupport
 import Testing
 
-/// Validates JSON against a JSON Schema with Python's `jsonschema` package (a real validator,
-/// installed by .ci/run; MAPWRIGHT_REQUIRE_JSONSCHEMA=1 there makes its absence a failure).
-enum PythonJSONSchema {
-  static let available: Bool = {
-    ProcessInfo.processInfo.environment["MAPWRIGHT_REQUIRE_JSONSCHEMA"] == "1" || (try? run(["-c", "import jsonschema"]).status) == 0
-  }()
-
-  static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
-  }
-
-  /// Checks `schema` against the 2020-12 meta-schema, then says of each sample whether it is
-  /// valid ("ok") or not ("no").
+extension PythonJSONSchema {
   static func validate(_ schema: JSON, _ samples: [JSON]) throws -> [String] {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-schema-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try Data(schema.jsonString().utf8).write(to: directory.appendingPathComponent("schema.json"))
-    try Data(JSON.array(samples).jsonString().utf8).write(to: directory.appendingPathComponent("samples.json"))
-    let script = """
-      import json, sys
-      from jsonschema import Draft202012Validator
-      schema = json.load(open(sys.argv[1]))
-      Draft202012Validator.check_schema(schema)
-      validator = Draft202012Validator(schema)
-      for sample in json.load(open(sys.argv[2])):
-          print("ok" if validator.is_valid(sample) else "no")
-      """
-    let (status, output) = try run(["-c", script, directory.appendingPathComponent("schema.json").path, directory.appendingPathComponent("samples.json").path])
-    #expect(status == 0, "\(output)")
-    return output.split(separator: "\n").map(String.init)
+    let (verdicts, problem) = try validate(schema: schema.jsonString(), samples: JSON.array(samples).jsonString())
+    #expect(problem == nil, "\(problem ?? "")")
+    return verdicts
   }
 }
 

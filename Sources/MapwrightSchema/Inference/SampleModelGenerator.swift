@@ -253,13 +253,57 @@ struct DeclarationBuilder {
       properties.append((name, key, type + (optional && !type.hasSuffix("?") ? "?" : ""), markers))
       references += generatedNames(in: type)
     }
+    return declareObject(properties, references: references, preferredName: preferredName, parentName: parentName)
+  }
+
+  /// Declares a model type of `properties` (an existing type's name when one with the same
+  /// properties and arguments was declared already). `modelArguments` go into
+  /// `@JSONModel(…)` after the key strategy (`unknownKeys: .reject`).
+  mutating func declareObject(
+    _ properties: [(name: String, key: String, type: String, markers: [String])], references: [String], preferredName: String,
+    parentName: String, modelArguments: [String] = []
+  ) -> String {
     let signature = properties.map { "\($0.name)|\($0.key)|\($0.type)|\($0.markers.joined())" }.joined(separator: ",")
+      + "|" + modelArguments.joined(separator: ",")
     if let existing = nameBySignature[signature] { return existing }
 
     let name = uniqueName(preferredName, parentName: parentName)
     nameBySignature[signature] = name
-    declarations[name] = GeneratedType(name: name, lines: lines(of: name, properties), references: references)
+    declarations[name] = GeneratedType(name: name, lines: lines(of: name, properties, modelArguments: modelArguments), references: references)
     return name
+  }
+
+  /// Declares an internally tagged enum of `cases` (lines `  case a(x: Int)`).
+  mutating func declareTaggedEnum(_ cases: [String], tag: String, references: [String], preferredName: String, parentName: String) -> String {
+    let signature = "tagged|\(tag)|" + cases.joined(separator: "|")
+    if let existing = nameBySignature[signature] { return existing }
+    let name = uniqueName(preferredName, parentName: parentName)
+    let access = options.isPublic ? "public " : ""
+    let conformances = options.sendable ? ": Sendable" : ""
+    var lines = ["@JSONModel(tag: \(stringLiteral(tag)))", "\(access)enum \(name)\(conformances) {"]
+    lines += cases
+    lines.append("}")
+    nameBySignature[signature] = name
+    declarations[name] = GeneratedType(name: name, lines: lines, references: references)
+    return name
+  }
+
+  /// The type declarations are ordered from.
+  mutating func markRoot(_ name: String) { rootName = name }
+
+  /// Reserves `name` for a type declared later (a schema's `$defs` entry that refers to itself).
+  mutating func reserve(_ preferred: String) -> String {
+    let name = uniqueName(preferred, parentName: "")
+    declarations[name] = GeneratedType(name: name, lines: [], references: [])
+    return name
+  }
+
+  /// Declares a reserved type with `properties`.
+  mutating func define(
+    _ name: String, _ properties: [(name: String, key: String, type: String, markers: [String])], references: [String],
+    modelArguments: [String] = []
+  ) {
+    declarations[name] = GeneratedType(name: name, lines: lines(of: name, properties, modelArguments: modelArguments), references: references)
   }
 
   /// The most cases an inferred enum has.
@@ -267,7 +311,7 @@ struct DeclarationBuilder {
 
   /// Declares a `String` enum of `values` with a `@Fallback` case for values not seen (named
   /// `unknown`, or `unknown2`… when a value is "unknown").
-  mutating func declareEnum(_ values: [String], preferredName: String, parentName: String) -> String {
+  mutating func declareEnum(_ values: [String], preferredName: String, parentName: String, closed: Bool = false) -> String {
     // The fallback's name is also its raw value, so it must be neither a case nor a value.
     var fallback = "unknown"
     var suffix = 2
@@ -283,14 +327,16 @@ struct DeclarationBuilder {
       usedNames.insert(SwiftNames.bare(name))
       cases.append(SwiftNames.bare(name) == value ? "  case \(name)" : "  case \(name) = \(stringLiteral(value))")
     }
-    let signature = "enum|" + values.joined(separator: "|")
+    let signature = (closed ? "closed enum|" : "enum|") + values.joined(separator: "|")
     if let existing = nameBySignature[signature] { return existing }
     let name = uniqueName(preferredName, parentName: parentName)
     let access = options.isPublic ? "public " : ""
-    let conformances = options.sendable ? "String, Sendable" : "String"
-    var lines = ["@JSONModel", "\(access)enum \(name): \(conformances) {"]
+    // A closed enum (a schema's `enum`) lists exactly its values, and says so (CaseIterable,
+    // which its JSON Schema reads back); an inferred one takes unseen values as its fallback.
+    let conformances = ["String"] + (closed ? ["CaseIterable"] : []) + (options.sendable ? ["Sendable"] : [])
+    var lines = ["@JSONModel", "\(access)enum \(name): \(conformances.joined(separator: ", ")) {"]
     lines += cases
-    lines.append("  @Fallback case \(fallback)")
+    if !closed { lines.append("  @Fallback case \(fallback)") }
     lines.append("}")
     nameBySignature[signature] = name
     declarations[name] = GeneratedType(name: name, lines: lines, references: [])
@@ -321,14 +367,17 @@ struct DeclarationBuilder {
     return names
   }
 
-  private func lines(of name: String, _ properties: [(name: String, key: String, type: String, markers: [String])]) -> [String] {
+  private func lines(
+    of name: String, _ properties: [(name: String, key: String, type: String, markers: [String])], modelArguments: [String] = []
+  ) -> [String] {
     let strategy = SwiftNames.bestStrategy(for: properties.map { ($0.name, $0.key) })
     let access = options.isPublic ? "public " : ""
     let binding = options.immutable ? "let" : "var"
     var conformances: [String] = []
     if options.sendable { conformances.append("Sendable") }
     let inheritance = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
-    var lines = [strategy.source.isEmpty ? "@JSONModel" : "@JSONModel(keys: \(strategy.source))"]
+    let arguments = (strategy.source.isEmpty ? [] : ["keys: \(strategy.source)"]) + modelArguments
+    var lines = [arguments.isEmpty ? "@JSONModel" : "@JSONModel(\(arguments.joined(separator: ", ")))"]
     switch options.declaration {
     case .struct: lines.append("\(access)struct \(name)\(inheritance) {")
     case .class: lines.append("\(access)final class \(name)\(inheritance) {")
@@ -346,7 +395,7 @@ struct DeclarationBuilder {
   }
 
   /// A Swift string literal for `text` (escapes quotes, backslashes and control characters).
-  private func stringLiteral(_ text: String) -> String {
+  func stringLiteral(_ text: String) -> String {
     var literal = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -59,11 +59,12 @@ enum JSONSchemaWriter {
     var root = ObjectNode()
     for attribute in entity.attributes {
       let defaultValue = attribute.defaultValueString.flatMap { AttributeValues.value(fromDefault: $0, type: attribute.type) }
-      var value = schema(of: attribute)
+      var value = schema(of: attribute, nullable: flag("jsonNullable", attribute.userInfo) ?? attribute.isOptional)
       if let defaultValue, let json = try? AttributeValues.encode(defaultValue, attribute) {
         value = merged(value, [("default", json)])
       }
-      root.insert(value, at: JSONKeyPath(attribute.jsonKeyPath), required: !attribute.isOptional && defaultValue == nil)
+      let required = flag("jsonRequired", attribute.userInfo) ?? (!attribute.isOptional && defaultValue == nil)
+      root.insert(value, at: JSONKeyPath(attribute.jsonKeyPath), required: required)
     }
     for relationship in entity.relationships {
       let destination = entity.destination(of: relationship)
@@ -72,23 +73,30 @@ enum JSONSchemaWriter {
         item = ["anyOf": [item, schema(ofType: attribute)]]
       }
       var value: JSON
+      let nullable = flag("jsonNullable", relationship.userInfo) ?? relationship.isOptional
       if relationship.isToMany {
-        var array: [(String, JSON)] = [("type", ["array", "null"]), ("items", item)]
+        var array: [(String, JSON)] = [("type", nullable ? ["array", "null"] : "array"), ("items", item)]
         if let min = relationship.minCount, min > 0 { array.append(("minItems", .number(JSONNumber(Int64(min))))) }
         if let max = relationship.maxCount, max > 0 { array.append(("maxItems", .number(JSONNumber(Int64(max))))) }
         value = .object(JSONObject(array))
       } else {
-        value = relationship.isOptional ? ["anyOf": [item, ["type": "null"]]] : item
+        value = nullable ? ["anyOf": [item, ["type": "null"]]] : item
       }
-      root.insert(value, at: JSONKeyPath(relationship.jsonKeyPath), required: !relationship.isOptional && !relationship.isToMany)
+      let required = flag("jsonRequired", relationship.userInfo) ?? (!relationship.isOptional && !relationship.isToMany)
+      root.insert(value, at: JSONKeyPath(relationship.jsonKeyPath), required: required)
     }
     return root.json(title: entity.name, additionalProperties: unknownKeys != .reject)
   }
 
-  /// An attribute's value schema, `null` allowed when it is optional.
-  static func schema(of attribute: AttributeDescription) -> JSON {
+  /// A `YES`/`NO` entry of user info (what a `@JSONModel` type's own decoding requires).
+  static func flag(_ key: String, _ userInfo: [String: String]) -> Bool? {
+    userInfo[key].map { $0 == "YES" }
+  }
+
+  /// An attribute's value schema, `null` allowed when `nullable`.
+  static func schema(of attribute: AttributeDescription, nullable: Bool) -> JSON {
     let value = schema(ofType: attribute)
-    guard attribute.isOptional, value != [:] else { return value }
+    guard nullable, value != [:] else { return value }
     if case .object(let members) = value, members.count == 1, case .string(let type)? = members["type"] {
       return ["type": [.string(type), "null"]]
     }

@@ -89,7 +89,13 @@ extension ObjectModel {
       var attributes: [AttributeDescription] = []
       var relationships: [RelationshipDescription] = []
       for property in entity.properties {
-        let userInfo = ["jsonKeyPath": property.keyPath]
+        // What the type's own decoding requires, for its JSON Schema: the entity is looser (a
+        // property with a default is optional there, a to-many always is, as imports need).
+        let userInfo = [
+          "jsonKeyPath": property.keyPath,
+          "jsonRequired": !property.isOptional && !property.hasDefault ? "YES" : "NO",
+          "jsonNullable": property.isOptional ? "YES" : "NO",
+        ]
         switch property.kind {
         case .toOne(let destination), .toMany(let destination):
           let toMany: Bool
