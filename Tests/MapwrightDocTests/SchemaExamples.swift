@@ -43,3 +43,18 @@ enum SchemaJSONSchemaDocExample {
     || writer["$defs"]?["Writer"]?["properties"]?["born"]?["anyOf"] != nil)
   #expect(writer["$defs"]?["Novel"] != nil)
 }
+
+enum SchemaModelGeneratorExample {
+  /// The doc comment's example of `SchemaModelGenerator`.
+  static func run(_ schemaText: String) throws -> String {
+    var generator = SchemaModelGenerator(schema: try JSON(parsing: schemaText), rootName: "Pet")
+    let source = generator.source(command: "mapwright generate swift --schema pet.json --name Pet")
+    for warning in generator.warnings { print("warning: \(warning)") }
+    return source
+  }
+}
+
+@Test func schemaModelGeneratorExampleRuns() throws {
+  let source = try SchemaModelGeneratorExample.run(#"{"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}, "nick": {"type": "string"}}}"#)
+  #expect(source.contains("struct Pet {\n  var id: Int\n  var nick: String?\n}"))
+}
