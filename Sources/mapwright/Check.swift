@@ -12,6 +12,9 @@ struct Check: ParsableCommand {
       prints FILE:LINE:COLUMN: error: MESSAGE with the line and a caret, and exits 1.
       Use - to read standard input.
 
+      With --schema, each file (the value at --key-path) must be valid against a JSON Schema:
+      every problem is listed the same way.
+
       With --model and --entity, each file must also decode as objects of the entity (an
       object, or an array of them; --key-path leads to it): every problem is listed as
       FILE:LINE:COLUMN: error: PATH: MESSAGE, then a summary. --lenient accepts what lenient
@@ -34,6 +37,14 @@ struct Check: ParsableCommand {
   @OptionGroup var model: ModelCheckFlags
 
   func run() throws {
+    if let path = model.schema {
+      guard model.model == nil else { throw ValidationError("choose one of --schema and --model") }
+      let outcome = try model.check(files, schemaPath: path, parsing: parsing.options, read: readInput)
+      outcome.errors.forEach(printError)
+      if outcome.invalid > 0 { throw ExitCode(1) }
+      if !quiet { print(outcome.summary) }
+      return
+    }
     if let path = model.model {
       let outcome = try model.check(files, modelPath: path, parsing: parsing.options, read: readInput)
       outcome.errors.forEach(printError)

@@ -58,3 +58,18 @@ enum SchemaModelGeneratorExample {
   let source = try SchemaModelGeneratorExample.run(#"{"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}, "nick": {"type": "string"}}}"#)
   #expect(source.contains("struct Pet {\n  var id: Int\n  var nick: String?\n}"))
 }
+
+enum JSONSchemaValidatorExample {
+  /// The doc comment's example of `JSONSchemaValidator`.
+  static func run(_ schemaText: String, _ dataText: String) throws -> [MappingError] {
+    let validator = JSONSchemaValidator(schema: try JSON(parsing: schemaText))
+    let document = try JSONDocument(dataText)
+    for problem in validator.problems(of: document.root) { print(problem) }   // $.born: expected a date "yyyy-MM-dd", found "03/04/1990" (line 1, column 10)
+    return validator.problems(of: document.root)
+  }
+}
+
+@Test func jsonSchemaValidatorExampleRuns() throws {
+  let problems = try JSONSchemaValidatorExample.run(#"{"properties": {"born": {"type": "string", "format": "date"}}}"#, #"{"born": "03/04/1990"}"#)
+  #expect(problems.map(\.description) == [#"$.born: expected a date "yyyy-MM-dd", found "03/04/1990" (line 1, column 10)"#])
+}

@@ -105,4 +105,39 @@ import Testing
     _ = generator.source(command: "test")
     #expect(generator.warnings == ["#/definitions/Book/properties/pages: format int32 makes it an Int32, narrower than the schema checks"])
   }
+
+  /// `mapwright check --schema`'s validator judges samples as Python's jsonschema does, over
+  /// both test schemas (types, required, enums, $ref, oneOf, additionalProperties, items).
+  @Test(.enabled(if: PythonJSONSchema.available)) func theValidatorAgreesWithPython() throws {
+    let samples: [(Int, String)] = [
+      (1, #"{"name": "City", "authors": []}"#),
+      (1, #"{"name": "City", "authors": [{"id": 1, "last_name": "T", "genre": "drama"}]}"#),
+      (1, #"{"name": "City", "authors": [{"id": 1.0, "last_name": "T", "books": [{"isbn": "1", "title": "x", "in_print": 1}]}]}"#),
+      (1, #"{"name": "City", "authors": [{"id": 1, "last_name": null}], "extra": true}"#),
+      (1, #"{"name": "City", "authors": {"id": 1}}"#),
+      (0, #"{"id": 1, "name": "Rex", "kind": "dog", "extra": null, "diet": {"type": "kibble", "brand": "Acme"}}"#),
+      (0, #"{"id": 1, "name": "Rex", "kind": "dog", "extra": null, "diet": {"type": "kibble"}}"#),
+      (0, #"{"id": 1, "name": "Rex", "kind": "dog", "extra": null, "diet": {"type": "fish"}}"#),
+      (0, #"{"id": 1, "name": "", "kind": "cow", "colour": "red", "owner": {"friends": [{"name": 3}]}}"#),
+      (0, #"{"id": 1, "name": "Rex", "kind": "cat", "extra": 1, "tags": {"a": "b", "c": 2}, "weight": -1}"#),
+    ]
+    for (index, sample) in samples {
+      let schemaText = String(decoding: try SampleInferenceTests.bytes(Self.cases[index].path), as: UTF8.self)
+      let (verdicts, problem) = try PythonJSONSchema.validate(schema: schemaText, samples: "[\(sample)]")
+      #expect(problem == nil, "\(problem ?? "")")
+      let problems = JSONSchemaValidator(schema: try JSON(parsing: schemaText)).problems(of: try JSONDocument(sample).root)
+      #expect((verdicts.first == "ok") == problems.isEmpty, "\(sample): Python says \(verdicts), Mapwright \(problems)")
+    }
+    // Every problem, at its place.
+    let pet = String(decoding: try SampleInferenceTests.bytes(Self.cases[0].path), as: UTF8.self)
+    let problems = JSONSchemaValidator(schema: try JSON(parsing: pet)).problems(of: try JSONDocument(samples[8].1).root)
+    #expect(problems.map { "\($0.path): \($0.message)" } == [
+      "$.name: expected at least 1 characters, found 0",
+      #"$.kind: expected one of "cat", "dog", "bird", found "cow""#,
+      "$.colour: unknown key colour (additionalProperties is false)",
+      "$.owner: missing key name",
+      "$.owner.friends[0].name: expected string, found number 3",
+    ])
+  }
 }
+
