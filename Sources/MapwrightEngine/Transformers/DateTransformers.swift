@@ -69,7 +69,11 @@ public final class DateFormatTransformer: JSONTransformer, @unchecked Sendable {
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = timeZone
     formatter.dateFormat = format
+    numericPattern = NumericDatePattern(format: format, timeZone: timeZone)
   }
+
+  /// The fast path for all-numeric formats in a fixed-offset zone (NumericDatePattern.swift).
+  private let numericPattern: NumericDatePattern?
 
   /// A string; `format: date` for `yyyy-MM-dd`.
   public var jsonSchema: JSON? {
@@ -78,6 +82,7 @@ public final class DateFormatTransformer: JSONTransformer, @unchecked Sendable {
 
   public func decode(_ json: JSON) throws -> Date {
     guard let text = json.stringValue else { throw TransformError("expected a date string, found \(describeFound(json))") }
+    if let date = numericPattern?.date(from: text) { return date }
     let date = lock.withLock { formatter.date(from: text) }
     guard let date else { throw TransformError("\"\(text)\" does not match the date format \"\(format)\"") }
     return date
