@@ -23,11 +23,11 @@ struct NumericDatePattern: Sendable {
   let offset: Int
 
   init?(format: String, timeZone: TimeZone) {
-    // Only zones whose offset never changes.
-    guard timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: 0)) == nil,
-      timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: 0)) == timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: 4e9))
-    else { return nil }
-    offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: 0))
+    // Only zones whose offset never changes: UTC and fixed offsets ("GMT+0100"), by name (asking
+    // Foundation for a zone's transitions is slower than the whole fast path saves).
+    let identifier = timeZone.identifier
+    guard identifier == "UTC" || identifier == "GMT" || identifier.hasPrefix("GMT+") || identifier.hasPrefix("GMT-") else { return nil }
+    offset = timeZone.secondsFromGMT()
     var parts: [Part] = []
     let bytes = Array(format.utf8)
     var i = 0
