@@ -13,7 +13,9 @@ shift 2
 # without coverage instrumentation (libFuzzer then finds "no interesting inputs"). The check
 # below fails the run if that ever happens again. A clean build each time, so no object from
 # another configuration is linked.
-rm -rf .build
+# A build folder per target, so that campaigns of two targets can run at once.
+scratch=".build-$target"
+rm -rf "$scratch"
 extra=()
 if [ "$target" = FuzzModels ]; then
   # The models use @JSONModel. Their macro plugin is built by the main package without
@@ -34,8 +36,8 @@ if [ "$target" = FuzzModels ]; then
   # `Mapwright` names MapwrightEngine here: the generated code qualifies what it uses with it.
   extra=(-Xswiftc -load-plugin-executable -Xswiftc "$plugin#MapwrightMacros" -Xswiftc -module-alias -Xswiftc Mapwright=MapwrightEngine)
 fi
-swift build -c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address "${extra[@]}" --product "$target"
-if ! objdump -h ".build/release/$target" | grep -q __sancov_cntrs; then
+swift build -c release --scratch-path "$scratch" --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address "${extra[@]}" --product "$target"
+if ! objdump -h "$scratch/release/$target" | grep -q __sancov_cntrs; then
   echo "run.sh: $target was built without coverage instrumentation" >&2
   exit 1
 fi
@@ -43,4 +45,4 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -R "corpus/$target/." "$work/"
 export SWIFT_BACKTRACE=enable=no
-".build/release/$target" "$work" -dict=json.dict -max_total_time="$seconds" -timeout=1 -rss_limit_mb=4096 -print_final_stats=1 "$@"
+"$scratch/release/$target" "$work" -dict=json.dict -max_total_time="$seconds" -timeout=1 -rss_limit_mb=4096 -print_final_stats=1 "$@"
