@@ -5,10 +5,10 @@
 // UUIDs `uuid`, data `bytea`, transformable values `jsonb`; `_id` and relationship columns
 // `bigint`.
 //
-// On the wire every value is text: a parameter is cast in the SQL (`$1::numeric`), a column
-// of rows is a PostgreSQL array literal (`{"1","2",NULL}`) cast to an array type and
-// unnested, and reads cast what PostgresNIO does not decode to text (`numeric`, `jsonb`,
-// `uuid`). The `StoreValue`s the import makes are the same as for SQLite (dates as seconds
+// On the wire: a parameter is text cast in the SQL (`$1::numeric`); a column of a batch's rows
+// is one array parameter, unnested — binary (`int8[]`, `float8[]`, `text[]`) when it holds no
+// NULL, else a PostgreSQL array literal (`{"1","2",NULL}`) cast to the array type; reads cast
+// what PostgresNIO does not decode to text (`numeric`, `jsonb`, `uuid`). The `StoreValue`s the import makes are the same as for SQLite (dates as seconds
 // since 1970, Booleans as 0 and 1), so one importer serves both stores.
 
 #if canImport(FoundationEssentials)

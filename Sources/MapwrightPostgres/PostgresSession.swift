@@ -1,8 +1,8 @@
 // One connection to a PostgreSQL server used synchronously: the store's protocol
 // (`GraphStore`) is synchronous and the import calls it from its own threads, never from an
-// event loop, so each query waits for PostgresNIO's future. Every value is bound as text and
-// given its type by a cast in the SQL (`$1::bigint[]`, `$2::jsonb`): one encoding for every
-// column type, arrays included, and never a value in the SQL text.
+// event loop, so each query waits for PostgresNIO's future. Values are bound as text and given
+// their type by a cast in the SQL (`$1::bigint[]`, `$2::jsonb`), or as binary arrays for the
+// large columns of a batch; never a value in the SQL text.
 
 import Logging
 import MapwrightGraph
