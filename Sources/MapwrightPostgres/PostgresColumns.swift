@@ -114,34 +114,23 @@ enum PostgresColumns {
   /// A column of values as one array parameter: binary when every value is a non-NULL
   /// integer, real or text of a column that holds it as such, else a text array literal.
   static func arrayParameter(_ values: some Collection<StoreValue>, _ type: AttributeType?) -> PostgresSession.Parameter {
-    switch wireType(type) {
-    case "bigint":
-      var integers: [Int64] = []
-      integers.reserveCapacity(values.count)
+    /// The values as `T`s when every one is the case `extract` reads, else nil.
+    func all<T>(_ extract: (StoreValue) -> T?) -> [T]? {
+      var result: [T] = []
+      result.reserveCapacity(values.count)
       for value in values {
-        guard case .integer(let integer) = value else { return .text(arrayLiteral(values.lazy.map { text($0, type) })) }
-        integers.append(integer)
+        guard let item = extract(value) else { return nil }
+        result.append(item)
       }
-      return .integers(integers)
-    case "double precision":
-      var reals: [Double] = []
-      reals.reserveCapacity(values.count)
-      for value in values {
-        guard case .real(let real) = value else { return .text(arrayLiteral(values.lazy.map { text($0, type) })) }
-        reals.append(real)
-      }
-      return .reals(reals)
-    case "text":
-      var texts: [String] = []
-      texts.reserveCapacity(values.count)
-      for value in values {
-        guard case .text(let string) = value else { return .text(arrayLiteral(values.lazy.map { text($0, type) })) }
-        texts.append(string)
-      }
-      return .texts(texts)
-    default:
-      return .text(arrayLiteral(values.lazy.map { text($0, type) }))
+      return result
     }
+    let binary: PostgresSession.Parameter? = switch wireType(type) {
+    case "bigint": all { if case .integer(let v) = $0 { v } else { nil } }.map { .integers($0) }
+    case "double precision": all { if case .real(let v) = $0 { v } else { nil } }.map { .reals($0) }
+    case "text": all { if case .text(let v) = $0 { v } else { nil } }.map { .texts($0) }
+    default: nil
+    }
+    return binary ?? .text(arrayLiteral(values.lazy.map { text($0, type) }))
   }
 
   /// A result cell as a `StoreValue` (Booleans as 0 and 1, bytea as bytes, text otherwise).

@@ -65,28 +65,35 @@ struct Check: ParsableCommand {
     var summary = ""
   }
 
+  /// Reads and parses `file`, or records why it could not (`FILE:LINE:COLUMN: error: MESSAGE`
+  /// and the excerpt) and returns nil. Every form of `check` reads its files through this.
+  static func document(_ file: String, options: JSONParsingOptions, read: (String) throws -> [UInt8], outcome: inout Outcome) -> JSONDocument? {
+    let name = file == "-" ? "<stdin>" : file
+    let bytes: [UInt8]
+    do {
+      bytes = try read(file)
+    } catch {
+      outcome.errors.append("\(name): error: \(error)")
+      outcome.invalid += 1
+      return nil
+    }
+    do {
+      return try JSONDocument(bytes, options: options)
+    } catch {
+      outcome.invalid += 1
+      outcome.errors.append("\(name):\(error.line):\(error.column): error: \(error.message)")
+      outcome.errors.append(error.excerpt)
+      return nil
+    }
+  }
+
   /// Checks each file; diagnostics read `FILE:LINE:COLUMN: error: MESSAGE` plus the excerpt.
   static func check(_ files: [String], options: JSONParsingOptions, read: (String) throws -> [UInt8]) -> Outcome {
     var outcome = Outcome()
     var bytesChecked = 0
     for file in files {
-      let name = file == "-" ? "<stdin>" : file
-      let bytes: [UInt8]
-      do {
-        bytes = try read(file)
-      } catch {
-        outcome.errors.append("\(name): error: \(error)")
-        outcome.invalid += 1
-        continue
-      }
-      bytesChecked += bytes.count
-      do {
-        _ = try JSONDocument(bytes, options: options)
-      } catch {
-        outcome.invalid += 1
-        outcome.errors.append("\(name):\(error.line):\(error.column): error: \(error.message)")
-        outcome.errors.append(error.excerpt)
-      }
+      guard let document = document(file, options: options, read: read, outcome: &outcome) else { continue }
+      bytesChecked += document.bytes.count
     }
     let noun = files.count == 1 ? "file" : "files"
     if outcome.invalid > 0 {

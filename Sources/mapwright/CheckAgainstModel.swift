@@ -44,18 +44,8 @@ struct ModelCheckFlags: ParsableArguments {
     var problems = 0
     for file in files {
       let name = file == "-" ? "<stdin>" : file
-      let document: JSONDocument
-      do {
-        document = try JSONDocument(try read(file), options: parsing)
-      } catch let error as JSONError {
-        outcome.invalid += 1
+      guard let document = Check.document(file, options: parsing, read: read, outcome: &outcome) else {
         problems += 1
-        outcome.errors.append("\(name):\(error.line):\(error.column): error: \(error.message)")
-        outcome.errors.append(error.excerpt)
-        continue
-      } catch {
-        outcome.errors.append("\(name): error: \(error)")
-        outcome.invalid += 1
         continue
       }
       let found: [MappingError]
@@ -108,24 +98,11 @@ struct ModelCheckFlags: ParsableArguments {
     var objects = 0
     for file in files {
       let name = file == "-" ? "<stdin>" : file
-      let bytes: [UInt8]
-      do {
-        bytes = try read(file)
-      } catch {
-        outcome.errors.append("\(name): error: \(error)")
-        outcome.invalid += 1
-        continue
-      }
-      let session: DecodingSession
-      do {
-        session = DecodingSession(document: try JSONDocument(bytes, options: parsing), options: options)
-      } catch {
-        outcome.invalid += 1
+      guard let document = Check.document(file, options: parsing, read: read, outcome: &outcome) else {
         problems += 1
-        outcome.errors.append("\(name):\(error.line):\(error.column): error: \(error.message)")
-        outcome.errors.append(error.excerpt)
         continue
       }
+      let session = DecodingSession(document: document, options: options)
       var errors: [MappingError] = []
       let root = session.document.root
       if let target = keyPath.isEmpty ? root : root.value(at: JSONKeyPath(keyPath)) {

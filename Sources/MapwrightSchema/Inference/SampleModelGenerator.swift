@@ -241,13 +241,7 @@ struct DeclarationBuilder {
     var references: [String] = []
     for key in shape.memberKeys {
       guard let member = shape.members[key] else { continue }
-      var name = SwiftNames.propertyName(forKey: key)
-      if usedNames.contains(SwiftNames.bare(name)) {
-        var suffix = 2
-        while usedNames.contains(SwiftNames.bare(name) + "\(suffix)") { suffix += 1 }
-        name = SwiftNames.bare(name) + "\(suffix)"
-      }
-      usedNames.insert(SwiftNames.bare(name))
+      let name = SwiftNames.uniquePropertyName(forKey: key, used: &usedNames)
       let (type, markers) = swiftType(of: member, key: key, parentName: preferredName, singular: false)
       let optional = member.nulls > 0 || member.count < shape.objects || member.nonNullKinds == 0
       properties.append((name, key, type + (optional && !type.hasSuffix("?") ? "?" : ""), markers))

@@ -7,6 +7,19 @@ import MapwrightNaming
 
 enum SwiftNames {
   /// `html_url` → `htmlUrl`, `Content-Type` → `contentType`, `2fa` → `_2fa`, `class` → `` `class` ``.
+  /// The property name for `key` in a type that already uses `used` (bare names): the
+  /// name, or with a number after it (`name2`) when taken; the name is added to `used`.
+  static func uniquePropertyName(forKey key: String, used: inout Set<String>) -> String {
+    var name = propertyName(forKey: key)
+    if used.contains(bare(name)) {
+      var suffix = 2
+      while used.contains(bare(name) + "\(suffix)") { suffix += 1 }
+      name = bare(name) + "\(suffix)"
+    }
+    used.insert(bare(name))
+    return name
+  }
+
   static func propertyName(forKey key: String) -> String {
     let words = splitWords(key)
     guard let first = words.first else { return "_" }

@@ -264,13 +264,7 @@ public struct SchemaModelGenerator {
     var references: [String] = []
     guard case .object(let members)? = schema["properties"] else { return ([], [], []) }
     for (key, value) in members {
-      var name = SwiftNames.propertyName(forKey: key)
-      if used.contains(SwiftNames.bare(name)) {
-        var suffix = 2
-        while used.contains(SwiftNames.bare(name) + "\(suffix)") { suffix += 1 }
-        name = SwiftNames.bare(name) + "\(suffix)"
-      }
-      used.insert(SwiftNames.bare(name))
+      let name = SwiftNames.uniquePropertyName(forKey: key, used: &used)
       let propertyPath = path + "/properties/" + key
       var (type, markers, null) = swiftType(value, key: key, parentName: typeName, path: propertyPath, singular: false)
       if let defaultValue = value["default"] ?? resolve(value, path: propertyPath).schema["default"] {
