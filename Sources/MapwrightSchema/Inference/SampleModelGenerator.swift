@@ -347,7 +347,8 @@ struct DeclarationBuilder {
     return name
   }
 
-  private func generatedNames(in type: String) -> [String] {
+  /// The generated types a Swift type text names (`[Label]` → `Label`).
+  func generatedNames(in type: String) -> [String] {
     var names: [String] = []
     var current = ""
     for character in type + " " {

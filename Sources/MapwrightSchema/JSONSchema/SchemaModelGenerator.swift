@@ -279,7 +279,7 @@ public struct SchemaModelGenerator {
         let optional = (null || !required.contains(key)) && type != "JSON"
         properties.append((name, key, type + (optional ? "?" : ""), markers))
       }
-      references.append(contentsOf: names(in: type))
+      references.append(contentsOf: builder.generatedNames(in: type))
     }
     for key in required where !members.keys.contains(key) {
       warn(path, "required \(key) is not among the properties; it is not checked")
@@ -301,20 +301,6 @@ public struct SchemaModelGenerator {
       return "." + SwiftNames.propertyName(forKey: text)
     default: return nil
     }
-  }
-
-  private func names(in type: String) -> [String] {
-    var names: [String] = []
-    var current = ""
-    for character in type + " " {
-      if character.isLetter || character.isNumber || character == "_" {
-        current.append(character)
-      } else {
-        if builder.declarations[current] != nil { names.append(current) }
-        current = ""
-      }
-    }
-    return names
   }
 
   // MARK: Tagged enums
@@ -361,7 +347,7 @@ public struct SchemaModelGenerator {
             continue
           }
           values.append("\(memberKey): \(type)\((null || !required.contains(memberKey)) && type != "JSON" ? "?" : "")")
-          references += names(in: type)
+          references += builder.generatedNames(in: type)
         }
       }
       let declaration = values.isEmpty ? "case \(caseName)" : "case \(caseName)(\(values.joined(separator: ", ")))"
