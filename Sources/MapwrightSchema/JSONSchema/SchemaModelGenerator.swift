@@ -56,7 +56,7 @@ public struct SchemaModelGenerator {
     warnings = []
     builder = DeclarationBuilder(options: options)
     definitions = [:]
-    let preferred = options.typePrefix + SwiftNames.typeName(forKey: (schema["title"]?.stringValue).map { _ in rootName } ?? rootName)
+    let preferred = options.typePrefix + SwiftNames.typeName(forKey: rootName)
     var rootAlias: String?
     let resolved = resolve(schema, path: "#")
     if isObjectSchema(resolved.schema) {
