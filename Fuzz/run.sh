@@ -37,7 +37,10 @@ if [ "$target" = FuzzModels ]; then
   extra=(-Xswiftc -load-plugin-executable -Xswiftc "$plugin#MapwrightMacros" -Xswiftc -module-alias -Xswiftc Mapwright=MapwrightEngine)
 fi
 swift build -c release --scratch-path "$scratch" --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address "${extra[@]}" --product "$target"
-if ! objdump -h "$scratch/release/$target" | grep -q __sancov_cntrs; then
+# The section list is read whole before it is searched: `objdump | grep -q` under pipefail
+# fails at random when grep stops reading early and objdump dies of SIGPIPE.
+sections=$(objdump -h "$scratch/release/$target")
+if ! grep -q __sancov_cntrs <<<"$sections"; then
   echo "run.sh: $target was built without coverage instrumentation" >&2
   exit 1
 fi
