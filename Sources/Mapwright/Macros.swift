@@ -92,13 +92,14 @@ public macro JSONModel(
 /// (`{"type": "circle", "radius": 1}`), adjacently tagged with `tag:` and `content:`
 /// (`{"type": "circle", "data": {"radius": 1}}`). Without arguments an enum with associated
 /// values is externally tagged (`{"circle": {"radius": 1}}`, and `"empty"` for a case without
-/// values). Associated values are keyed by their labels; `@Key("name")` renames a case.
+/// values). Associated values are keyed by their labels, or by what `keys:` makes of them
+/// (`keys: .snakeCase`: `createdAt` is `"created_at"`); `@Key("name")` renames a case.
 @attached(member, names: named(init(_jsonReader:)), named(_jsonPreserved))
 @attached(
   extension, conformances: JSONModel, JSONConvertible, Sendable,
   names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
   named(decode(from:in:)))
-public macro JSONModel(tag: String, content: String? = nil) = #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
+public macro JSONModel(tag: String, content: String? = nil, keys: KeyNaming = .useDefaultKeys) = #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
 
 /// The case a raw-value enum takes for a raw value that names no case (noted in the report):
 ///

@@ -2,6 +2,7 @@
 // `@Fallback` case for raw values that name no case; an enum with associated values uses a
 // tagged encoding (TaggedEnumGenerator).
 
+import MapwrightNaming
 import SwiftDiagnostics
 import SwiftSyntax
 
@@ -27,14 +28,20 @@ struct EnumCase {
   var name: String
   /// The JSON name (`@Key` on the case, or the case name).
   var jsonName: String
-  /// Labels (the JSON keys) and types of the associated values.
-  var values: [(label: String, type: String)]
+  /// Labels (as written, backticks kept), JSON keys (the label, or what `keys:` makes of it)
+  /// and types of the associated values.
+  var values: [(label: String, key: String, type: String)]
 }
 
 enum EnumSupport {
   static let rawTypes: Set<String> = [
     "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
   ]
+
+  /// `name` without the backticks that let a keyword be a name.
+  static func withoutBackticks(_ name: String) -> String {
+    name.count > 1 && name.hasPrefix("`") && name.hasSuffix("`") ? String(name.dropFirst().dropLast()) : name
+  }
 
   /// Parses an enum, reporting what cannot be mapped.
   static func parse(_ declaration: EnumDeclSyntax, attribute: AttributeSyntax, diagnostics: inout [Diagnostic]) -> EnumDeclaration? {
@@ -43,11 +50,16 @@ enum EnumSupport {
     }
     var tag: String?
     var content: String?
+    var keyNaming = KeyNamingRule.useDefaultKeys
     for argument in attribute.arguments?.as(LabeledExprListSyntax.self) ?? [] {
       let text = argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
       switch argument.label?.text {
       case "tag": tag = text
       case "content": content = text
+      case "keys":
+        if let naming = KeyNamingArgument.parse(argument.expression, customAllowed: false, error: { error($0, "keys", $1) }) {
+          keyNaming = naming
+        }
       default: break
       }
     }
@@ -66,18 +78,18 @@ enum EnumSupport {
         let renamed = keyAttribute?.arguments?.as(LabeledExprListSyntax.self)?.first?.expression
           .as(StringLiteralExprSyntax.self)?.representedLiteralValue
         for element in caseDecl.elements {
-          var values: [(String, String)] = []
+          var values: [(String, String, String)] = []
           for (i, parameter) in (element.parameterClause?.parameters ?? []).enumerated() {
             guard let label = parameter.firstName?.text, label != "_" else {
               error(parameter, "unlabeled", "label the associated value \(i + 1) of '\(element.name.text)': its label is its JSON key")
               continue
             }
-            values.append((label, parameter.type.trimmedDescription))
+            values.append((label, keyNaming.key(for: withoutBackticks(label)), parameter.type.trimmedDescription))
           }
-          cases.append(EnumCase(name: element.name.text, jsonName: renamed ?? element.name.text, values: values))
+          cases.append(EnumCase(name: element.name.text, jsonName: renamed ?? withoutBackticks(element.name.text), values: values))
         }
       }
-      if let tag, cases.contains(where: { $0.values.contains { $0.label == tag } }), content == nil {
+      if let tag, cases.contains(where: { $0.values.contains { $0.key == tag } }), content == nil {
         error(attribute, "tagClash", "an associated value is named like the tag \"\(tag)\"; choose another tag: or add content:")
       }
       return EnumDeclaration(name: declaration.name.text, rawType: nil, fallback: nil, isPublic: isPublic, tag: tag, content: content, cases: cases)

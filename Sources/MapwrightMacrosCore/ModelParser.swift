@@ -61,19 +61,8 @@ struct ModelParser {
     for argument in attribute.arguments?.as(LabeledExprListSyntax.self) ?? [] {
       switch argument.label?.text {
       case "keys":
-        if let member = argument.expression.as(MemberAccessExprSyntax.self) {
-          switch member.declName.baseName.text {
-          case "useDefaultKeys": keyNaming = .useDefaultKeys
-          case "snakeCase": keyNaming = .snakeCase
-          case "kebabCase": keyNaming = .kebabCase
-          case "pascalCase": keyNaming = .pascalCase
-          case "screamingSnakeCase": keyNaming = .screamingSnakeCase
-          default: error(argument.expression, "keys", "unknown key naming '\(member.declName.baseName.text)'")
-          }
-        } else if argument.expression.is(FunctionCallExprSyntax.self) {
-          keyNaming = .custom(argument.expression.trimmedDescription)
-        } else {
-          error(argument.expression, "keys", "write the key naming as .snakeCase, .kebabCase, .pascalCase, .screamingSnakeCase or .custom { … }")
+        if let naming = KeyNamingArgument.parse(argument.expression, customAllowed: true, error: { error($0, "keys", $1) }) {
+          keyNaming = naming
         }
       case "coercion": coercion = argument.expression.trimmedDescription
       case "unknownKeys": unknownKeys = argument.expression.trimmedDescription

@@ -1,6 +1,6 @@
 // `@JSONModel` on an enum with associated values: decoding and encoding in the internally,
 // adjacently or externally tagged encoding (see Mapwright's TaggedEnums.swift). Associated
-// values are keyed by their labels.
+// values are keyed by their labels, or by what the enum's `keys:` naming makes of them.
 
 struct TaggedEnumGenerator {
   let model: EnumDeclaration
@@ -17,7 +17,7 @@ struct TaggedEnumGenerator {
   private func construct(_ enumCase: EnumCase, from source: String) -> String {
     guard !enumCase.values.isEmpty else { return ".\(enumCase.name)" }
     let arguments = enumCase.values.map { value in
-      "\(value.label): try session.enumField(\(value.type).self, \(literal(value.label)), in: \(source))"
+      "\(EnumSupport.withoutBackticks(value.label)): try session.enumField(\(value.type).self, \(literal(value.key)), in: \(source))"
     }
     return ".\(enumCase.name)(\(arguments.joined(separator: ", ")))"
   }
@@ -74,7 +74,7 @@ struct TaggedEnumGenerator {
       lines.append("  case .\(enumCase.name)\(bindings):")
       if !enumCase.values.isEmpty { lines.append("    var values = Mapwright.JSONObject()") }
       for value in enumCase.values {
-        lines.append("    if !\(value.label).isNilValue || session.includesNilValues { values[\(literal(value.label))] = \(value.label).encodeJSON(in: session) }")
+        lines.append("    if !\(value.label).isNilValue || session.includesNilValues { values[\(literal(value.key))] = \(value.label).encodeJSON(in: session) }")
       }
       if let tag = model.tag {
         if let content = model.content {

@@ -621,6 +621,36 @@ extension EnumExpansionTests {
 }
 
 extension EnumExpansionTests {
+  @Test func enumKeyNamingIsBuiltInAndMayNotMakeTheTag() {
+    expectExpansion(
+      """
+      @JSONModel(tag: "kind", keys: .custom { $0 })
+      enum A {
+        case a(value: Int)
+      }
+      @JSONModel(tag: "kind_name", keys: .snakeCase)
+      enum B {
+        case b(kindName: String)
+      }
+      """,
+      expands: """
+        enum A {
+          case a(value: Int)
+        }
+        enum B {
+          case b(kindName: String)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "an enum's associated values take a built-in key naming (.snakeCase, .kebabCase, .pascalCase, .screamingSnakeCase); .custom is for structs and classes",
+          line: 1, column: 31),
+        DiagnosticSpec(message: "an associated value is named like the tag \"kind_name\"; choose another tag: or add content:", line: 5, column: 1),
+      ])
+  }
+}
+
+extension EnumExpansionTests {
   @Test func internallyTaggedEnum() {
     expectExpansion(
       """

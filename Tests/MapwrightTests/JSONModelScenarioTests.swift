@@ -300,6 +300,17 @@ enum ExternalValue: Equatable {
   case none
 }
 
+@JSONModel(tag: "type", keys: .snakeCase)
+enum FeedEvent: Equatable {
+  case push(repoName: String, commitCount: Int, `public`: Bool)
+  @Key("issue_opened") case issueOpened(issueNumber: Int, closedAt: String?)
+}
+
+@JSONModel(keys: .kebabCase)
+enum KebabValue: Equatable {
+  case span(startLine: Int, endLine: Int)
+}
+
 @JSONModel
 struct Drawing {
   var shapes: [InternalShape]
@@ -327,6 +338,24 @@ extension JSONModelScenarioTests {
     #expect(again.shapes == drawing.shapes)
     #expect(again.events == drawing.events)
     #expect(again.values == drawing.values)
+  }
+
+  @Test func taggedEnumValuesTakeTheKeyNaming() throws {
+    let json = """
+      [{"type": "push", "repo_name": "mapwright", "commit_count": 3, "public": true},
+       {"type": "issue_opened", "issue_number": 18, "closed_at": null}]
+      """
+    let events = try [FeedEvent](json: json)
+    #expect(events == [.push(repoName: "mapwright", commitCount: 3, public: true), .issueOpened(issueNumber: 18, closedAt: nil)])
+    let out = events.json()
+    #expect(out[0] == ["type": "push", "repo_name": "mapwright", "commit_count": 3, "public": true])
+    #expect(out[1] == ["type": "issue_opened", "issue_number": 18])
+    #expect(try [FeedEvent](json: out) == events)
+    // The label itself is not the key any more.
+    #expect(throws: MappingError.self) { try FeedEvent(json: #"{"type": "push", "repoName": "m", "commitCount": 1, "public": false}"#) }
+    let span = try KebabValue(json: #"{"span": {"start-line": 1, "end-line": 4}}"#)
+    #expect(span == .span(startLine: 1, endLine: 4))
+    #expect(span.json() == ["span": ["start-line": 1, "end-line": 4]])
   }
 
   @Test func taggedEnumErrorsNameThePlace() throws {

@@ -137,7 +137,7 @@ package final class JSON5Translation: @unchecked Sendable {
 
   /// The byte width of JSON5 whitespace beyond JSON's at `at` (NBSP, BOM, U+2028, U+2029 and
   /// the other space separators), or nil.
-  private func extraWhitespaceWidth(at at: Int) -> Int? {
+  private func extraWhitespaceWidth(at: Int) -> Int? {
     let c = source[at]
     if c == 0xC2, at + 1 < count, source[at + 1] == 0xA0 { return 2 }  // U+00A0
     guard at + 2 < count else { return nil }
@@ -153,13 +153,13 @@ package final class JSON5Translation: @unchecked Sendable {
     }
   }
 
-  private func isIdentifierStart(at at: Int) -> Bool {
+  private func isIdentifierStart(at: Int) -> Bool {
     let c = source[at]
     return (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z")) || c == UInt8(ascii: "$")
       || c == UInt8(ascii: "_") || c == UInt8(ascii: "\\") || c >= 0x80
   }
 
-  private func isIdentifierPart(at at: Int) -> Bool {
+  private func isIdentifierPart(at: Int) -> Bool {
     isIdentifierStart(at: at) || (source[at] >= UInt8(ascii: "0") && source[at] <= UInt8(ascii: "9"))
   }
 
