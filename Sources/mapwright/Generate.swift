@@ -66,6 +66,9 @@ struct GenerateSwift: ParsableCommand {
   @Flag(help: "String fields with a few repeating values become enums with a @Fallback case.")
   var enums = false
 
+  @Flag(help: "Keep a type per place even where places' keys mostly agree (by default they are one type, with optionals).")
+  var keepSimilar = false
+
   @Option(help: "Put before the name of every generated type (GitHub: GitHubUser).")
   var prefix = ""
 
@@ -134,6 +137,7 @@ struct GenerateSwift: ParsableCommand {
     options.decimals = decimal
     options.typePrefix = prefix
     options.enums = enums
+    options.mergesSimilarShapes = !keepSimilar
     return options
   }
 

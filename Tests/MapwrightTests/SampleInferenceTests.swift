@@ -126,6 +126,73 @@ struct KeywordNamedProperties: Equatable {
     #expect(enumSource.contains("  var id: String\n"))  // four values, none repeated: not an enum
   }
 
+  @Test func objectsToldApartByATagAreATaggedEnum() throws {
+    let generator = SampleModelGenerator(rootName: "events")
+    try generator.addSamples(from: Array("""
+      [{"type": "push", "repo_name": "a", "commit_count": 2, "at": "2020-01-02T03:04:05Z"},
+       {"type": "push", "repo_name": "b", "commit_count": 1, "at": "2020-01-02T03:04:05Z"},
+       {"type": "issue_opened", "issue_number": 7, "at": "2020-01-02T03:04:05Z", "label": {"name": "bug"}},
+       {"type": "issue_opened", "issue_number": 8, "at": "2020-01-02T03:04:05Z", "label": null},
+       {"type": "star", "at": "2020-01-02T03:04:05Z"}]
+      """.utf8))
+    let source = generator.source(command: "test")
+    // A case per value in the order first seen; associated values keyed by one naming; a date
+    // stays a String (an associated value takes no transformer).
+    #expect(source.contains("""
+      @JSONModel(tag: "type", keys: .snakeCase)
+      enum Events {
+        case push(repoName: String, commitCount: Int, at: String)
+        @Key("issue_opened") case issueOpened(issueNumber: Int, at: String, label: Label?)
+        case star(at: String)
+      }
+      """))
+
+    // A key not named like a tag, or a tag that explains nothing, leaves a struct.
+    for samples in [
+      #"[{"lang": "en", "a": 1}, {"lang": "en", "a": 2}, {"lang": "ja", "b": 1}, {"lang": "ja", "b": 2}]"#,
+      #"[{"kind": "x", "a": 1}, {"kind": "y", "a": 2}, {"kind": "x", "a": 3, "b": 1}, {"kind": "y", "a": 4, "b": 2}]"#,
+      #"[{"type": "x", "a": 1}, {"type": "y", "a": 2}]"#,
+    ] {
+      let plain = SampleModelGenerator(rootName: "Row")
+      try plain.addSamples(from: Array(samples.utf8))
+      let text = plain.source(command: "test")
+      #expect(text.contains("struct Row {") && !text.contains("enum"), "\(samples)")
+    }
+  }
+
+  @Test func similarTypesAreOneTypeWithOptionals() throws {
+    let samples = Array("""
+      {"author": {"login": "a", "id": 1, "url": "u", "profile": {"bio": "x", "site": "s", "avatar": "p"}},
+       "committer": {"login": "b", "id": 2, "url": "v", "email": "e", "profile": {"bio": "y", "site": "t", "avatar": "q", "twitter": "@b"}},
+       "parent": {"author": {"login": "c", "id": 3, "url": "w"}, "committer": null, "parent": null, "message": "m"},
+       "message": "n"}
+      """.utf8)
+    let generator = SampleModelGenerator(rootName: "Commit")
+    try generator.addSamples(from: samples)
+    let source = generator.source(command: "test")
+    #expect(source.contains("""
+      struct Author {
+        var login: String
+        var id: Int
+        var url: String
+        var profile: Profile?
+        var email: String?
+      }
+      """))
+    #expect(source.contains("struct Profile {\n  var bio: String\n  var site: String\n  var avatar: String\n  var twitter: String?\n}"))
+    #expect(source.contains("  var committer: Author\n"))
+    // `parent` is like Commit but inside it: a struct cannot hold itself, so it stays a type.
+    #expect(source.contains("  var parent: Parent\n"))
+    #expect(!source.contains("CommitterProfile") && !source.contains("struct Committer"))
+
+    var options = SampleModelOptions()
+    options.mergesSimilarShapes = false
+    let separate = SampleModelGenerator(rootName: "Commit", options: options)
+    try separate.addSamples(from: samples)
+    let kept = separate.source(command: "test")
+    #expect(kept.contains("struct Committer {") && kept.contains("  var committer: Committer\n"))
+  }
+
   @Test func aBadLineOfJSONLinesIsNamed() {
     let generator = SampleModelGenerator(rootName: "Row")
     do {

@@ -37,8 +37,15 @@ public final class SampleShape {
   /// Members in the order first seen.
   var memberKeys: [String] = []
   var members: [String: SampleShape] = [:]
+  /// Whether this place and those below it look for a member that tells their objects apart
+  /// (TagInference.swift); not inside such a split, nor in merged copies.
+  let looksForTags: Bool
+  /// The members that may still be such a tag, each with the objects split by its value.
+  var tagSplits: [TagSplit] = []
 
-  public init() {}
+  public init() { looksForTags = true }
+
+  init(looksForTags: Bool) { self.looksForTags = looksForTags }
 
   /// Folds one value into the shape.
   public func add(_ value: JSONValue) {
@@ -50,18 +57,19 @@ public final class SampleShape {
     case .string: addString(value.stringValue ?? "")
     case .array:
       arrays += 1
-      let element = self.element ?? SampleShape()
+      let element = self.element ?? SampleShape(looksForTags: looksForTags)
       self.element = element
       for item in value.elements { element.add(item) }
     case .object:
       objects += 1
       for item in value.members { member(named: item.key).add(item.value) }
+      if looksForTags { splitByTags(value) }
     }
   }
 
   private func member(named key: String) -> SampleShape {
     if let shape = members[key] { return shape }
-    let shape = SampleShape()
+    let shape = SampleShape(looksForTags: looksForTags)
     members[key] = shape
     memberKeys.append(key)
     return shape
@@ -123,7 +131,7 @@ public final class SampleShape {
   }
 
   func copy() -> SampleShape {
-    let copy = SampleShape()
+    let copy = SampleShape(looksForTags: false)
     copy.merge(self)
     return copy
   }

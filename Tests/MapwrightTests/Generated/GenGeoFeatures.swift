@@ -26,8 +26,9 @@ struct GenGeoFeaturesProperties {
   var areaKm2: Double?
 }
 
-@JSONModel
-struct GenGeoFeaturesGeometry {
-  var type: String
-  var coordinates: [JSON]
+@JSONModel(tag: "type")
+enum GenGeoFeaturesGeometry {
+  @Key("Point") case point(coordinates: [Double])
+  @Key("Polygon") case polygon(coordinates: [[[Double]]])
+  @Key("LineString") case lineString(coordinates: [[Double]])
 }

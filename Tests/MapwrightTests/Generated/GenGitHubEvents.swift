@@ -4,16 +4,15 @@
 import Foundation
 import Mapwright
 
-@JSONModel(keys: .snakeCase)
-struct GenGitHubEventsEvent {
-  var type: String
-  @Transform(.iso8601) var createdAt: Date
-  var actor: GenGitHubEventsActor
-  var repo: GenGitHubEventsRepo
-  var `public`: Bool
-  var payload: GenGitHubEventsPayload
-  var id: String
-  var org: GenGitHubEventsActor?
+@JSONModel(tag: "type", keys: .snakeCase)
+enum GenGitHubEventsEvent {
+  @Key("PushEvent") case pushEvent(createdAt: String, actor: GenGitHubEventsActor, repo: GenGitHubEventsRepo, `public`: Bool, payload: GenGitHubEventsPushEventPayload, id: String, org: GenGitHubEventsActor?)
+  @Key("CreateEvent") case createEvent(createdAt: String, actor: GenGitHubEventsActor, repo: GenGitHubEventsRepo, `public`: Bool, payload: GenGitHubEventsCreateEventPayload, id: String)
+  @Key("ForkEvent") case forkEvent(createdAt: String, actor: GenGitHubEventsActor, repo: GenGitHubEventsRepo, `public`: Bool, payload: GenGitHubEventsForkEventPayload, id: String, org: GenGitHubEventsActor?)
+  @Key("WatchEvent") case watchEvent(createdAt: String, actor: GenGitHubEventsActor, repo: GenGitHubEventsRepo, `public`: Bool, payload: GenGitHubEventsWatchEventPayload, id: String, org: GenGitHubEventsActor?)
+  @Key("IssueCommentEvent") case issueCommentEvent(createdAt: String, actor: GenGitHubEventsActor, repo: GenGitHubEventsRepo, `public`: Bool, payload: GenGitHubEventsIssueCommentEventPayload, id: String, org: GenGitHubEventsActor?)
+  @Key("IssuesEvent") case issuesEvent(createdAt: String, actor: GenGitHubEventsActor, repo: GenGitHubEventsRepo, `public`: Bool, payload: GenGitHubEventsIssuesEventPayload, id: String)
+  @Key("GollumEvent") case gollumEvent(createdAt: String, actor: GenGitHubEventsActor, repo: GenGitHubEventsRepo, `public`: Bool, payload: GenGitHubEventsGollumEventPayload, id: String)
 }
 
 @JSONModel(keys: .snakeCase)
@@ -33,22 +32,50 @@ struct GenGitHubEventsRepo {
 }
 
 @JSONModel(keys: .snakeCase)
-struct GenGitHubEventsPayload {
-  var commits: [GenGitHubEventsCommit]?
-  var distinctSize: Int?
+struct GenGitHubEventsPushEventPayload {
+  var commits: [GenGitHubEventsCommit]
+  var distinctSize: Int
+  var ref: String
+  var pushID: Int
+  var head: String
+  var before: String
+  var size: Int
+}
+
+@JSONModel(keys: .snakeCase)
+struct GenGitHubEventsCreateEventPayload {
+  var description: String
+  var masterBranch: String
   var ref: String?
-  var pushID: Int?
-  var head: String?
-  var before: String?
-  var size: Int?
-  var description: String?
-  var masterBranch: String?
-  var refType: String?
-  var forkee: GenGitHubEventsForkee?
-  var action: String?
-  var issue: GenGitHubEventsIssue?
-  var comment: GenGitHubEventsComment?
-  var pages: [GenGitHubEventsPage]?
+  var refType: String
+}
+
+@JSONModel
+struct GenGitHubEventsForkEventPayload {
+  var forkee: GenGitHubEventsForkee
+}
+
+@JSONModel
+struct GenGitHubEventsWatchEventPayload {
+  var action: String
+}
+
+@JSONModel
+struct GenGitHubEventsIssueCommentEventPayload {
+  var issue: GenGitHubEventsIssue
+  var action: String
+  var comment: GenGitHubEventsComment
+}
+
+@JSONModel
+struct GenGitHubEventsIssuesEventPayload {
+  var issue: GenGitHubEventsIssuesEventPayloadIssue
+  var action: String
+}
+
+@JSONModel
+struct GenGitHubEventsGollumEventPayload {
+  var pages: [GenGitHubEventsPage]
 }
 
 @JSONModel
@@ -130,7 +157,7 @@ struct GenGitHubEventsForkee {
 
 @JSONModel(keys: .snakeCase)
 struct GenGitHubEventsIssue {
-  var user: GenGitHubEventsUser
+  var user: GenGitHubEventsOwner
   var url: URL
   var labels: [JSON]
   var htmlURL: URL
@@ -144,7 +171,7 @@ struct GenGitHubEventsIssue {
   @Transform(.iso8601) var updatedAt: Date
   var number: Int
   var state: String
-  var assignee: GenGitHubEventsOwner?
+  var assignee: JSON?
   var id: Int
   var eventsURL: URL
   var commentsURL: URL
@@ -153,13 +180,36 @@ struct GenGitHubEventsIssue {
 
 @JSONModel(keys: .snakeCase)
 struct GenGitHubEventsComment {
-  var user: GenGitHubEventsUser
+  var user: GenGitHubEventsOwner
   var url: URL
   var issueURL: URL
   @Transform(.iso8601) var createdAt: Date
   var body: String
   @Transform(.iso8601) var updatedAt: Date
   var id: Int
+}
+
+@JSONModel(keys: .snakeCase)
+struct GenGitHubEventsIssuesEventPayloadIssue {
+  var user: GenGitHubEventsOwner
+  var url: URL
+  var labels: [JSON]
+  var htmlURL: URL
+  var labelsURL: String
+  var pullRequest: GenGitHubEventsPullRequest
+  var title: String
+  @Transform(.iso8601) var createdAt: Date
+  var closedAt: JSON?
+  var milestone: JSON?
+  var body: String
+  @Transform(.iso8601) var updatedAt: Date
+  var assignee: GenGitHubEventsOwner
+  var number: Int
+  var state: String
+  var id: Int
+  var eventsURL: URL
+  var commentsURL: URL
+  var comments: Int
 }
 
 @JSONModel(keys: .snakeCase)
@@ -188,25 +238,6 @@ struct GenGitHubEventsOwner {
   var subscriptionsURL: URL
   var organizationsURL: URL
   var receivedEventsURL: URL
-  var reposURL: URL
-  var login: String
-  var id: Int
-  var starredURL: String
-  var eventsURL: String
-  var followersURL: URL
-  var followingURL: URL
-}
-
-@JSONModel(keys: .snakeCase)
-struct GenGitHubEventsUser {
-  var url: URL
-  var gistsURL: String
-  var gravatarID: String
-  var type: String
-  var avatarURL: URL
-  var subscriptionsURL: URL
-  var receivedEventsURL: URL
-  var organizationsURL: URL
   var reposURL: URL
   var login: String
   var id: Int
