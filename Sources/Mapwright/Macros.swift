@@ -51,7 +51,7 @@ public enum KeyNaming: Sendable {
   extension, conformances: JSONModel, JSONConvertible, CustomStringConvertible,
   names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
   named(decode(from:in:)), named(_jsonModelProperties), named(init(_jsonModelDraft:)), named(_jsonModelDescribedFields),
-  named(description), named(_jsonModelFieldKeyPaths), named(_jsonModelDecodeField(_:_:)), named(_jsonModelEntity))
+  named(description), named(_jsonModelFieldKeyPaths), named(_jsonModelDecodeField(_:_:)), named(_jsonModelEntity), named(_jsonModelEnum))
 public macro JSONModel(
   keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil,
   version: Int? = nil, versionKey: String = "_version", primaryKey: String? = nil
@@ -98,7 +98,7 @@ public macro JSONModel(
 @attached(
   extension, conformances: JSONModel, JSONConvertible, Sendable,
   names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
-  named(decode(from:in:)))
+  named(decode(from:in:)), named(_jsonModelEnum))
 public macro JSONModel(tag: String, content: String? = nil, keys: KeyNaming = .useDefaultKeys) = #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
 
 /// The case a raw-value enum takes for a raw value that names no case (noted in the report):

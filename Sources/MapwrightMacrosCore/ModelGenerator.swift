@@ -285,6 +285,7 @@ struct ModelGenerator {
       let metatype = type.contains(" ") || type.contains("&") ? "(\(type)).self" : "\(type).self"
       var arguments = "\(stringLiteral(property.name)), key: \(stringLiteral(property.paths.first ?? property.name)), \(metatype)"
       if property.defaultValue != nil || property.initializer != nil { arguments += ", hasDefault: true" }
+      if property.lossy { arguments += ", lossy: true" }
       if let transform = property.transform {
         arguments += ", transformer: \(transform)"
       } else if let name = property.transformName {

@@ -8,7 +8,26 @@ struct TaggedEnumGenerator {
   var access: String { model.isPublic ? "public " : "" }
 
   func extensionBody() -> String {
-    [decodeFunction(), encodeFunction()].joined(separator: "\n\n")
+    [decodeFunction(), encodeFunction(), enumDescription()].joined(separator: "\n\n")
+  }
+
+  /// `_jsonModelEnum`: the tagging and each case's name and associated values, for JSON Schema.
+  func enumDescription() -> String {
+    let cases = model.cases.map { enumCase in
+      let values = enumCase.values.map { value in
+        let metatype = value.type.contains(" ") || value.type.contains("&") ? "(\(value.type)).self" : "\(value.type).self"
+        return ".init(\(literal(EnumSupport.withoutBackticks(value.label))), key: \(literal(value.key)), \(metatype))"
+      }
+      return "    .init(\(literal(enumCase.jsonName)), [\(values.joined(separator: ", "))])"
+    }
+    let list = cases.isEmpty ? "[]" : "[\n" + cases.joined(separator: ",\n") + "\n  ]"
+    let tag = model.tag.map(literal) ?? "nil"
+    let content = model.content.map(literal) ?? "nil"
+    return """
+      \(access)static var _jsonModelEnum: Mapwright.JSONModelEnumDescription? {
+        Mapwright.JSONModelEnumDescription(tag: \(tag), content: \(content), cases: \(list))
+      }
+      """
   }
 
   private func literal(_ text: String) -> String { swiftStringLiteral(text) }

@@ -208,7 +208,7 @@ import Testing
               .init("htmlURL", key: "html_url", URL.self),
               .init("updatedAt", key: "updated_at", Date.self, transformer: .iso8601),
               .init("labels", key: "labels", [Label].self, hasDefault: true),
-              .init("assignees", key: "assignees", [User].self),
+              .init("assignees", key: "assignees", [User].self, lossy: true),
               .init("comments", key: "comments", Int?.self),
               .init("body", key: "body", String.self, hasDefault: true)
             ])
@@ -694,6 +694,13 @@ extension EnumExpansionTests {
             case .empty:
               return .object(["type": .string("empty")])
             }
+          }
+
+          static var _jsonModelEnum: Mapwright.JSONModelEnumDescription? {
+            Mapwright.JSONModelEnumDescription(tag: "type", content: nil, cases: [
+              .init("circle", [.init("radius", key: "radius", Double.self)]),
+              .init("empty", [])
+            ])
           }
         }
         """,

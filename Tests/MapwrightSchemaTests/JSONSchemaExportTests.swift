@@ -32,7 +32,78 @@ struct SchemaBook {
   var writer: SchemaWriter?
 }
 
+@JSONModel(tag: "type", keys: .snakeCase)
+enum SchemaEvent {
+  case published(book: SchemaBook, onDate: String?)
+  case retired(reason: String)
+  case reset
+}
+
+@JSONModel(tag: "kind", content: "data")
+enum SchemaChange {
+  case renamed(to: String)
+  case cleared
+}
+
+@JSONModel
+enum SchemaValue {
+  case number(value: Double)
+  case none
+}
+
+@JSONModel(keys: .snakeCase)
+struct SchemaFeed {
+  var events: [SchemaEvent]
+  var change: SchemaChange?
+  var values: [SchemaValue] = []
+  @Lossy var tags: [String] = []
+  var scores: [Int] = []
+  var counts: [String: Int] = [:]
+}
+
 @Suite(.enabled(if: PythonJSONSchema.available)) struct JSONSchemaExportTests {
+  /// Tagged enums (each tagging), arrays and dictionaries of values, `@Lossy`, and a model
+  /// type inside an enum case: the schema says what decoding says.
+  @Test func enumsArraysAndLossyCollectionsAreDescribed() throws {
+    let schema = try SchemaFeed.jsonSchema
+    let feed = schema["$defs"]?["SchemaFeed"]?["properties"]
+    #expect(feed?["tags"] == ["type": "array"])  // lossy: what does not decode is left out
+    #expect(feed?["scores"] == ["type": "array", "items": ["type": "integer", "minimum": .number(JSONNumber(Int64.min)), "maximum": .number(JSONNumber(Int64.max))]])
+    #expect(feed?["counts"]?["additionalProperties"]?["type"] == "integer")
+    #expect(feed?["events"]?["items"]?["oneOf"]?[0]?["properties"]?["type"] == ["const": "published"])
+    #expect(feed?["events"]?["items"]?["oneOf"]?[0]?["properties"]?["book"] == ["$ref": "#/$defs/SchemaBook"])
+    #expect(feed?["events"]?["items"]?["oneOf"]?[0]?["required"] == ["type", "book"])
+    #expect(schema["$defs"]?["SchemaBook"] != nil && schema["$defs"]?["SchemaWriter"] != nil)
+    let samples: [String] = [
+      #"{"events": []}"#,
+      #"{"events": [{"type": "published", "book": {"isbn": "1", "pages": 10}, "on_date": "2020"}, {"type": "retired", "reason": "old"}, {"type": "reset"}]}"#,
+      #"{"events": [], "change": {"kind": "renamed", "data": {"to": "x"}}, "values": [{"number": {"value": 1.5}}, "none"]}"#,
+      #"{"events": [], "change": {"kind": "cleared"}, "tags": ["a", 1, null], "scores": [1, 2], "counts": {"a": 1}}"#,
+      #"{"events": [], "change": null}"#,
+      #"{"events": [{"type": "published", "on_date": "2020"}]}"#,  // book missing
+      #"{"events": [{"type": "archived"}]}"#,  // not a case
+      #"{"events": [{"type": "retired", "reason": 3}]}"#,
+      #"{"events": [{"reason": "x"}]}"#,  // no tag
+      #"{"events": [], "change": {"kind": "renamed", "data": {}}}"#,
+      #"{"events": [], "values": ["number"]}"#,
+      #"{"events": [], "scores": [1, "2"]}"#,
+      #"{"events": [], "counts": {"a": "1"}}"#,
+      #"{"events": [{"type": "published", "book": {"isbn": "1", "pages": 99999}}]}"#,
+    ]
+    let verdicts = try PythonJSONSchema.validate(schema, samples.map { try JSON(parsing: $0) })
+    #expect(verdicts.filter { $0 == "ok" }.count == 5)
+    for (sample, verdict) in zip(samples, verdicts) {
+      let decodes = (try? SchemaFeed(json: sample)) != nil
+      #expect((verdict == "ok") == decodes, "\(sample): schema says \(verdict), decoding says \(decodes)")
+    }
+    // An enum describes itself too.
+    let event = try #require(SchemaEvent.enumJSONSchema)
+    #expect(event["oneOf"]?.arrayValue?.count == 3 && event["$defs"]?["SchemaBook"] != nil)
+    #expect(SchemaGenre.enumJSONSchema == nil)
+    let eventVerdicts = try PythonJSONSchema.validate(event, [["type": "reset"], ["type": "retired"]])
+    #expect(eventVerdicts == ["ok", "no"])
+  }
+
   /// Every sample that decodes validates, and every sample the schema rejects fails to
   /// decode: the schema says what strict decoding says.
   @Test func aModelTypesSchemaAgreesWithDecoding() throws {

@@ -49,6 +49,8 @@ public struct JSONModelEntity: @unchecked Sendable {
     public let isOptional: Bool
     /// A missing key takes a default (`@Default`, or an initial value).
     public let hasDefault: Bool
+    /// `@Lossy`: elements that do not decode are left out.
+    public let isLossy: Bool
     /// The property's `@Transform`, or the name of its registered transformer.
     public let transformer: AnyJSONTransformer?
     public let transformerName: String?
@@ -67,8 +69,8 @@ public struct JSONModelEntity: @unchecked Sendable {
       return .attribute(type)
     }
 
-    public init<T>(_ name: String, key: String, _ type: T.Type, hasDefault: Bool = false) {
-      self.init(name, key: key, type: T.self, hasDefault: hasDefault, transformer: nil, transformerName: nil)
+    public init<T>(_ name: String, key: String, _ type: T.Type, hasDefault: Bool = false, lossy: Bool = false) {
+      self.init(name, key: key, type: T.self, hasDefault: hasDefault, transformer: nil, transformerName: nil, lossy: lossy)
     }
 
     public init<T, Transformer: JSONTransformer>(
@@ -81,8 +83,12 @@ public struct JSONModelEntity: @unchecked Sendable {
       self.init(name, key: key, type: T.self, hasDefault: hasDefault, transformer: nil, transformerName: transformerName)
     }
 
-    init(_ name: String, key: String, type: Any.Type, hasDefault: Bool, transformer: AnyJSONTransformer?, transformerName: String?) {
+    init(
+      _ name: String, key: String, type: Any.Type, hasDefault: Bool, transformer: AnyJSONTransformer?, transformerName: String?,
+      lossy: Bool = false
+    ) {
       self.name = name
+      isLossy = lossy
       keyPath = key
       self.hasDefault = hasDefault
       self.transformer = transformer
@@ -95,24 +101,81 @@ public struct JSONModelEntity: @unchecked Sendable {
 }
 
 /// `Optional`'s wrapped type, reachable from its metatype.
-protocol OptionalType {
+package protocol OptionalType {
   static var wrappedType: Any.Type { get }
 }
 
 extension Optional: OptionalType {
-  static var wrappedType: Any.Type { Wrapped.self }
+  package static var wrappedType: Any.Type { Wrapped.self }
 }
 
 /// `Array`'s element type, reachable from its metatype.
-protocol ArrayType {
+package protocol ArrayType {
   static var elementType: Any.Type { get }
 }
 
 extension Array: ArrayType {
-  static var elementType: Any.Type { Element.self }
+  package static var elementType: Any.Type { Element.self }
+}
+
+/// `Dictionary`'s value type, for dictionaries keyed by strings.
+package protocol StringKeyedDictionaryType {
+  static var valueType: Any.Type { get }
+}
+
+extension Dictionary: StringKeyedDictionaryType where Key == String {
+  package static var valueType: Any.Type { Value.self }
+}
+
+/// `Set`'s element type.
+package protocol SetType {
+  static var elementType: Any.Type { get }
+}
+
+extension Set: SetType {
+  package static var elementType: Any.Type { Element.self }
 }
 
 extension JSONModel {
   /// Not described as an entity (class hierarchies; structs and final classes get one).
   public static var _jsonModelEntity: JSONModelEntity? { nil }
+}
+
+extension JSONConvertible {
+  /// Not an enum with associated values.
+  public static var _jsonModelEnum: JSONModelEnumDescription? { nil }
+}
+
+/// An enum with associated values as `@JSONModel` maps it (generated), for JSON Schema: its
+/// tagging and each case's JSON name and associated values (as properties, keyed).
+///
+/// ```swift
+/// @JSONModel(tag: "type")
+/// enum Shape { case circle(radius: Double) }
+/// Shape._jsonModelEnum?.cases.first?.name   // "circle"
+/// ```
+/// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
+public struct JSONModelEnumDescription: @unchecked Sendable {
+  /// The key of the case's name (internally or adjacently tagged); nil when externally tagged.
+  public let tag: String?
+  /// The key of the associated values (adjacently tagged).
+  public let content: String?
+  public let cases: [Case]
+
+  public init(tag: String?, content: String?, cases: [Case]) {
+    self.tag = tag
+    self.content = content
+    self.cases = cases
+  }
+
+  public struct Case: @unchecked Sendable {
+    /// The case's JSON name.
+    public let name: String
+    public let values: [JSONModelEntity.Property]
+
+    public init(_ name: String, _ values: [JSONModelEntity.Property]) {
+      self.name = name
+      self.values = values
+    }
+  }
 }

@@ -44,6 +44,11 @@ extension ObjectModel {
         if seen.insert(destination.name).inserted { queue.append(destination) }
       }
     }
+    // Model types met inside values (an enum's associated values, arrays of them) bring their
+    // own `$defs`; they join the root's.
+    var hoisted: [(String, JSON)] = []
+    for name in definitions.keys.sorted() { definitions[name] = ValueSchemas.hoist(definitions[name]!, into: &hoisted) }
+    for (name, definition) in hoisted where definitions[name] == nil { definitions[name] = definition }
     return [
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "title": .string(entity.name),
@@ -108,7 +113,13 @@ enum JSONSchemaWriter {
     if let name = attribute.transformerName ?? AttributeValues.defaultTransformer(attribute.type) {
       return attribute.transformers[name]?.jsonSchema ?? [:]
     }
-    switch attribute.type {
+    return schema(ofPlainType: attribute.type)
+  }
+
+  /// The JSON values of an attribute type are read from without a transformer (any JSON for
+  /// dates, data and transformable values, which need one).
+  static func schema(ofPlainType type: AttributeType) -> JSON {
+    switch type {
     case .integer16: return ["type": "integer", "minimum": .number(JSONNumber(Int64(Int16.min))), "maximum": .number(JSONNumber(Int64(Int16.max)))]
     case .integer32: return ["type": "integer", "minimum": .number(JSONNumber(Int64(Int32.min))), "maximum": .number(JSONNumber(Int64(Int32.max)))]
     case .integer64: return ["type": "integer", "minimum": .number(JSONNumber(Int64.min)), "maximum": .number(JSONNumber(Int64.max))]
@@ -196,5 +207,27 @@ extension JSONModel {
       let model = try ObjectModel(models: [Self.self])
       return model.jsonSchema(for: model.entity(named: ObjectModel.entityName(of: Self.self))!)
     }
+  }
+}
+
+extension JSONConvertible {
+  /// JSON Schema 2020-12 of an enum with associated values (`@JSONModel`, in any tagging):
+  /// `oneOf` its cases, the model types their values use under `$defs`; nil for other types.
+  ///
+  /// ```swift
+  /// @JSONModel(tag: "type") enum Shape { case circle(radius: Double) }
+  /// let schema = Shape.enumJSONSchema   // {"oneOf": [{"type": "object", "properties": …}]}
+  /// ```
+  public static var enumJSONSchema: JSON? {
+    guard let description = _jsonModelEnum else { return nil }
+    // An enum with associated values: its cases at the root, the models they use in `$defs`.
+    var definitions: [(String, JSON)] = []
+    let cases = ValueSchemas.hoist(ValueSchemas.taggedEnum(description), into: &definitions)
+    var members: [(String, JSON)] = [
+      ("$schema", "https://json-schema.org/draft/2020-12/schema"), ("title", .string(String(describing: Self.self))),
+    ]
+    if case .object(let object) = cases { members += object.map { ($0.key, $0.value) } }
+    if !definitions.isEmpty { members.append(("$defs", .object(JSONObject(definitions.sorted { $0.0 < $1.0 })))) }
+    return .object(JSONObject(members))
   }
 }

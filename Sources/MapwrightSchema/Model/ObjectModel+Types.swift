@@ -122,7 +122,7 @@ extension ObjectModel {
               ClosureTransformer(decode: { @Sendable (json: JSON) throws -> JSON in
                 _ = try convertible.init(json: json)
                 return json
-              }, encode: { @Sendable in $0 }, jsonSchema: Self.jsonSchema(ofCases: type)), named: name)
+              }, encode: { @Sendable in $0 }, jsonSchema: ValueSchemas.schema(of: type, lossy: property.isLossy)), named: name)
             info["JSONValueTransformer"] = name
             attributeType = .transformable
           }
@@ -137,19 +137,6 @@ extension ObjectModel {
         userInfo: entity.primaryKey.map { ["primaryKey": $0] } ?? [:], parentName: nil, ownAttributes: attributes,
         ownRelationships: relationships)
     }
-  }
-
-  /// The raw values of an enum that lists its cases (`CaseIterable`, `String` or `Int` raw
-  /// values) as JSON Schema `enum`; nil for any other type (any JSON).
-  static func jsonSchema(ofCases type: Any.Type) -> JSON? {
-    func values<T: CaseIterable & RawRepresentable>(_ type: T.Type) -> JSON? {
-      let raw = type.allCases.map(\.rawValue)
-      if let strings = raw as? [String] { return ["type": "string", "enum": .array(strings.map { .string($0) })] }
-      if let integers = raw as? [Int] { return ["type": "integer", "enum": .array(integers.map { .number(JSONNumber(Int64($0))) })] }
-      return nil
-    }
-    guard let cases = type as? any (CaseIterable & RawRepresentable).Type else { return nil }
-    return values(cases)
   }
 
   private static func destinationName(_ property: JSONModelEntity.Property) -> String? {
