@@ -1,6 +1,7 @@
 // Docs/Schema.md's example (see DocExampleTests).
 
 import Foundation
+import Mapwright
 import MapwrightSchema
 import Testing
 
@@ -71,4 +72,14 @@ enum JSONSchemaValidatorExample {
 @Test func jsonSchemaValidatorExampleRuns() throws {
   let problems = try JSONSchemaValidatorExample.run(#"{"properties": {"born": {"type": "string", "format": "date"}}}"#, #"{"born": "03/04/1990"}"#)
   #expect(problems.map(\.description) == [#"$.born: expected a date "yyyy-MM-dd", found "03/04/1990" (line 1, column 10)"#])
+}
+
+@JSONModel(tag: "type")
+enum DocShape { case circle(radius: Double) }
+
+/// The examples of `JSONConvertible.enumJSONSchema` and `JSONModelEnumDescription`.
+@Test func enumSchemaDocExamplesRun() throws {
+  let schema = DocShape.enumJSONSchema   // {"oneOf": [{"type": "object", "properties": …}]}
+  #expect(schema?["oneOf"]?[0]?["properties"]?["radius"] == ["type": "number"])
+  #expect(DocShape._jsonModelEnum?.cases.first?.name == "circle")
 }
