@@ -19,6 +19,7 @@ import Foundation
 #endif
 import Dispatch
 import MapwrightEngine
+import MapwrightJSON
 import MapwrightSchema
 
 /// Imports JSON payloads into a `GraphStore`.

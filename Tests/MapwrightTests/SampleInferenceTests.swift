@@ -1,5 +1,6 @@
 import Foundation
 import Mapwright
+import MapwrightJSON
 @testable import MapwrightSchema
 import Testing
 
@@ -191,6 +192,25 @@ struct KeywordNamedProperties: Equatable {
     try separate.addSamples(from: samples)
     let kept = separate.source(command: "test")
     #expect(kept.contains("struct Committer {") && kept.contains("  var committer: Committer\n"))
+  }
+
+  /// A large document is read in parts (its largest array in batches): the output is the one
+  /// a whole parse gives, and malformed input is still reported by the whole parse.
+  @Test(arguments: ["../shared/bench-data/twitter.json", "../shared/bench-data/github_events.json", "Tests/MapwrightTests/Samples/geojson.json", "Tests/MapwrightTests/Samples/openapi.json"])
+  func aDocumentReadInPartsGivesTheSameTypes(_ path: String) throws {
+    let bytes = try Self.bytes(path)
+    // Each of these has an array holding most of it (openapi.json has none: read whole).
+    #expect((PayloadScanner(bytes: bytes).largestArray() != nil) == !path.hasSuffix("openapi.json"))
+    let whole = SampleModelGenerator(rootName: "Root")
+    try whole.addSamples(from: bytes)
+    var parts = SampleModelGenerator(rootName: "Root")
+    parts.splitThreshold = 0
+    try parts.addSamples(from: bytes)
+    #expect(parts.source(command: "test") == whole.source(command: "test"))
+
+    var broken = SampleModelGenerator(rootName: "Root")
+    broken.splitThreshold = 0
+    #expect(throws: JSONError.self) { try broken.addSamples(from: Array(bytes.dropLast(2))) }
   }
 
   @Test func aBadLineOfJSONLinesIsNamed() {

@@ -72,6 +72,9 @@ public struct SampleModelGenerator {
   public var options: SampleModelOptions
   /// Everything seen at the root.
   public let shape = SampleShape()
+  /// Documents of at least this many bytes are read in parts when one array holds most of
+  /// them (`addInParts`).
+  var splitThreshold = 8 << 20
 
   public init(rootName: String, options: SampleModelOptions = SampleModelOptions()) {
     self.rootName = rootName
@@ -86,7 +89,10 @@ public struct SampleModelGenerator {
   /// A line of JSON Lines that does not parse throws `SampleLineError` (the line's number and
   /// the parser's error, whose line and column are within that line).
   public func addSamples(from bytes: [UInt8], jsonLines: Bool = false) throws {
-    guard jsonLines else { return addDocument(try JSONDocument(bytes)) }
+    guard jsonLines else {
+      if bytes.count >= splitThreshold, addInParts(bytes) { return }
+      return addDocument(try JSONDocument(bytes))
+    }
     var start = 0
     var line = 1
     for end in bytes.indices where bytes[end] == 0x0A {
@@ -104,6 +110,60 @@ public struct SampleModelGenerator {
     } catch {
       throw SampleLineError(line: line, error: error)
     }
+  }
+
+
+  /// Folds a large document without its whole tape: the array that holds most of it
+  /// (`PayloadScanner.largestArray`) is read in batches of elements, each parsed on its own,
+  /// and the rest of the document with that array emptied. The shapes are those a whole parse
+  /// gives (a test holds the two to the same output); memory is the input and one batch's
+  /// tape. False, with nothing folded, when no array is that large or a part does not parse
+  /// (the whole parse then reports the error where it is).
+  private func addInParts(_ bytes: [UInt8]) -> Bool {
+    let scanner = PayloadScanner(bytes: bytes)
+    guard let path = scanner.largestArray(),
+      let runs = try? scanner.elements(at: path, batchSize: 4096, runLength: 4096)
+    else { return false }
+    let batches = runs.batches
+    // Parse everything before folding anything, so that a failure leaves the shapes as they were.
+    var outer: JSONDocument?
+    if !path.isEmpty {
+      guard let first = batches.first?.bytes.lowerBound ?? emptyArrayInterior(bytes, path: path, scanner: scanner) else { return false }
+      let last = batches.last?.bytes.upperBound ?? first
+      guard let document = try? JSONDocument(Array(bytes[..<first]) + Array(bytes[last...])) else { return false }
+      outer = document
+    }
+    var parts: [JSONDocument] = []
+    for batch in batches {
+      guard let part = try? JSONDocument([UInt8(ascii: "[")] + bytes[batch.bytes] + [UInt8(ascii: "]")]) else { return false }
+      parts.append(part)
+    }
+    // The samples: the outer document (its large array now empty), then the array's elements
+    // at their place. At the root, the elements are the samples themselves.
+    var place = shape
+    if let outer {
+      addDocument(outer)
+      for key in path {
+        guard let member = place.members[key] else { return true }
+        place = member
+      }
+    }
+    for part in parts {
+      for element in part.root.elements {
+        if path.isEmpty { shape.add(element) } else { place.addElement(element) }
+      }
+    }
+    return true
+  }
+
+  /// The offset just inside an empty array at `path` (where its elements would start).
+  private func emptyArrayInterior(_ bytes: [UInt8], path: [String], scanner: PayloadScanner) -> Int? {
+    var pos = scanner.skipSpaces(from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+    for key in path {
+      guard let next = try? scanner.member(key, inObjectAt: pos) else { return nil }
+      pos = next
+    }
+    return pos + 1
   }
 
   private func addDocument(_ document: JSONDocument) {

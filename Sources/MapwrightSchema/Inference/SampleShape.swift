@@ -67,6 +67,13 @@ public final class SampleShape {
     }
   }
 
+  /// Folds one element of an array counted here already (an array read in parts).
+  func addElement(_ value: JSONValue) {
+    let element = self.element ?? SampleShape(looksForTags: looksForTags)
+    self.element = element
+    element.add(value)
+  }
+
   private func member(named key: String) -> SampleShape {
     if let shape = members[key] { return shape }
     let shape = SampleShape(looksForTags: looksForTags)

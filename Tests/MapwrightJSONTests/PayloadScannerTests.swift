@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MapwrightGraph
+import MapwrightJSON
 
 @Suite struct PayloadScannerTests {
   static let payload = #"{"skip": {"a": [1, "]"]}, "items": [ {"a":1}, 2, "x,]", [3,[4]], {"b":"}\""} ,null, 7 ]}"#
@@ -39,6 +39,21 @@ import Testing
       } catch {
         #expect(error.message == message)
       }
+    }
+  }
+
+  @Test func theArrayHoldingMostOfTheDocumentIsFound() {
+    let padding = String(repeating: "x", count: 40)
+    for (text, path) in [
+      (#"[1, 2, 3]"#, [String]?.some([])),
+      ("{\"meta\": {\"n\": 1}, \"statuses\": [{\"t\": \"\(padding)\"}, {\"t\": \"\(padding)\"}]}", ["statuses"]),
+      ("{\"data\": {\"items\": [\"\(padding)\", \"\(padding)\"], \"n\": 2}}", ["data", "items"]),
+      ("{\"text\": \"\(padding)\", \"items\": [1]}", nil),  // the largest member is not an array
+      ("{\"a\": [1], \"b\": [2]}", nil),  // no member holds half the document
+      ("{\"a\\u0062\": [\"\(padding)\"]}", nil),  // an escaped key is left to the full parse
+      (#"{"a": [1, "#, nil),
+    ] {
+      #expect(PayloadScanner(bytes: Array(text.utf8)).largestArray() == path, "\(text)")
     }
   }
 }

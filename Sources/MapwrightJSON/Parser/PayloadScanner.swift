@@ -1,38 +1,38 @@
 // Finding the elements of a payload's arrays without parsing the whole payload into one
 // tape: a structural scan (strings, escapes and nesting) that yields the byte range of each
-// run of elements, so that an import parses and maps a batch of elements at a time and its
-// memory stays near the size of the payload. Each batch is then parsed strictly, so every
-// byte of every element is validated; the scan itself checks the punctuation between
-// elements.
+// run of elements, so that an import (and sample inference) parses and maps a batch of
+// elements at a time and its memory stays near the size of the payload. Each batch is then
+// parsed strictly, so every byte of every element is validated; the scan itself checks the
+// punctuation between elements.
 
-import MapwrightJSON
+package struct PayloadScanner {
+  package let bytes: [UInt8]
 
-struct PayloadScanner {
-  let bytes: [UInt8]
+  package init(bytes: [UInt8]) { self.bytes = bytes }
 
-  struct ScanError: Error, CustomStringConvertible {
-    let message: String
-    let offset: Int
-    var description: String { message }
+  package struct ScanError: Error, CustomStringConvertible {
+    package let message: String
+    package let offset: Int
+    package var description: String { message }
   }
 
   /// The elements of one payload array in runs of consecutive elements: only each run's
   /// bounds are kept (a range per element would cost 16 bytes an element). A run ends after
   /// every `runLength` elements and at every multiple of the batch size, so that batches are
   /// whole runs.
-  struct ElementRuns {
-    struct Run {
+  package struct ElementRuns {
+    package struct Run {
       /// The run's element indices in the array.
-      let elements: Range<Int>
+      package let elements: Range<Int>
       /// From the first element's first byte to the last element's last byte.
-      let bytes: Range<Int>
+      package let bytes: Range<Int>
     }
-    var count = 0
-    var runs: [Run] = []
-    let batchSize: Int
+    package var count = 0
+    package var runs: [Run] = []
+    package let batchSize: Int
 
     /// The runs merged into batches of `batchSize` elements (the last one shorter).
-    var batches: [Run] {
+    package var batches: [Run] {
       var result: [Run] = []
       var first: Run?
       for run in runs {
@@ -50,7 +50,7 @@ struct PayloadScanner {
 
   /// The elements of the array at `keyPath` (dot-separated object keys; empty: the root is
   /// the array), in runs of `runLength` elements cut at every multiple of `batchSize`.
-  func elements(at keyPath: [String], batchSize: Int, runLength: Int) throws(ScanError) -> ElementRuns {
+  package func elements(at keyPath: [String], batchSize: Int, runLength: Int) throws(ScanError) -> ElementRuns {
     var pos = skipSpaces(from: 0)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { pos = skipSpaces(from: 3) }
     for key in keyPath {
@@ -86,7 +86,7 @@ struct PayloadScanner {
   }
 
   /// The offset of the value of member `key` of the object at `pos`.
-  func member(_ key: String, inObjectAt start: Int) throws(ScanError) -> Int {
+  package func member(_ key: String, inObjectAt start: Int) throws(ScanError) -> Int {
     guard start < bytes.count, bytes[start] == UInt8(ascii: "{") else { throw ScanError(message: "expected an object", offset: start) }
     var pos = skipSpaces(from: start + 1)
     let wanted = Array(key.utf8)
@@ -105,7 +105,7 @@ struct PayloadScanner {
   }
 
   /// The offset just past the value at `pos`.
-  func skipValue(from start: Int) throws(ScanError) -> Int {
+  package func skipValue(from start: Int) throws(ScanError) -> Int {
     guard start < bytes.count else { throw ScanError(message: "expected a value", offset: start) }
     switch bytes[start] {
     case UInt8(ascii: "\""): return try skipString(from: start)
@@ -136,7 +136,7 @@ struct PayloadScanner {
     }
   }
 
-  func skipString(from start: Int) throws(ScanError) -> Int {
+  package func skipString(from start: Int) throws(ScanError) -> Int {
     var pos = start + 1
     while pos < bytes.count {
       switch bytes[pos] {
@@ -148,14 +148,54 @@ struct PayloadScanner {
     throw ScanError(message: "unterminated string", offset: start)
   }
 
-  func skipSpaces(from start: Int) -> Int {
+  package func skipSpaces(from start: Int) -> Int {
     var pos = start
     while pos < bytes.count, bytes[pos] == 0x20 || bytes[pos] == 0x0A || bytes[pos] == 0x0D || bytes[pos] == 0x09 { pos += 1 }
     return pos
   }
 
+  /// The key path of the array that holds most of the document (more than half its bytes),
+  /// found by following the largest member from the root: `[]` when the root is that array,
+  /// nil when no array is that large (or the scan finds the document malformed).
+  package func largestArray() -> [String]? {
+    var pos = skipSpaces(from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+    var path: [String] = []
+    while pos < bytes.count {
+      if bytes[pos] == UInt8(ascii: "[") { return path }
+      guard bytes[pos] == UInt8(ascii: "{"), let (key, start) = try? largestMember(inObjectAt: pos),
+        let end = try? skipValue(from: start), 2 * (end - start) > bytes.count
+      else { return nil }
+      path.append(key)
+      pos = start
+    }
+    return nil
+  }
+
+  /// The key and value offset of the member of the object at `start` whose value spans the
+  /// most bytes.
+  private func largestMember(inObjectAt start: Int) throws(ScanError) -> (String, Int)? {
+    var pos = skipSpaces(from: start + 1)
+    var best: (key: String, start: Int, length: Int)?
+    while pos < bytes.count, bytes[pos] != UInt8(ascii: "}") {
+      guard bytes[pos] == UInt8(ascii: "\"") else { throw ScanError(message: "expected a key", offset: pos) }
+      let keyEnd = try skipString(from: pos)
+      let raw = bytes[(pos + 1)..<(keyEnd - 1)]
+      pos = skipSpaces(from: keyEnd)
+      guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw ScanError(message: "expected ':'", offset: pos) }
+      let valueStart = skipSpaces(from: pos + 1)
+      let valueEnd = try skipValue(from: valueStart)
+      // A key with escapes is left to the full parse (its decoded text is not its bytes).
+      if valueEnd - valueStart > best?.length ?? -1, !raw.contains(UInt8(ascii: "\\")) {
+        best = (String(decoding: raw, as: UTF8.self), valueStart, valueEnd - valueStart)
+      }
+      pos = skipSpaces(from: valueEnd)
+      if pos < bytes.count, bytes[pos] == UInt8(ascii: ",") { pos = skipSpaces(from: pos + 1) }
+    }
+    return best.map { ($0.key, $0.start) }
+  }
+
   /// Line and column (1-based) of a byte offset.
-  func location(of offset: Int) -> (line: Int, column: Int) {
+  package func location(of offset: Int) -> (line: Int, column: Int) {
     var line = 1
     var lineStart = 0
     for i in 0..<min(offset, bytes.count) where bytes[i] == 0x0A {
