@@ -74,7 +74,17 @@ struct KeywordNamedProperties: Equatable {
     try roundTrip(GenOpenAPIDocument.self, "Tests/MapwrightTests/Samples/openapi.json")
     try roundTrip([GenEnumsItem].self, "Tests/MapwrightTests/Samples/enums.json")
     // A value no sample had is the fallback case.
-    #expect(try GenEnumsItem(json: #"{"id": 5, "state": "merged", "lang": "fr", "kind": "default"}"#).state == .unknown)
+    let item = try GenEnumsItem(json: #"{"id": 5, "state": "merged", "lang": "fr", "kind": "default", "labels": [true, 2.5, "a"], "size": "xl"}"#)
+    #expect(item.state == .unknown)
+    // Mixed scalars (with --enums): a case per kind seen, written back as they came.
+    guard case .bool(true) = item.labels[0], case .number(2.5) = item.labels[1], case .string("a") = item.labels[2],
+      case .string("xl")? = item.size
+    else {
+      Issue.record("\(item.labels) \(String(describing: item.size))")
+      return
+    }
+    #expect(item.json()["labels"] == [true, 2.5, "a"])
+    #expect(throws: MappingError.self) { try GenEnumsItem(json: #"{"id": 5, "state": "open", "lang": "ja", "kind": "default", "labels": [{}]}"#) }
     let lines = String(decoding: try Self.bytes("Tests/MapwrightTests/Samples/mixed.jsonl"), as: UTF8.self)
       .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
     #expect(lines.count == 3)

@@ -217,7 +217,7 @@ struct GeneratedType {
 struct DeclarationBuilder {
   let options: SampleModelOptions
   var declarations: [String: GeneratedType] = [:]
-  private var nameBySignature: [String: String] = [:]
+  var nameBySignature: [String: String] = [:]
   private(set) var rootName = ""
 
   init(options: SampleModelOptions) { self.options = options }
@@ -253,7 +253,13 @@ struct DeclarationBuilder {
   mutating func swiftType(
     of shape: SampleShape, key: String, parentName: String, singular: Bool, transforms: Bool = true
   ) -> (String, [String]) {
-    guard shape.nonNullKinds == 1 else { return ("JSON", []) }
+    guard shape.nonNullKinds == 1 else {
+      if options.enums, shape.nonNullKinds > 1, shape.arrays == 0, shape.objects == 0 {
+        let preferredName = options.typePrefix + SwiftNames.typeName(forKey: key, singular: singular)
+        return (declareScalarUnion(shape, preferredName: preferredName, parentName: parentName), [])
+      }
+      return ("JSON", [])
+    }
     if shape.bools > 0 { return ("Bool", []) }
     if shape.integers + shape.fractions > 0 {
       if shape.fractions > 0 { return (options.decimals ? "Decimal" : "Double", []) }
@@ -423,7 +429,7 @@ struct DeclarationBuilder {
   }
 
   /// `preferred`, or when it is taken, the parent's name before it (then a number).
-  private func uniqueName(_ preferred: String, parentName: String) -> String {
+  func uniqueName(_ preferred: String, parentName: String) -> String {
     guard declarations[preferred] != nil || preferred == parentName else { return preferred }
     let unprefixed = String(preferred.dropFirst(options.typePrefix.count))
     var name = parentName + unprefixed

@@ -10,6 +10,8 @@ struct GenEnumsItem {
   var state: GenEnumsState
   var lang: GenEnumsLang
   var kind: GenEnumsKind
+  var labels: [GenEnumsLabel]
+  var size: GenEnumsSize?
 }
 
 @JSONModel
@@ -31,4 +33,49 @@ enum GenEnumsKind: String {
   case `default`
   case unknown
   @Fallback case unknown2
+}
+
+/// One of the kinds of value the samples held here.
+enum GenEnumsLabel: JSONConvertible {
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+
+  static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> GenEnumsLabel {
+    switch value.kind {
+    case .bool: return .bool(try Bool.decode(from: value, in: session))
+    case .number: return .number(try Double.decode(from: value, in: session))
+    case .string: return .string(try String.decode(from: value, in: session))
+    default: return .bool(try Bool.decode(from: value, in: session))
+    }
+  }
+
+  func encodeJSON(in session: EncodingSession) -> JSON {
+    switch self {
+    case .bool(let value): value.encodeJSON(in: session)
+    case .number(let value): value.encodeJSON(in: session)
+    case .string(let value): value.encodeJSON(in: session)
+    }
+  }
+}
+
+/// One of the kinds of value the samples held here.
+enum GenEnumsSize: JSONConvertible {
+  case int(Int)
+  case string(String)
+
+  static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> GenEnumsSize {
+    switch value.kind {
+    case .number: return .int(try Int.decode(from: value, in: session))
+    case .string: return .string(try String.decode(from: value, in: session))
+    default: return .int(try Int.decode(from: value, in: session))
+    }
+  }
+
+  func encodeJSON(in session: EncodingSession) -> JSON {
+    switch self {
+    case .int(let value): value.encodeJSON(in: session)
+    case .string(let value): value.encodeJSON(in: session)
+    }
+  }
 }
