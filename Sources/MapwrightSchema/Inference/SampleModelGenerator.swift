@@ -122,10 +122,18 @@ public struct SampleModelGenerator {
   private func addInParts(_ bytes: [UInt8]) -> Bool {
     let scanner = PayloadScanner(bytes: bytes)
     guard let path = scanner.largestArray(),
-      let runs = try? scanner.elements(at: path, batchSize: 4096, runLength: 4096)
+      let runs = try? scanner.elements(at: path, batchSize: 512, runLength: 512)
     else { return false }
     let batches = runs.batches
-    // Parse everything before folding anything, so that a failure leaves the shapes as they were.
+    // In the whole document the elements sit below the path's objects and the array.
+    var partOptions = JSONParsingOptions()
+    partOptions.maximumDepth = max(partOptions.maximumDepth - path.count, 1)
+    func part(_ batch: PayloadScanner.ElementRuns.Run) -> JSONDocument? {
+      try? JSONDocument([UInt8(ascii: "[")] + bytes[batch.bytes] + [UInt8(ascii: "]")], options: partOptions)
+    }
+    // Every part is parsed once to check it before anything is folded (so that a failure
+    // leaves the shapes as they were), then again to fold it: parsing is fast, and only one
+    // part's tape is alive at a time.
     var outer: JSONDocument?
     if !path.isEmpty {
       guard let first = batches.first?.bytes.lowerBound ?? emptyArrayInterior(bytes, path: path, scanner: scanner) else { return false }
@@ -133,11 +141,7 @@ public struct SampleModelGenerator {
       guard let document = try? JSONDocument(Array(bytes[..<first]) + Array(bytes[last...])) else { return false }
       outer = document
     }
-    var parts: [JSONDocument] = []
-    for batch in batches {
-      guard let part = try? JSONDocument([UInt8(ascii: "[")] + bytes[batch.bytes] + [UInt8(ascii: "]")]) else { return false }
-      parts.append(part)
-    }
+    for batch in batches { guard part(batch) != nil else { return false } }
     // The samples: the outer document (its large array now empty), then the array's elements
     // at their place. At the root, the elements are the samples themselves.
     var place = shape
@@ -148,8 +152,9 @@ public struct SampleModelGenerator {
         place = member
       }
     }
-    for part in parts {
-      for element in part.root.elements {
+    for batch in batches {
+      guard let document = part(batch) else { continue }  // parsed above
+      for element in document.root.elements {
         if path.isEmpty { shape.add(element) } else { place.addElement(element) }
       }
     }
