@@ -32,6 +32,11 @@ struct SchemaBook {
   var writer: SchemaWriter?
 }
 
+@JSONModel(unknownKeys: .reject)
+struct SchemaStrictTag {
+  var name: String
+}
+
 @JSONModel(tag: "type", keys: .snakeCase)
 enum SchemaEvent {
   case published(book: SchemaBook, onDate: String?)
@@ -152,6 +157,18 @@ struct SchemaFeed {
     for (sample, verdict) in zip(samples, verdicts) {
       let decodes = (try? ModelObject(entity: author, json: sample)) != nil
       #expect((verdict == "ok") == decodes, "\(sample): schema says \(verdict), decoding says \(decodes)")
+    }
+  }
+
+  @Test func aTypeThatRejectsUnknownKeysSaysSo() throws {
+    let schema = try SchemaStrictTag.jsonSchema
+    #expect(schema["$defs"]?["SchemaStrictTag"]?["additionalProperties"] == false)
+    #expect(try SchemaWriter.jsonSchema["$defs"]?["SchemaWriter"]?["additionalProperties"] == nil)
+    let samples: [JSON] = [["name": "a"], ["name": "a", "extra": 1]]
+    let verdicts = try PythonJSONSchema.validate(schema, samples)
+    #expect(verdicts == ["ok", "no"])
+    for (sample, verdict) in zip(samples, verdicts) {
+      #expect(((try? SchemaStrictTag(json: sample.jsonBytes())) != nil) == (verdict == "ok"))
     }
   }
 

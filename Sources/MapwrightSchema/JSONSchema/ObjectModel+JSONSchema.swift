@@ -13,7 +13,8 @@
 //   any JSON when it does not say;
 // - a relationship item is the destination object, or (when the destination has a primary
 //   key) its key, as the import resolves ids; to-many counts as `minItems`/`maxItems`;
-// - unknown keys: `additionalProperties` is false only when they are rejected.
+// - unknown keys: `additionalProperties` is false only when they are rejected (by the caller's
+//   policy, or by a `@JSONModel(unknownKeys: .reject)` type's own).
 //
 // Lenient mode accepts more (numbers as strings…) than the schema says.
 
@@ -90,7 +91,9 @@ enum JSONSchemaWriter {
       let required = flag("jsonRequired", relationship.userInfo) ?? (!relationship.isOptional && !relationship.isToMany)
       root.insert(value, at: JSONKeyPath(relationship.jsonKeyPath), required: required)
     }
-    return root.json(title: entity.name, additionalProperties: unknownKeys != .reject)
+    // Closed when the caller asks, or when the type itself rejects unknown keys.
+    let closed = unknownKeys == .reject || entity.userInfo["jsonUnknownKeys"] == "reject"
+    return root.json(title: entity.name, additionalProperties: !closed)
   }
 
   /// A `YES`/`NO` entry of user info (what a `@JSONModel` type's own decoding requires).

@@ -43,6 +43,8 @@ extension ObjectModel {
   static func entities(of models: [any JSONModel.Type], transformers: TransformerRegistry) throws(SchemaError) -> [EntityDescription] {
     // The types, those they refer to included, each once.
     var described: [JSONModelEntity] = []
+    // Types that reject unknown keys (`@JSONModel(unknownKeys: .reject)`), for their schema.
+    var rejecting: Set<String> = []
     var types: [String: ObjectIdentifier] = [:]
     var queue = models
     var next = 0
@@ -62,6 +64,7 @@ extension ObjectModel {
       }
       types[entity.name] = ObjectIdentifier(type)
       described.append(entity)
+      if type._jsonModelFields.unknownKeys == .reject { rejecting.insert(entity.name) }
       for property in entity.properties {
         switch property.kind {
         case .toOne(let destination), .toMany(let destination): queue.append(destination)
@@ -134,7 +137,8 @@ extension ObjectModel {
       }
       return EntityDescription(
         name: entity.name, isAbstract: false, representedClassName: nil,
-        userInfo: entity.primaryKey.map { ["primaryKey": $0] } ?? [:], parentName: nil, ownAttributes: attributes,
+        userInfo: (entity.primaryKey.map { ["primaryKey": $0] } ?? [:]).merging(rejecting.contains(entity.name) ? ["jsonUnknownKeys": "reject"] : [:]) { a, _ in a },
+        parentName: nil, ownAttributes: attributes,
         ownRelationships: relationships)
     }
   }
