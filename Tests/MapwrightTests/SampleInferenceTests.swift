@@ -1,6 +1,7 @@
 import Foundation
 import Mapwright
 import MapwrightJSON
+import MapwrightTestSupport
 @testable import MapwrightSchema
 import Testing
 
@@ -221,6 +222,25 @@ struct KeywordNamedProperties: Equatable {
     var broken = SampleModelGenerator(rootName: "Root")
     broken.splitThreshold = 0
     #expect(throws: JSONError.self) { try broken.addSamples(from: Array(bytes.dropLast(2))) }
+  }
+
+  /// Hundreds of object shapes, many similar: merging stays quick (passes over pairs, not a
+  /// restart after every merge), and the result still decodes the sample.
+  @Test func manyShapesMergeQuickly() throws {
+    var random = SeededGenerator(seed: 2026)
+    var members: [String] = []
+    for place in 0..<300 {
+      var keys: [String] = []
+      for _ in 0..<6 { keys.append("\"k\(random.next() % 10)\": \(random.next() % 100)") }
+      members.append("\"place\(place)\": {\(keys.joined(separator: ", "))}")
+    }
+    let generator = SampleModelGenerator(rootName: "Root")
+    try generator.addSamples(from: Array("{\(members.joined(separator: ", "))}".utf8))
+    let clock = ContinuousClock()
+    var source = ""
+    let elapsed = clock.measure { source = generator.source(command: "test") }
+    #expect(elapsed < .seconds(5), "\(elapsed)")
+    #expect(source.components(separatedBy: "struct ").count - 1 < 300)
   }
 
   @Test func aBadLineOfJSONLinesIsNamed() {

@@ -16,21 +16,35 @@ extension DeclarationBuilder {
   static let maximumMergedTypes = 500
 
   mutating func mergeSimilarTypes() {
-    while let (first, second) = similarPair() {
-      merge(second, into: first)
-    }
-  }
-
-  private func similarPair() -> (String, String)? {
-    let order = orderedDeclarations().filter { $0.properties != nil }.map(\.name)
-    guard order.count <= Self.maximumMergedTypes else { return nil }
-    for (index, first) in order.enumerated() {
-      for second in order[(index + 1)...] {
-        guard let x = declarations[first], let y = declarations[second], similar(x, y) else { continue }
-        if !reaches(first, second), !reaches(second, first) { return (first, second) }
+    // Passes over all pairs until one merges nothing: a merge can make other pairs similar
+    // (their nested types are now one), rarely more than two or three passes.
+    var merged = true
+    var changed: Set<String> = []
+    defer {
+      // Lines are written once at the end, not after every rename (a root of hundreds of
+      // properties would be written once per merge).
+      for name in changed {
+        guard var declaration = declarations[name] else { continue }
+        if let properties = declaration.properties {
+          declaration.lines = lines(of: name, properties, modelArguments: declaration.modelArguments)
+        }
+        declarations[name] = declaration
       }
     }
-    return nil
+    while merged {
+      merged = false
+      let order = orderedDeclarations().filter { $0.properties != nil }.map(\.name)
+      guard order.count <= Self.maximumMergedTypes else { return }
+      for (index, first) in order.enumerated() where declarations[first] != nil {
+        for second in order[(index + 1)...] {
+          guard let x = declarations[first], let y = declarations[second], similar(x, y),
+            !reaches(first, second), !reaches(second, first)
+          else { continue }
+          changed.formUnion(merge(second, into: first))
+          merged = true
+        }
+      }
+    }
   }
 
   private func similar(_ x: GeneratedType, _ y: GeneratedType) -> Bool {
@@ -60,8 +74,9 @@ extension DeclarationBuilder {
     return false
   }
 
-  private mutating func merge(_ second: String, into first: String) {
-    guard let x = declarations[first], let y = declarations[second], var properties = x.properties, let others = y.properties else { return }
+  /// Merges `second` into `first`; returns the model types whose lines are to be written again.
+  private mutating func merge(_ second: String, into first: String) -> Set<String> {
+    guard let x = declarations[first], let y = declarations[second], var properties = x.properties, let others = y.properties else { return [] }
     let otherKeys = Set(others.map(\.key))
     var index: [String: Int] = [:]
     var used: Set<String> = []
@@ -80,24 +95,26 @@ extension DeclarationBuilder {
     }
     declarations[second] = nil
     declarations[first] = GeneratedType(
-      name: first, lines: lines(of: first, properties, modelArguments: x.modelArguments),
-      references: Self.unique(x.references + y.references.filter { $0 != first && $0 != second }), properties: properties,
-      modelArguments: x.modelArguments)
-    for name in declarations.keys.sorted() { rename(second, to: first, in: name) }
+      name: first, lines: x.lines, references: Self.unique(x.references + y.references.filter { $0 != first && $0 != second }),
+      properties: properties, modelArguments: x.modelArguments)
+    var changed: Set<String> = [first]
+    for name in declarations.keys.sorted() where rename(second, to: first, in: name) { changed.insert(name) }
+    return changed
   }
 
-  /// Replaces the type name `old` with `new` in the declaration `name`.
-  private mutating func rename(_ old: String, to new: String, in name: String) {
-    guard var declaration = declarations[name], declaration.references.contains(old) else { return }
+  /// Replaces the type name `old` with `new` in the declaration `name` (a model type's lines
+  /// are left to the caller); true when it named `old`.
+  private mutating func rename(_ old: String, to new: String, in name: String) -> Bool {
+    guard var declaration = declarations[name], declaration.references.contains(old) else { return false }
     declaration.references = Self.unique(declaration.references.map { $0 == old ? new : $0 })
     if var properties = declaration.properties {
       for i in properties.indices { properties[i].type = Self.replacingName(old, with: new, in: properties[i].type) }
       declaration.properties = properties
-      declaration.lines = lines(of: name, properties, modelArguments: declaration.modelArguments)
     } else {
       declaration.lines = declaration.lines.map { Self.replacingName(old, with: new, in: $0) }
     }
     declarations[name] = declaration
+    return true
   }
 
   /// `text` with every whole-word `old` outside string literals replaced by `new`.
