@@ -48,6 +48,39 @@ import Testing
     ])
   }
 
+  /// A discriminated `oneOf` whose variants' keys are snake_case: one `keys:` naming for the
+  /// enum; keys no single naming gives are a warning and JSON.
+  @Test func taggedVariantsTakeOneKeyNaming() throws {
+    let schema = try JSON(parsing: #"""
+      {"type": "object", "properties": {"event": {"oneOf": [
+        {"type": "object", "properties": {"type": {"const": "push"}, "repo_name": {"type": "string"}, "commit_count": {"type": "integer"}},
+         "required": ["type", "repo_name"]},
+        {"type": "object", "properties": {"type": {"const": "star"}, "public": {"type": "boolean"}}, "required": ["type", "public"]}
+      ]}}}
+      """#)
+    var generator = SchemaModelGenerator(schema: schema, rootName: "Feed")
+    let source = generator.source(command: "test")
+    #expect(source.contains("""
+      @JSONModel(tag: "type", keys: .snakeCase)
+      enum Event {
+        case push(repoName: String, commitCount: Int?)
+        case star(`public`: Bool)
+      }
+      """), "\(source)")
+    #expect(generator.warnings.isEmpty)
+
+    let mixed = try JSON(parsing: #"""
+      {"type": "object", "properties": {"event": {"oneOf": [
+        {"type": "object", "properties": {"type": {"const": "a"}, "repo_name": {"type": "string"}}},
+        {"type": "object", "properties": {"type": {"const": "b"}, "repoName": {"type": "string"}, "owner": {"type": "object", "properties": {"id": {"type": "integer"}}}}}
+      ]}}}
+      """#)
+    var other = SchemaModelGenerator(schema: mixed, rootName: "Feed")
+    let text = other.source(command: "test")
+    #expect(text.contains("var event: JSON\n") && !text.contains("struct Owner"), "\(text)")
+    #expect(other.warnings.contains { $0.contains("no one key naming gives them all") })
+  }
+
   @Test func generatedTypesDecodeWhatTheSchemaAllows() throws {
     let pet = try GenPetPet(json: #"""
       {"id": 9007199254740993, "name": "Rex", "kind": "dog", "born": "2020-02-29", "seen_at": null,

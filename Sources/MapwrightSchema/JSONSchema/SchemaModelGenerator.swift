@@ -310,6 +310,18 @@ public struct SchemaModelGenerator {
   private mutating func declareTaggedEnum(
     _ schema: JSON, variants: [JSON], key: String, parentName: String, path: String, singular: Bool
   ) -> String? {
+    // Types declared for the variants go again when the enum cannot be said.
+    let before = builder
+    guard let name = declareTaggedCases(schema, variants: variants, key: key, parentName: parentName, path: path, singular: singular) else {
+      builder = before
+      return nil
+    }
+    return name
+  }
+
+  private mutating func declareTaggedCases(
+    _ schema: JSON, variants: [JSON], key: String, parentName: String, path: String, singular: Bool
+  ) -> String? {
     let resolved = variants.enumerated().map { resolve($0.element, path: path + "/oneOf/\($0.offset)") }
     guard resolved.allSatisfy({ isObjectSchema($0.schema) }) else { return nil }
     var tag = schema["discriminator"]?["propertyName"]?.stringValue
@@ -324,7 +336,7 @@ public struct SchemaModelGenerator {
     if case .object(let map)? = schema["discriminator"]?["mapping"] {
       for (value, reference) in map { if let target = reference.stringValue { mapping[target] = value } }
     }
-    var cases: [String] = []
+    var cases: [(line: String, values: [(label: String, key: String, type: String)], path: String)] = []
     var references: [String] = []
     var usedCases: Set<String> = []
     for (index, variant) in resolved.enumerated() {
@@ -333,28 +345,38 @@ public struct SchemaModelGenerator {
       let caseName = SwiftNames.propertyName(forKey: value)
       guard usedCases.insert(SwiftNames.bare(caseName)).inserted else { return nil }
       let required = Set(variant.schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
-      var values: [String] = []
+      var values: [(label: String, key: String, type: String)] = []
+      var usedLabels: Set<String> = []
       if case .object(let members)? = variant.schema["properties"] {
         for (memberKey, member) in members where memberKey != tag {
-          guard SwiftNames.propertyName(forKey: memberKey) == memberKey else {
-            warn(variant.path, "\(memberKey) is not a Swift name, which an associated value's label (its key) must be; the variant is JSON")
-            return nil
-          }
+          let label = SwiftNames.uniquePropertyName(forKey: memberKey, used: &usedLabels)
           let (type, markers, null) = swiftType(member, key: memberKey, parentName: parentName, path: variant.path + "/properties/" + memberKey, singular: false)
           if !markers.isEmpty {
             warn(variant.path + "/properties/" + memberKey, "a transformed associated value is not expressed; it is JSON")
-            values.append("\(memberKey): JSON")
+            values.append((label, memberKey, "JSON"))
             continue
           }
-          values.append("\(memberKey): \(type)\((null || !required.contains(memberKey)) && type != "JSON" ? "?" : "")")
+          values.append((label, memberKey, "\(type)\((null || !required.contains(memberKey)) && type != "JSON" ? "?" : "")"))
           references += builder.generatedNames(in: type)
         }
       }
-      let declaration = values.isEmpty ? "case \(caseName)" : "case \(caseName)(\(values.joined(separator: ", ")))"
-      cases.append(SwiftNames.bare(caseName) == value ? "  \(declaration)" : "  @Key(\(builder.stringLiteral(value))) \(declaration)")
+      let declaration = "case \(caseName)"
+      cases.append((SwiftNames.bare(caseName) == value ? "  \(declaration)" : "  @Key(\(builder.stringLiteral(value))) \(declaration)", values, variant.path))
+    }
+    // Associated values have no `@Key`: one `keys:` naming for the enum must give every key.
+    let pairs = cases.flatMap { $0.values.map { (name: $0.label, key: $0.key) } }
+    let strategy = SwiftNames.bestStrategy(for: pairs)
+    for enumCase in cases {
+      for value in enumCase.values where strategy.rule.key(for: SwiftNames.bare(value.label)) != value.key {
+        warn(enumCase.path, "\(value.key) cannot be an associated value's key beside the others (no one key naming gives them all); the variants are JSON")
+        return nil
+      }
+    }
+    let lines = cases.map { enumCase in
+      enumCase.values.isEmpty ? enumCase.line : enumCase.line + "(" + enumCase.values.map { "\($0.label): \($0.type)" }.joined(separator: ", ") + ")"
     }
     let name = options.typePrefix + SwiftNames.typeName(forKey: key, singular: singular)
-    return builder.declareTaggedEnum(cases, tag: tag, references: references, preferredName: name, parentName: parentName)
+    return builder.declareTaggedEnum(lines, tag: tag, keys: strategy.source, references: references, preferredName: name, parentName: parentName)
   }
 
   private func tagValue(_ property: JSON?) -> String? {
