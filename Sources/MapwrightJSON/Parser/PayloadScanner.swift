@@ -87,9 +87,23 @@ package struct PayloadScanner {
 
   /// The offset of the value of member `key` of the object at `pos`.
   package func member(_ key: String, inObjectAt start: Int) throws(ScanError) -> Int {
+    let wanted = Array(key.utf8)
+    var found: Int?
+    let end = try walkMembers(ofObjectAt: start) { raw, valueStart in
+      if raw.elementsEqual(wanted) { found = valueStart }
+      return found == nil
+    }
+    guard let found else { throw ScanError(message: "the payload has no \"\(key)\"", offset: end) }
+    return found
+  }
+
+  /// Calls `body` with each member's raw key bytes and value offset, in order, until it returns
+  /// false; returns the offset where the walk stopped.
+  private func walkMembers(
+    ofObjectAt start: Int, _ body: (ArraySlice<UInt8>, Int) throws(ScanError) -> Bool
+  ) throws(ScanError) -> Int {
     guard start < bytes.count, bytes[start] == UInt8(ascii: "{") else { throw ScanError(message: "expected an object", offset: start) }
     var pos = skipSpaces(from: start + 1)
-    let wanted = Array(key.utf8)
     while pos < bytes.count, bytes[pos] != UInt8(ascii: "}") {
       guard bytes[pos] == UInt8(ascii: "\"") else { throw ScanError(message: "expected a key", offset: pos) }
       let keyEnd = try skipString(from: pos)
@@ -97,11 +111,11 @@ package struct PayloadScanner {
       pos = skipSpaces(from: keyEnd)
       guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw ScanError(message: "expected ':'", offset: pos) }
       pos = skipSpaces(from: pos + 1)
-      if raw.elementsEqual(wanted) { return pos }
+      guard try body(raw, pos) else { return pos }
       pos = skipSpaces(from: try skipValue(from: pos))
       if pos < bytes.count, bytes[pos] == UInt8(ascii: ",") { pos = skipSpaces(from: pos + 1) }
     }
-    throw ScanError(message: "the payload has no \"\(key)\"", offset: pos)
+    return pos
   }
 
   /// The offset just past the value at `pos`.
@@ -174,22 +188,14 @@ package struct PayloadScanner {
   /// The key and value offset of the member of the object at `start` whose value spans the
   /// most bytes.
   private func largestMember(inObjectAt start: Int) throws(ScanError) -> (String, Int)? {
-    var pos = skipSpaces(from: start + 1)
     var best: (key: String, start: Int, length: Int)?
-    while pos < bytes.count, bytes[pos] != UInt8(ascii: "}") {
-      guard bytes[pos] == UInt8(ascii: "\"") else { throw ScanError(message: "expected a key", offset: pos) }
-      let keyEnd = try skipString(from: pos)
-      let raw = bytes[(pos + 1)..<(keyEnd - 1)]
-      pos = skipSpaces(from: keyEnd)
-      guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw ScanError(message: "expected ':'", offset: pos) }
-      let valueStart = skipSpaces(from: pos + 1)
-      let valueEnd = try skipValue(from: valueStart)
+    _ = try walkMembers(ofObjectAt: start) { (raw, valueStart) throws(ScanError) in
+      let length = try skipValue(from: valueStart) - valueStart
       // A key with escapes is left to the full parse (its decoded text is not its bytes).
-      if valueEnd - valueStart > best?.length ?? -1, !raw.contains(UInt8(ascii: "\\")) {
-        best = (String(decoding: raw, as: UTF8.self), valueStart, valueEnd - valueStart)
+      if length > best?.length ?? -1, !raw.contains(UInt8(ascii: "\\")) {
+        best = (String(decoding: raw, as: UTF8.self), valueStart, length)
       }
-      pos = skipSpaces(from: valueEnd)
-      if pos < bytes.count, bytes[pos] == UInt8(ascii: ",") { pos = skipSpaces(from: pos + 1) }
+      return true
     }
     return best.map { ($0.key, $0.start) }
   }
