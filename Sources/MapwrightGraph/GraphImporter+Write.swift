@@ -126,7 +126,7 @@ extension GraphImporter {
     }
     try EntityRules.checkUnknownKeys(of: object, known: plan.mappedKeys, session: session) { error throws(MappingError) in throw error }
     let columns = wide ? wideColumns : plan.columns(shape)
-    writes.rows.append(ImportBatch.Row(table: plan.table, id: id, columns: columns, values: values))
+    writes.rows.append(ImportBatch.Row(table: plan.table, id: id, columns: columns, values: values, isNew: creating))
     if creating, !plan.pendingLinks.isEmpty, let pending = plan.pendingLinks.removeValue(forKey: id) {
       // Parents that named this object by id before it came; its own value, if it has one, wins.
       for (column, parent) in pending where !columns.contains(column) {
@@ -164,7 +164,7 @@ extension GraphImporter {
       case .integer(let value): .integer(value)
       case .text(let value): .text(value)
       }
-      writes.rows.append(ImportBatch.Row(table: destinationPlan.table, id: id, columns: [attribute.name], values: [keyValue]))
+      writes.rows.append(ImportBatch.Row(table: destinationPlan.table, id: id, columns: [attribute.name], values: [keyValue], isNew: true))
       _ = destinationPlan.written.insert(id)
       summary.placeholders += 1
       return id

@@ -19,6 +19,9 @@ public struct ImportBatch: Sendable {
     public let id: Int64
     public let columns: [String]
     public let values: [StoreValue]
+    /// The import knows the row is not in the store yet (a new object, a placeholder, a
+    /// keyless child): a store may insert it without checking for a conflict.
+    public var isNew = false
   }
 
   /// Point `column` of rows of `table` at `target` (or null): the other side of a

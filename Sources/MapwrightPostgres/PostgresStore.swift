@@ -12,8 +12,10 @@
 // whole or not at all, and are never blocked by an import.
 //
 // Writes of a batch: detaches and foreign keys as set-based UPDATEs over unnested arrays,
-// rows as one `INSERT … SELECT … FROM unnest(…) ON CONFLICT ("_id") DO UPDATE` per run of
-// one table and column set, join rows likewise: a few statements per batch whatever its size.
+// rows as one `INSERT … SELECT … FROM unnest(…)` per group of one table, column set and
+// newness — a plain insert for rows pass 1 found new, else `ON CONFLICT ("_id") DO UPDATE …
+// WHERE` a value differs, so that an object sent again unchanged writes nothing — and join
+// rows likewise: a few statements per batch whatever its size.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -173,26 +175,29 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     else { return [:] }
     lookupQueries += 1
     let keyType = PostgresColumns.columnType(attribute.type)
-    let literal = PostgresColumns.arrayLiteral(keys.lazy.map { key in
+    let values = keys.map { key -> StoreValue in
       switch key {
-      case .integer(let value): String(value)
-      case .text(let value): value
-      }
-    })
-    var result: [PrimaryKeyValue: Int64] = [:]
-    // A join with the unnested keys, not `= ANY(…)`: on a table the planner has no statistics
-    // for yet, `= ANY` may become a scan that tests every row against every key.
-    let sql = "SELECT \(PostgresColumns.read("t." + quoteIdentifier(key), attribute.type)), t.\"_id\" FROM \(quoteIdentifier(table.name)) AS t "
-      + "JOIN unnest($1::\(keyType)[]) AS k(key) ON t.\(quoteIdentifier(key)) = k.key"
-    try session.query(sql, [literal]) { row in
-      let cells = row.makeRandomAccess()
-      let found: PrimaryKeyValue = switch try PostgresColumns.value(cells[0]) {
       case .integer(let value): .integer(value)
       case .text(let value): .text(value)
-      case .real(let value): .text("\(value)")
-      default: .text("")
       }
-      result[found] = try cells[1].decode(Int64.self)
+    }
+    var result: [PrimaryKeyValue: Int64] = [:]
+    // A join with the unnested keys, each probed in the key's index (`probeByIndex`), not
+    // `= ANY(…)`: on a table the planner has no statistics for yet, `= ANY` may become a
+    // scan that tests every row against every key.
+    let sql = "SELECT \(PostgresColumns.read("t." + quoteIdentifier(key), attribute.type)), t.\"_id\" FROM \(quoteIdentifier(table.name)) AS t "
+      + "JOIN unnest($1::\(keyType)[]) AS k(key) ON t.\(quoteIdentifier(key)) = k.key"
+    try session.transaction(settings: Self.probeByIndex) {
+      try session.query(sql, [PostgresColumns.arrayParameter(values, attribute.type)]) { row in
+        let cells = row.makeRandomAccess()
+        let found: PrimaryKeyValue = switch try PostgresColumns.value(cells[0]) {
+        case .integer(let value): .integer(value)
+        case .text(let value): .text(value)
+        case .real(let value): .text("\(value)")
+        default: .text("")
+        }
+        result[found] = try cells[1].decode(Int64.self)
+      }
     }
     return result
   }
@@ -204,7 +209,7 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
 
   public func write(_ batch: ImportBatch) throws {
     guard !batch.isEmpty else { return }
-    try session.transaction {
+    try session.transaction(settings: Self.probeByIndex) {
       try writeDetaches(batch.detaches)
       for group in batch.rowGroups() { try upsert(group[...]) }
       try writeForeignKeys(batch.foreignKeys)
@@ -212,12 +217,22 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     }
   }
 
+  /// Every statement of a batch or a look-up joins a few thousand ids with a table by an
+  /// index (`_id`, a key, a relationship column): probing the index for each is proportional
+  /// to the batch, where the merge or hash join the planner may prefer on a large table reads
+  /// all of it (and on a table without statistics yet may be far worse).
+  static let probeByIndex = "SELECT set_config('enable_mergejoin', 'off', true), set_config('enable_hashjoin', 'off', true)"
+
   /// The type of a column of `table` (an attribute's, else `_id` or a relationship's).
   func attributeType(_ column: String, in table: String) -> AttributeType? {
     layout.tables[table]?.attributes.first { $0.name == column }?.type
   }
 
-  /// Rows of one table and column set, each id once: one statement.
+  /// Rows of one table and column set, each id once: one statement. Rows the import knows are
+  /// new are inserted without a conflict check (a row with their id or key would be another
+  /// writer's, and fails the batch: `23505`); the others exist, and are updated where a value
+  /// differs — a row that already holds the values is left alone: no new row version, no
+  /// index entries, no WAL.
   func upsert(_ rows: ArraySlice<ImportBatch.Row>) throws {
     guard let first = rows.first else { return }
     let types = first.columns.map { attributeType($0, in: first.table) }
@@ -229,14 +244,24 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     let unnested = (0..<parameters.count).map { "$\($0 + 1)::\(PostgresColumns.wireType($0 == 0 ? nil : types[$0 - 1]))[]" }
     let selected = (0..<parameters.count).map { PostgresColumns.fromWire("u.c\($0)", $0 == 0 ? nil : types[$0 - 1]) }
     let aliases = (0..<parameters.count).map { "c\($0)" }.joined(separator: ", ")
-    // The primary key is left out of the update: the row was found by it, so it cannot change.
+    let table = quoteIdentifier(first.table)
+    let from = "unnest(\(unnested.joined(separator: ", "))) AS u(\(aliases))"
+    // The primary key is left out of an update: the row was found by it, so it cannot change.
     let key = layout.tables[first.table]?.primaryKey
-    let updated = first.columns.filter { $0 != key }.map(quoteIdentifier)
-    let conflict = updated.isEmpty
-      ? "DO NOTHING" : "DO UPDATE SET " + updated.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-    let sql = "INSERT INTO \(quoteIdentifier(first.table)) (\(names.joined(separator: ", "))) "
-      + "SELECT \(selected.joined(separator: ", ")) FROM unnest(\(unnested.joined(separator: ", "))) AS u(\(aliases)) "
-      + "ON CONFLICT (\"_id\") \(conflict)"
+    let updated = first.columns.indices.filter { first.columns[$0] != key }
+    let sql: String
+    if first.isNew {
+      sql = "INSERT INTO \(table) (\(names.joined(separator: ", "))) SELECT \(selected.joined(separator: ", ")) FROM \(from)"
+    } else if updated.isEmpty {
+      return  // the rows exist (found by key, or written earlier) and nothing else changes
+    } else {
+      // The rows exist: stored before the import, or written by an earlier group or batch.
+      let columns = updated.map { quoteIdentifier(first.columns[$0]) }
+      let values = updated.map { selected[$0 + 1] }
+      sql = "UPDATE \(table) AS t SET " + zip(columns, values).map { "\($0) = \($1)" }.joined(separator: ", ")
+        + " FROM \(from) WHERE t.\"_id\" = u.c0"
+        + " AND (\(columns.map { "t.\($0)" }.joined(separator: ", "))) IS DISTINCT FROM (\(values.joined(separator: ", ")))"
+    }
     try session.query(sql, parameters)
   }
 

@@ -201,6 +201,60 @@ let everyTypeModel = #"""
     #expect(orders[0] != orders[1])
     #expect(concurrent == orders[0] || concurrent == orders[1])
   }
+
+  /// The physical place of each row (`ctid`), which an update moves.
+  static func rowPlaces(_ store: any RelationalStore, _ table: String) throws -> [String: String] {
+    var places: [String: String] = [:]
+    try store.query("SELECT \"id\", ctid::text FROM \"\(table)\"", []) { row in
+      if case .text(let id) = row[0], case .text(let place) = row[1] { places[id] = place }
+    }
+    return places
+  }
+
+  /// An object sent again with the values it has is left alone (no new row version); one
+  /// whose values differ is updated; a new one is inserted.
+  @Test func anUnchangedObjectIsNotRewritten() throws {
+    let model = try ObjectModel(xml: Array(everyTypeModel.utf8))
+    let thing = try #require(model.entity(named: "Thing"))
+    let place = StorePlace(.postgres)
+    let store = try place.open(model)
+    _ = try store.importJSON(Array(StoreValueTests.things.utf8), sources: [ImportSource("", entity: thing)])
+    let before = try Self.rowPlaces(store, "Thing")
+    let again = #"[{"id": "plain", "count": 9007199254740993, "small": -32768, "ratio": 0.1, "price": 12345678901234567890.123456789, "when": "2024-02-29T12:34:56Z", "extra": {"nested": {"ok": null}, "n": 1.5, "tags": ["a", "b"]}}, {"id": "'; DROP TABLE \"Thing\"; --", "ratio": 2}, {"id": "new", "count": 1}]"#
+    let summary = try store.importJSON(Array(again.utf8), sources: [ImportSource("", entity: thing)])
+    #expect(summary.updated == 2 && summary.inserted == 1)
+    let after = try Self.rowPlaces(store, "Thing")
+    #expect(after["plain"] == before["plain"])
+    #expect(after["'; DROP TABLE \"Thing\"; --"] != before["'; DROP TABLE \"Thing\"; --"])
+    #expect(try store.object(thing, key: "'; DROP TABLE \"Thing\"; --")?.double("ratio") == 2)
+    #expect(try store.object(thing, key: "new")?.int64("count") == 1)
+    #expect(try store.object(thing, key: "plain")?.bool("flag") == true)  // absent: kept
+  }
+
+  /// New objects are inserted without a conflict check: a row that another writer (not an
+  /// import, which would wait for the lock) put under the id or the key pass 1 gave a new
+  /// object fails that batch with the server's unique violation; nothing is overwritten.
+  @Test func aRowWrittenBehindTheImportIsNeverOverwritten() throws {
+    let model = try ObjectModel(xml: Array(everyTypeModel.utf8))
+    let thing = try #require(model.entity(named: "Thing"))
+    let place = StorePlace(.postgres)
+    let store = try place.open(model)
+    let other = try place.open(model)
+    let payload = #"[{"id": "a", "count": 1}, {"id": "b", "count": 2}, {"id": "c", "count": 3}]"#
+    var options = ImportOptions(batchSize: 1)
+    nonisolated(unsafe) let intruder = other
+    options.progress = { progress in
+      // After the first batch: another writer takes the row id the third object was given.
+      if progress.written == 1 { try? intruder.query("INSERT INTO \"Thing\" (\"_id\", \"id\", \"count\") VALUES (3, 'other', 99)", []) { _ in } }
+    }
+    let error = #expect(throws: PostgresStoreError.self) {
+      try store.importJSON(Array(payload.utf8), sources: [ImportSource("", entity: thing)], options: options)
+    }
+    #expect(error?.sqlState == "23505")
+    #expect(try store.object(thing, key: "other")?.int64("count") == 99)
+    #expect(try store.object(thing, key: "a")?.int64("count") == 1 && store.object(thing, key: "b") != nil)
+    #expect(try store.object(thing, key: "c") == nil)
+  }
 }
 
 @Suite struct PostgresConnectionTimeoutTests {

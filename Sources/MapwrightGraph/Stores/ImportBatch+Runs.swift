@@ -1,10 +1,11 @@
 // How a store groups a batch's writes into multi-row statements without changing their
-// meaning: rows in groups of one table and column set (a later write of a row lands after an
+// meaning: rows in groups of one table, column set and newness (a later write of a row lands after an
 // earlier one), joins in runs of one table and direction that end where an owner comes again
 // (its later links replace the earlier ones, as one join at a time would).
 
 extension ImportBatch {
-  /// The rows in groups of one table and column set, each row id at most once per group, in
+  /// The rows in groups of one table and column set, all new (`Row.isNew`) or all possibly
+  /// stored, each row id at most once per group, in
   /// an order that keeps every row's writes in payload order: a row's n-th write goes in a
   /// group of n-th writes, and groups of earlier writes come first. A nested payload
   /// interleaves tables (pricing, book, pricing, book, author…); grouping makes that a few
@@ -14,6 +15,7 @@ extension ImportBatch {
       let table: String
       let columns: [String]
       let occurrence: Int
+      let isNew: Bool
     }
     struct RowKey: Hashable {
       let table: String
@@ -25,7 +27,7 @@ extension ImportBatch {
     for row in rows {
       let occurrence = writes[RowKey(table: row.table, id: row.id), default: 0]
       writes[RowKey(table: row.table, id: row.id)] = occurrence + 1
-      let key = GroupKey(table: row.table, columns: row.columns, occurrence: occurrence)
+      let key = GroupKey(table: row.table, columns: row.columns, occurrence: occurrence, isNew: row.isNew)
       if let index = groups[key] {
         ordered[index].rows.append(row)
       } else {
