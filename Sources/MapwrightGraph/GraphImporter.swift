@@ -141,33 +141,36 @@ public final class GraphImporter {
     }
 
     // Pass 2: writes. Bucketed, a batch is written on the worker's thread while the next is
-    // mapped; each batch's progress is reported (on that thread) once it is written.
+    // mapped, in parts of about `ImportOptions.rowsPerPart` rows inside its one transaction (so
+    // a batch of elements that nest many objects holds a part's rows at a time, not the
+    // batch's); each batch's progress is reported (on that thread) once it is committed.
     var writtenElements = 0
     let writer = options.lookups == .bucketed ? SerialWorker(capacity: 1) : nil
+    let (rowsPerPart, progress) = (options.rowsPerPart, options.progress)
     do {
       for (source, elements) in work {
         let sourcePlan = plan(source.entity)
         try forEachBatch(elements, source: source, scanner: scanner) { batch in
           var writes = ImportBatch()
+          var partsSent = 0
           for (element, path) in batch.elements {
             try batch.mapping { _ = try write(element, sourcePlan, batch.session, into: &writes, link: nil, path: path) }
-            if options.lookups == .perObject {  // the naive way: each object written and committed alone
+            if writer == nil {  // the naive way: each object written and committed alone
               try store.write(writes)
+              writes = ImportBatch()
+            } else if let writer, writes.rows.count >= rowsPerPart {
+              try submitPart(writes, first: partsSent == 0, to: writer)
+              partsSent += 1
               writes = ImportBatch()
             }
           }
           collectReport(of: batch)
-          let progress = options.progress
           let (inserted, updated) = (summary.inserted, summary.updated)
           writtenElements += batch.elements.count
           let written = writtenElements
-          let report = { progress?(ImportProgress(written: written, total: total, inserted: inserted, updated: updated)) }
+          let report: () -> Void = { progress?(ImportProgress(written: written, total: total, inserted: inserted, updated: updated)) }
           if let writer {
-            let (store, finished) = (store, writes)
-            try writer.submit {
-              try store.write(finished)
-              report()
-            }
+            try submitPart(writes, first: partsSent == 0, to: writer, then: report)
           } else {
             try store.write(writes)
             report()
@@ -177,13 +180,34 @@ public final class GraphImporter {
       }
       try writer?.finish()
     } catch {
-      // A batch being written finishes first (its own error, the earlier one, wins).
+      // A batch being written finishes first (its own error, the earlier one, wins); a batch
+      // whose parts were not all written is rolled back.
+      defer { store.abandonBatch() }
       try writer?.finish()
       throw error
     }
     summary.elements = total
     summary.seconds = (ContinuousClock.now - started) / .seconds(1)
     return summary
+  }
+
+  /// Hands a part of a batch to the writer: the first opens the batch's transaction, the last
+  /// (`then` given) commits it and then runs `then`; a part that fails rolls the batch back.
+  func submitPart(_ part: ImportBatch, first: Bool, to writer: SerialWorker, then finished: (() -> Void)? = nil) throws {
+    let store = store
+    try writer.submit {
+      do {
+        if first { try store.beginBatch() }
+        try store.writePart(part)
+        if let finished {
+          try store.endBatch()
+          finished()
+        }
+      } catch {
+        store.abandonBatch()
+        throw error
+      }
+    }
   }
 
   /// What the batch's mapping forgave, placed in the payload: every entry counted, the first

@@ -1,6 +1,6 @@
 // What an import needs from a store, whatever the database: find stored objects by primary
-// key in buckets, allocate row ids, and write a batch in one transaction. `SQLiteStore`
-// implements it; a PostgreSQL store can implement the same.
+// key in buckets, allocate row ids, and write a batch in one transaction, whole or in parts.
+// `SQLiteStore` and `PostgresStore` implement it.
 
 /// A value as a relational store holds it.
 public enum StoreValue: Sendable, Hashable {
@@ -71,6 +71,14 @@ public protocol GraphStore: AnyObject {
   func largestID(of entity: String) throws -> Int64
   /// Applies a batch in one transaction: all of it, or (on an error) none of it.
   func write(_ batch: ImportBatch) throws
+  /// A batch written in parts, so that only a part's rows are held at a time: `beginBatch`
+  /// opens its transaction, `writePart` applies each part in order (a part's detaches before
+  /// its rows, as for a whole batch), `endBatch` commits, and `abandonBatch` rolls back (also
+  /// after a part failed; nothing happens when no batch is open).
+  func beginBatch() throws
+  func writePart(_ part: ImportBatch) throws
+  func endBatch() throws
+  func abandonBatch()
   /// Called before an import reads anything (a store that serialises importers waits here
   /// for the others), and `endImport` after its last batch, or when it fails.
   func beginImport() throws
@@ -80,4 +88,16 @@ public protocol GraphStore: AnyObject {
 extension GraphStore {
   public func beginImport() throws {}
   public func endImport() {}
+
+  public func write(_ batch: ImportBatch) throws {
+    guard !batch.isEmpty else { return }
+    try beginBatch()
+    do {
+      try writePart(batch)
+      try endBatch()
+    } catch {
+      abandonBatch()
+      throw error
+    }
+  }
 }

@@ -76,6 +76,10 @@ public struct ImportOptions {
   /// Report entries (coercions, defaults used, unknown keys under `.report`) the summary lists,
   /// at most; every one is counted in `ImportSummary.reportCount`.
   public var maximumListedReportEntries = 1_000
+  /// Rows handed to the store at a time: a batch whose elements nest many objects is written
+  /// in parts of about this many rows, all in the batch's one transaction, so that memory holds
+  /// a part's rows rather than the batch's (internal: tests set it low).
+  var rowsPerPart = 10_000
   /// Called after each batch is written, in order. A bucketed import writes on a thread of
   /// its own and calls this there; `run` returns after the last call.
   public var progress: (@Sendable (ImportProgress) -> Void)?

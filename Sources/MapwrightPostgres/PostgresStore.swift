@@ -207,14 +207,31 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     return try session.integer("SELECT COALESCE(MAX(\"_id\"), 0) FROM \(quoteIdentifier(table.name))") ?? 0
   }
 
-  public func write(_ batch: ImportBatch) throws {
-    guard !batch.isEmpty else { return }
-    try session.transaction(settings: Self.probeByIndex) {
-      try writeDetaches(batch.detaches)
-      for group in batch.rowGroups() { try upsert(group[...]) }
-      try writeForeignKeys(batch.foreignKeys)
-      for run in batch.joinRuns() { try writeJoinRun(run) }
-    }
+  /// Whether a batch's transaction is open (between `beginBatch` and `endBatch`).
+  private var batchOpen = false
+
+  public func beginBatch() throws {
+    try session.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+    batchOpen = true
+    try session.execute(Self.probeByIndex)
+  }
+
+  public func writePart(_ part: ImportBatch) throws {
+    try writeDetaches(part.detaches)
+    for group in part.rowGroups() { try upsert(group[...]) }
+    try writeForeignKeys(part.foreignKeys)
+    for run in part.joinRuns() { try writeJoinRun(run) }
+  }
+
+  public func endBatch() throws {
+    try session.execute("COMMIT")
+    batchOpen = false
+  }
+
+  public func abandonBatch() {
+    guard batchOpen else { return }
+    batchOpen = false
+    try? session.execute("ROLLBACK")
   }
 
   /// Every statement of a batch or a look-up joins a few thousand ids with a table by an

@@ -49,6 +49,8 @@ public final class SQLiteStore: GraphStore {
   /// its batches). An import hands out row ids above these in memory; a batch first checks
   /// that no other writer moved them, so two writers never take the same ids.
   private var expectedLargestIDs: [String: Int64] = [:]
+  /// Whether a batch's transaction is open (between `beginBatch` and `endBatch`).
+  private var batchOpen = false
 
   /// Opens (creating if needed) the store at `path` for `model`. Refused, with the file left
   /// exactly as it was (`StoreError`): a store written with a different model
@@ -198,29 +200,42 @@ public final class SQLiteStore: GraphStore {
     }
   }
 
-  public func write(_ batch: ImportBatch) throws {
-    guard !batch.isEmpty else { return }
-    try connection.transaction {
-      try checkNoOtherWriter()
-      for detach in batch.detaches {
-        let key = WriteStatement(kind: detach.delete ? .delete : .detach, table: detach.table, column: detach.column)
-        try statement(key) {
-          detach.delete
-            ? "DELETE FROM \(quoteIdentifier(detach.table)) WHERE \(quoteIdentifier(detach.column)) = ?"
-            : "UPDATE \(quoteIdentifier(detach.table)) SET \(quoteIdentifier(detach.column)) = NULL WHERE \(quoteIdentifier(detach.column)) = ?"
-        }.run([.integer(detach.owner)])
-      }
-      // Rows of one table and column set go in multi-row statements.
-      for group in batch.rowGroups() { try upsert(group[...]) }
-      for foreignKey in batch.foreignKeys {
-        let update = try statement(WriteStatement(kind: .setForeignKey, table: foreignKey.table, column: foreignKey.column)) {
-          "UPDATE \(quoteIdentifier(foreignKey.table)) SET \(quoteIdentifier(foreignKey.column)) = ? WHERE \"_id\" = ?"
-        }
-        for id in foreignKey.ids { try update.run([foreignKey.target.map { .integer($0) } ?? .null, .integer(id)]) }
-      }
-      try writeJoins(batch)
-      try noteLargestIDs()
+  public func beginBatch() throws {
+    try connection.execute("BEGIN IMMEDIATE")
+    batchOpen = true
+    try checkNoOtherWriter()
+  }
+
+  public func writePart(_ part: ImportBatch) throws {
+    for detach in part.detaches {
+      let key = WriteStatement(kind: detach.delete ? .delete : .detach, table: detach.table, column: detach.column)
+      try statement(key) {
+        detach.delete
+          ? "DELETE FROM \(quoteIdentifier(detach.table)) WHERE \(quoteIdentifier(detach.column)) = ?"
+          : "UPDATE \(quoteIdentifier(detach.table)) SET \(quoteIdentifier(detach.column)) = NULL WHERE \(quoteIdentifier(detach.column)) = ?"
+      }.run([.integer(detach.owner)])
     }
+    // Rows of one table and column set go in multi-row statements.
+    for group in part.rowGroups() { try upsert(group[...]) }
+    for foreignKey in part.foreignKeys {
+      let update = try statement(WriteStatement(kind: .setForeignKey, table: foreignKey.table, column: foreignKey.column)) {
+        "UPDATE \(quoteIdentifier(foreignKey.table)) SET \(quoteIdentifier(foreignKey.column)) = ? WHERE \"_id\" = ?"
+      }
+      for id in foreignKey.ids { try update.run([foreignKey.target.map { .integer($0) } ?? .null, .integer(id)]) }
+    }
+    try writeJoins(part)
+  }
+
+  public func endBatch() throws {
+    try noteLargestIDs()
+    try connection.execute("COMMIT")
+    batchOpen = false
+  }
+
+  public func abandonBatch() {
+    guard batchOpen else { return }
+    batchOpen = false
+    try? connection.execute("ROLLBACK")
   }
 
   /// Inserts or updates rows that share a table and columns, many per statement.

@@ -25,11 +25,14 @@ final class FailingStore: GraphStore {
   func largestID(of entity: String) throws -> Int64 { try base.largestID(of: entity) }
   func beginImport() throws { try base.beginImport() }
   func endImport() { base.endImport() }
-  func write(_ batch: ImportBatch) throws {
+  func beginBatch() throws {
     writes += 1
     if writes == failing { throw WriteFailure() }
-    try base.write(batch)
+    try base.beginBatch()
   }
+  func writePart(_ part: ImportBatch) throws { try base.writePart(part) }
+  func endBatch() throws { try base.endBatch() }
+  func abandonBatch() { base.abandonBatch() }
 }
 
 @Suite struct ImportPipelineTests {
@@ -125,6 +128,65 @@ final class FailingStore: GraphStore {
     #expect(progress.values == [3_000, 6_000, 7_001])
     #expect(summary.inserted == 7_001 && summary.batches == 3)
     #expect(try t.store.object(t.entity("Author"), key: 6_999)?.string("firstName") == "F6999")
+  }
+}
+
+/// Batches written in parts inside their transaction: the same store as whole batches, and a
+/// batch that fails after some of its parts were written leaves nothing of itself.
+@Suite struct BatchPartTests {
+  static func payload(_ ids: ClosedRange<Int>, bad: Int? = nil, title: String = "T") -> [UInt8] {
+    let authors = ids.map { id in
+      let books = (0..<2).map { n in
+        #"{"book_id": \#(id * 10 + n), "title": "\#(title)\#(id)", "pricing": {"retailPrice": \#(id == bad && n == 1 ? #""x""# : "\(id).5")}}"#
+      }
+      return #"{"author_id": \#(id), "firstName": "F\#(id)", "lastName": "L", "books": [\#(books.joined(separator: ","))]}"#
+    }
+    return Array("{\"authors\": [\(authors.joined(separator: ","))]}".utf8)
+  }
+
+  static func contents(_ t: TemporaryStore) throws -> [String] {
+    try t.store.objects(t.entity("Book")).map { book in
+      "\(book.int("bookId") ?? -1) \(book.string("title") ?? "") \(book.object("author")?.int("authorId") ?? -1) \(book.object("pricing")?.decimal("retailPrice") ?? -1)"
+    }.sorted() + ["pricings \(try t.store.count(t.entity("Pricing")))"]
+  }
+
+  @Test(arguments: StoreKind.all) func partsWriteWhatWholeBatchesWrite(_ kind: StoreKind) throws {
+    var results: [[String]] = []
+    for rowsPerPart in [3, 7, 10_000] {
+      let t = try TemporaryStore(kind)
+      var options = ImportOptions(batchSize: 6)
+      options.rowsPerPart = rowsPerPart
+      let progress = WrittenCounts()
+      options.progress = { progress.append($0.written) }
+      let sources = [ImportSource("authors", entity: t.entity("Author"))]
+      _ = try t.store.importJSON(Self.payload(1...20), sources: sources, options: options)
+      // Again with changes (updates, children replaced), overlapping new objects.
+      let summary = try t.store.importJSON(Self.payload(11...25, title: "U"), sources: sources, options: options)
+      #expect(summary.inserted == 5 * 5 + 5 * 2 * 2 && summary.batches == 3)
+      #expect(progress.values == [6, 12, 18, 20, 6, 12, 15])
+      results.append(try Self.contents(t))
+    }
+    #expect(results[0].count == 50 + 1 && results[0].last == "pricings 50")
+    #expect(results[0] == results[2] && results[1] == results[2])
+  }
+
+  @Test(arguments: StoreKind.all) func aBatchThatFailsAfterSomePartsLeavesNothingOfItself(_ kind: StoreKind) throws {
+    let t = try TemporaryStore(kind)
+    var options = ImportOptions(batchSize: 6)
+    options.rowsPerPart = 4
+    let sources = [ImportSource("authors", entity: t.entity("Author"))]
+    // Author 10 (the fourth of the second batch) has a bad price: parts of that batch were
+    // already written when it is met.
+    #expect {
+      try t.store.importJSON(Self.payload(1...12, bad: 10), sources: sources, options: options)
+    } throws: { error in
+      (error as? MappingError)?.path.description == "$.authors[9].books[1].pricing.retailPrice"
+    }
+    #expect(try t.store.count(t.entity("Author")) == 6)
+    #expect(try t.store.count(t.entity("Book")) == 12 && t.store.count(t.entity("Pricing")) == 12)
+    // The store takes the next import normally (no transaction left open).
+    _ = try t.store.importJSON(Self.payload(1...12), sources: sources, options: options)
+    #expect(try t.store.count(t.entity("Author")) == 12 && t.store.count(t.entity("Pricing")) == 24)
   }
 }
 
