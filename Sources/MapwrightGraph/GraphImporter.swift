@@ -150,23 +150,29 @@ public final class GraphImporter {
     do {
       for (source, elements) in work {
         let sourcePlan = plan(source.entity)
-        try forEachBatch(elements, source: source, scanner: scanner) { batch in
+        // A batch is parsed and mapped a run (`scanRunLength` elements) at a time: a run's
+        // parse and report are what the mapping holds, the batch is what the transaction holds.
+        for runs in elements.runsByBatch {
           var writes = ImportBatch()
           var partsSent = 0
-          for (element, path) in batch.elements {
-            try batch.mapping { _ = try write(element, sourcePlan, batch.session, into: &writes, link: nil, path: path) }
-            if writer == nil {  // the naive way: each object written and committed alone
-              try store.write(writes)
-              writes = ImportBatch()
-            } else if let writer, writes.rows.count >= rowsPerPart {
-              try submitPart(writes, first: partsSent == 0, to: writer)
-              partsSent += 1
-              writes = ImportBatch()
+          for run in runs {
+            let batch = try makeBatch(run, source: source, scanner: scanner)
+            payloadPath = batch.payloadPath
+            for (element, path) in batch.elements {
+              try batch.mapping { _ = try write(element, sourcePlan, batch.session, into: &writes, link: nil, path: path) }
+              if writer == nil {  // the naive way: each object written and committed alone
+                try store.write(writes)
+                writes = ImportBatch()
+              } else if let writer, writes.rows.count >= rowsPerPart {
+                try submitPart(writes, first: partsSent == 0, to: writer)
+                partsSent += 1
+                writes = ImportBatch()
+              }
             }
+            collectReport(of: batch)
+            writtenElements += batch.elements.count
           }
-          collectReport(of: batch)
           let (inserted, updated) = (summary.inserted, summary.updated)
-          writtenElements += batch.elements.count
           let written = writtenElements
           let report: () -> Void = { progress?(ImportProgress(written: written, total: total, inserted: inserted, updated: updated)) }
           if let writer {
@@ -225,7 +231,7 @@ public final class GraphImporter {
 
   // MARK: Batches
 
-  /// One batch of elements, parsed as an array of its own.
+  /// A run of elements (pass 1 and pass 2 alike), parsed as an array of its own.
   struct Batch {
     let session: DecodingSession
     let elements: [(JSONValue, JSONPath)]
@@ -246,18 +252,8 @@ public final class GraphImporter {
     }
   }
 
-  func forEachBatch(
-    _ elements: PayloadScanner.ElementRuns, source: ImportSource, scanner: PayloadScanner, _ body: (Batch) throws -> Void
-  ) throws {
-    for bounds in elements.batches {
-      let batch = try makeBatch(bounds, source: source, scanner: scanner)
-      payloadPath = batch.payloadPath
-      try body(batch)
-    }
-  }
-
-  /// Parses a run of a source's array as one batch (thread-safe: it reads only the payload
-  /// and the options).
+  /// Parses a run of a source's array as an array of its own (thread-safe: it reads only the
+  /// payload and the options).
   func makeBatch(_ bounds: PayloadScanner.ElementRuns.Run, source: ImportSource, scanner: PayloadScanner) throws -> Batch {
     let bytes = scanner.bytes
     let sliceStart = bounds.bytes.lowerBound

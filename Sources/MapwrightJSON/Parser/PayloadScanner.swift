@@ -31,6 +31,18 @@ package struct PayloadScanner {
     package var runs: [Run] = []
     package let batchSize: Int
 
+    /// The runs of each batch of `batchSize` elements, in order (runs never straddle one).
+    package var runsByBatch: [ArraySlice<Run>] {
+      var result: [ArraySlice<Run>] = []
+      var start = 0
+      for (index, run) in runs.enumerated()
+      where run.elements.upperBound % batchSize == 0 || run.elements.upperBound == count {
+        result.append(runs[start...index])
+        start = index + 1
+      }
+      return result
+    }
+
     /// The runs merged into batches of `batchSize` elements (the last one shorter).
     package var batches: [Run] {
       var result: [Run] = []
