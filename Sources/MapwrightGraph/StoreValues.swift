@@ -22,6 +22,15 @@ public enum StoreValues {
   }
 
   public static func value(_ value: Any, _ attribute: AttributeDescription) throws -> StoreValue {
+    // The attribute's own type first: one cast, not a walk through every case below (a
+    // failing dynamic cast costs about as much as a succeeding one).
+    switch attribute.type {
+    case .decimal: if let value = value as? Decimal { return .text("\(value)") }
+    case .date: if let value = value as? Date { return .real(value.timeIntervalSince1970) }
+    case .uri: if let value = value as? URL { return .text(value.absoluteString) }
+    case .uuid: if let value = value as? UUID { return .text(value.uuidString) }
+    default: break
+    }
     switch value {
     case let value as Int64: return .integer(value)
     case let value as Bool: return .integer(value ? 1 : 0)
