@@ -141,10 +141,8 @@ final class PostgresSession: @unchecked Sendable {
   }
 
   /// Runs `body` in one transaction: committed if it returns, rolled back if it throws.
-  /// `settings`, a statement (`SELECT set_config(…, true)`), runs first.
-  func transaction<T>(_ isolation: String = "READ COMMITTED", settings: String? = nil, _ body: () throws -> T) throws -> T {
+  func transaction<T>(_ isolation: String = "READ COMMITTED", _ body: () throws -> T) throws -> T {
     try execute("BEGIN ISOLATION LEVEL \(isolation)")
-    if let settings { try execute(settings) }
     do {
       let result = try body()
       try execute("COMMIT")

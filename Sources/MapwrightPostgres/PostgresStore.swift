@@ -157,6 +157,7 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     guard !holdsImportLock else { return }
     try session.execute("SELECT pg_advisory_lock(\(importLock))")
     holdsImportLock = true
+    try session.execute(Self.probeByIndex)
   }
 
   public func endImport() {
@@ -165,6 +166,8 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     // magnitude, and the next import's look-ups are planned from them.
     let tables = layout.tables.values.map { quoteIdentifier($0.name) } + layout.joinTables.map { quoteIdentifier($0.name) }
     try? session.execute("ANALYZE \(tables.sorted().joined(separator: ", "))")
+    try? session.execute("RESET enable_mergejoin")
+    try? session.execute("RESET enable_hashjoin")
     try? session.execute("SELECT pg_advisory_unlock(\(importLock))")
     holdsImportLock = false
   }
@@ -182,22 +185,21 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
       }
     }
     var result: [PrimaryKeyValue: Int64] = [:]
-    // A join with the unnested keys, each probed in the key's index (`probeByIndex`), not
+    // A join with the unnested keys, each probed in the key's index (`probeByIndex`, set by
+    // `beginImport`), not
     // `= ANY(…)`: on a table the planner has no statistics for yet, `= ANY` may become a
     // scan that tests every row against every key.
     let sql = "SELECT \(PostgresColumns.read("t." + quoteIdentifier(key), attribute.type)), t.\"_id\" FROM \(quoteIdentifier(table.name)) AS t "
       + "JOIN unnest($1::\(keyType)[]) AS k(key) ON t.\(quoteIdentifier(key)) = k.key"
-    try session.transaction(settings: Self.probeByIndex) {
-      try session.query(sql, [PostgresColumns.arrayParameter(values, attribute.type)]) { row in
-        let cells = row.makeRandomAccess()
-        let found: PrimaryKeyValue = switch try PostgresColumns.value(cells[0]) {
-        case .integer(let value): .integer(value)
-        case .text(let value): .text(value)
-        case .real(let value): .text("\(value)")
-        default: .text("")
-        }
-        result[found] = try cells[1].decode(Int64.self)
+    try session.query(sql, [PostgresColumns.arrayParameter(values, attribute.type)]) { row in
+      let cells = row.makeRandomAccess()
+      let found: PrimaryKeyValue = switch try PostgresColumns.value(cells[0]) {
+      case .integer(let value): .integer(value)
+      case .text(let value): .text(value)
+      case .real(let value): .text("\(value)")
+      default: .text("")
       }
+      result[found] = try cells[1].decode(Int64.self)
     }
     return result
   }
@@ -213,7 +215,6 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
   public func beginBatch() throws {
     try session.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
     batchOpen = true
-    try session.execute(Self.probeByIndex)
   }
 
   public func writePart(_ part: ImportBatch) throws {
@@ -237,8 +238,10 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
   /// Every statement of a batch or a look-up joins a few thousand ids with a table by an
   /// index (`_id`, a key, a relationship column): probing the index for each is proportional
   /// to the batch, where the merge or hash join the planner may prefer on a large table reads
-  /// all of it (and on a table without statistics yet may be far worse).
-  static let probeByIndex = "SELECT set_config('enable_mergejoin', 'off', true), set_config('enable_hashjoin', 'off', true)"
+  /// all of it (and on a table without statistics yet may be far worse). Set for the
+  /// connection from `beginImport` to `endImport` (which resets them): reads are planned as
+  /// usual.
+  static let probeByIndex = "SELECT set_config('enable_mergejoin', 'off', false), set_config('enable_hashjoin', 'off', false)"
 
   /// The type of a column of `table` (an attribute's, else `_id` or a relationship's).
   func attributeType(_ column: String, in table: String) -> AttributeType? {
