@@ -229,6 +229,12 @@ let everyTypeModel = #"""
     #expect(try store.object(thing, key: "'; DROP TABLE \"Thing\"; --")?.double("ratio") == 2)
     #expect(try store.object(thing, key: "new")?.int64("count") == 1)
     #expect(try store.object(thing, key: "plain")?.bool("flag") == true)  // absent: kept
+    // The import's planner settings (index probes) end with it: reads are planned as usual.
+    var settings: [String] = []
+    for name in ["enable_hashjoin", "enable_mergejoin"] {
+      try store.query("SELECT current_setting('\(name)')", []) { row in if case .text(let value) = row[0] { settings.append(value) } }
+    }
+    #expect(settings == ["on", "on"])
   }
 
   /// New objects are inserted without a conflict check: a row that another writer (not an
