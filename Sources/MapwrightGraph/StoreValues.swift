@@ -102,6 +102,7 @@ extension StoreValues {
     case .float: return .real(Double(try Float.decode(from: value, in: session)))
     case .string: return .text(try String.decode(from: value, in: session))
     case .boolean: return .integer(try Bool.decode(from: value, in: session) ? 1 : 0)
+    case .decimal: return .text(try session.decimalText(value))
     default: return try StoreValues.value(AttributeValues.decode(value, attribute, in: session), attribute)
     }
   }

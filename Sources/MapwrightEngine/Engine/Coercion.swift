@@ -203,6 +203,19 @@ extension DecodingSession {
     return try coerced(value, LenientCoercion.decimal)
   }
 
+  /// `decimal(_:)`'s value as its text (`"\(decimal)"`, what a store keeps), with the same
+  /// rules, errors and report; a plain number's text is written without making the `Decimal`.
+  public func decimalText(_ value: JSONValue) throws(MappingError) -> String {
+    if let text = value.decimalTextValue { return text }
+    if value.kind == .string, coercion == .lenient,
+      let text = value.withNumberTextInString({ text, _ in MapwrightJSON.decimalText(fromNumberText: text) }) ?? nil
+    {
+      noteCoercion(of: value, to: CoercionTarget(Decimal.self))
+      return text
+    }
+    return "\(try decimal(value))"
+  }
+
   /// A number read from a numeric string when lenient; a mismatch otherwise.
   private func coerced<T>(_ value: JSONValue, _ convert: (JSONValue) -> Coerced<T>) throws(MappingError) -> T {
     if coercion == .lenient {

@@ -88,7 +88,41 @@ package func decimal(fromNumberText text: UnsafeBufferPointer<UInt8>) -> Decimal
   return value.isNaN ? nil : value
 }
 
+/// The text `"\(decimal(fromNumberText: text)!)"` writes, made without the `Decimal` (whose
+/// making and printing are most of the cost of a decimal column in an import); nil where that
+/// conversion would fail or pad (more than 38 significant digits, a power of ten outside
+/// -128...127), for the caller to take the `Decimal` way. A seeded test holds the two equal.
+package func decimalText(fromNumberText text: UnsafeBufferPointer<UInt8>) -> String? {
+  let parts = DecimalParts(text: text)
+  if parts.digits.isEmpty { return "0" }
+  guard parts.digits.count <= 38, (-128...127).contains(parts.exponent) else { return nil }
+  var out: [UInt8] = []
+  out.reserveCapacity(parts.digits.count + abs(parts.exponent) + 3)
+  if parts.negative { out.append(UInt8(ascii: "-")) }
+  let digits = parts.digits.lazy.map { $0 + UInt8(ascii: "0") }
+  let pointAt = parts.digits.count + parts.exponent  // digits before the decimal point
+  if parts.exponent >= 0 {
+    out.append(contentsOf: digits)
+    out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: parts.exponent))
+  } else if pointAt > 0 {
+    out.append(contentsOf: digits.prefix(pointAt))
+    out.append(UInt8(ascii: "."))
+    out.append(contentsOf: digits.dropFirst(pointAt))
+  } else {
+    out.append(contentsOf: [UInt8(ascii: "0"), UInt8(ascii: ".")])
+    out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: -pointAt))
+    out.append(contentsOf: digits)
+  }
+  return String(decoding: out, as: UTF8.self)
+}
+
 extension JSONValue {
+  /// A number's value as `decimalText(fromNumberText:)` writes it; nil for other kinds, and
+  /// where that gives nil.
+  package var decimalTextValue: String? {
+    withNumberText { decimalText(fromNumberText: $0) } ?? nil
+  }
+
   /// For lenient coercion: calls `body` with the text of the JSON number a string holds, JSON
   /// whitespace around it trimmed, and whether it is an integer literal; nil when the value is
   /// not a string holding exactly one number. Reads the input in place (no string is made)
