@@ -43,27 +43,26 @@ extension GraphImporter {
     var values: [StoreValue] = []
     values.reserveCapacity(plan.attributes.count + 2)
     for (index, planned) in plan.attributes.enumerated() {
-      let attribute = planned.description
       let bit = UInt64(1) << UInt64(index)
       switch EntityRules.input(at: planned.path, in: object) {
       case .absent:
         // An update keeps what is stored; a new object takes its default (reported) or needs the key.
         guard creating else { continue }
-        try EntityRules.absent(attribute, at: planned.path, in: object, hasDefault: planned.defaultValue != nil, session: session)
+        try EntityRules.absent(planned.description, at: planned.path, in: object, hasDefault: planned.defaultValue != nil, session: session)
         if let initial = planned.defaultValue {
           shape.attributes |= bit
-          if wide { wideColumns.append(attribute.name) }
+          if wide { wideColumns.append(planned.description.name) }
           values.append(initial)
         }
       case .null(let value):
-        try EntityRules.null(attribute, value)
+        try EntityRules.null(planned.description, value)
         shape.attributes |= bit
-        if wide { wideColumns.append(attribute.name) }
+        if wide { wideColumns.append(planned.description.name) }
         values.append(.null)
       case .value(let value):
         shape.attributes |= bit
-        if wide { wideColumns.append(attribute.name) }
-        values.append(try StoreValues.decode(value, attribute, in: session))
+        if wide { wideColumns.append(planned.description.name) }
+        values.append(try StoreValues.decode(value, planned.description, in: session))
       }
     }
     if let link {
@@ -73,14 +72,13 @@ extension GraphImporter {
     }
 
     for (relationshipIndex, planned) in plan.relationships.enumerated() {
-      let relationship = planned.description
       guard let value = object.value(atPlanned: planned.path) else { continue }
-      if let link, relationship.name == link.column { continue }  // the parent sets it
+      if let link, planned.description.name == link.column { continue }  // the parent sets it
       let destination = destinationPlan(plan, relationshipIndex)
-      let many = relationship.isToMany
+      let many = planned.description.isToMany
       if many, !value.isNull {
         guard value.kind == .array else { throw MappingError.typeMismatch(expected: "array", at: value) }
-        try EntityRules.checkCount(relationship, value.count, at: value)
+        try EntityRules.checkCount(planned.description, value.count, at: value)
       }
       /// The relationship's items: none for null, the elements of a to-many, else the value.
       func forEachItem(_ body: (Int?, JSONValue) throws -> Void) throws {
@@ -89,19 +87,19 @@ extension GraphImporter {
       switch planned.storage {
       case .column:
         shape.relationships |= UInt64(1) << UInt64(relationshipIndex)
-        if wide { wideColumns.append(relationship.name) }
+        if wide { wideColumns.append(planned.description.name) }
         var target: Int64?
         try forEachItem { i, item in
           guard i ?? 0 == 0 else { return }
-          target = try self.target(item, relationship, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), relationship, nil))
+          target = try self.target(item, planned.description, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), planned.description, nil))
         }
         values.append(target.map { .integer($0) } ?? .null)
       case .inverseColumn(let inverse):
         // Nested children are written with the link; children named by id get it set.
         try forEachItem { i, item in
           if item.kind == .object {
-            _ = try write(item, destination, session, into: &writes, link: Link(column: inverse, id: id), path: self.itemPath(path(), relationship, i))
-          } else if let child = try target(item, relationship, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), relationship, i)) {
+            _ = try write(item, destination, session, into: &writes, link: Link(column: inverse, id: id), path: self.itemPath(path(), planned.description, i))
+          } else if let child = try target(item, planned.description, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), planned.description, i)) {
             if child > (largestIDs[destination.entity.name] ?? 0), !destination.written.contains(child) {
               // A new child whose row comes later in the payload: the link goes with its row.
               destination.pendingLinks[child, default: []].append((inverse, id))
@@ -117,7 +115,7 @@ extension GraphImporter {
       case .joinTable(let name, let reversed):
         var targets: [Int64] = []
         try forEachItem { i, item in
-          if let target = try target(item, relationship, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), relationship, i)) {
+          if let target = try target(item, planned.description, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), planned.description, i)) {
             targets.append(target)
           }
         }

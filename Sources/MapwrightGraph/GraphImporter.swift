@@ -326,17 +326,16 @@ public final class GraphImporter {
     guard object.kind == .object else { throw MappingError.typeMismatch(expected: "\(plan.entity.name) object", at: object) }
     if let key = try primaryKey(of: object, plan, session) { keys.payload[plan.number].append(key) }
     for (index, planned) in plan.relationships.enumerated() {
-      let relationship = planned.description
       guard let value = object.value(atPlanned: planned.path), !value.isNull else { continue }
       let destination = plan.destinationPlans[index]!
       func scanItem(_ item: JSONValue, _ i: Int?) throws(MappingError) {
         if item.kind == .object {
-          try scan(item, destination, itemPath(path, relationship, i), session, into: &keys)
+          try scan(item, destination, itemPath(path, planned.description, i), session, into: &keys)
         } else if let key = try referencedKey(item, destination, session) {
           keys.referenced[destination.number].append(key)
         }
       }
-      try value.forEachRelationshipItem(toMany: relationship.isToMany) { (i, item) throws(MappingError) in try scanItem(item, i) }
+      try value.forEachRelationshipItem(toMany: planned.description.isToMany) { (i, item) throws(MappingError) in try scanItem(item, i) }
     }
   }
 

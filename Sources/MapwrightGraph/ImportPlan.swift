@@ -6,17 +6,32 @@ import MapwrightEngine
 import MapwrightSchema
 
 final class EntityPlan {
-  struct Attribute {
+  // Classes, not structs: the write loop takes each in turn for every object, and a struct
+  // of descriptions is copied field by field (a retain and release each) every time.
+  final class Attribute {
     let description: AttributeDescription
     let path: JSONKeyPath
     let defaultValue: StoreValue?
+
+    init(description: AttributeDescription, path: JSONKeyPath, defaultValue: StoreValue?) {
+      self.description = description
+      self.path = path
+      self.defaultValue = defaultValue
+    }
   }
 
-  struct Relationship {
+  final class Relationship {
     let description: RelationshipDescription
     let path: JSONKeyPath
     let destination: EntityDescription
     let storage: RelationalLayout.Storage
+
+    init(description: RelationshipDescription, path: JSONKeyPath, destination: EntityDescription, storage: RelationalLayout.Storage) {
+      self.description = description
+      self.path = path
+      self.destination = destination
+      self.storage = storage
+    }
   }
 
   let entity: EntityDescription
