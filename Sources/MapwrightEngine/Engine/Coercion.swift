@@ -65,10 +65,7 @@ package enum LenientCoercion {
       case .failure(.notAnInteger), nil: return .notConvertible
       }
     case .string:
-      let result = value.withNumberTextInString { text, isLiteral in
-        readInteger(text, isLiteral: isLiteral, forms: .integralValues, as: T.self)
-      }
-      switch result {
+      switch value.integerInString(as: T.self) {
       case .success(let integer): return .value(integer)
       case .failure(.outOfRange): return .outOfRange
       case .failure(.notAnInteger), nil: return .notConvertible

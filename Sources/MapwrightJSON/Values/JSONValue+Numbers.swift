@@ -123,6 +123,19 @@ extension JSONValue {
     withNumberText { decimalText(fromNumberText: $0) } ?? nil
   }
 
+  /// For lenient coercion: the integer a string holds (`withNumberTextInString` read as
+  /// `readInteger` reads a number, integral values allowed); nil when the string holds no
+  /// number. One call into this module, specialised here for the engine's integer types (the
+  /// closure-taking generic path, unspecialised across modules, was most of the cost of
+  /// importing numbers written as strings).
+  @_specialize(where T == Int64)
+  @_specialize(where T == Int32)
+  @_specialize(where T == Int16)
+  @_specialize(where T == Int)
+  package func integerInString<T: FixedWidthInteger>(as type: T.Type) -> Result<T, IntegerReadFailure>? {
+    withNumberTextInString { text, isLiteral in MapwrightJSON.readInteger(text, isLiteral: isLiteral, forms: .integralValues, as: T.self) }
+  }
+
   /// For lenient coercion: calls `body` with the text of the JSON number a string holds, JSON
   /// whitespace around it trimmed, and whether it is an integer literal; nil when the value is
   /// not a string holding exactly one number. Reads the input in place (no string is made)
