@@ -6,8 +6,9 @@
 // `bigint`.
 //
 // On the wire: a parameter is text cast in the SQL (`$1::numeric`); a column of a batch's rows
-// is one array parameter, unnested — binary (`int8[]`, `float8[]`, `text[]`) when it holds no
-// NULL, else a PostgreSQL array literal (`{"1","2",NULL}`) cast to the array type; reads cast
+// is one array parameter, unnested — binary (`int8[]`, `float8[]`, `text[]`; decimals, UUIDs
+// and JSON as `text[]`, each element cast) when it holds no NULL, else a PostgreSQL array
+// literal (`{"1","2",NULL}`) cast to the array type; reads cast
 // what PostgresNIO does not decode to text (`numeric`, `jsonb`, `uuid`). The `StoreValue`s the import makes are the same as for SQLite (dates as seconds
 // since 1970, Booleans as 0 and 1), so one importer serves both stores.
 
@@ -37,18 +38,25 @@ enum PostgresColumns {
     }
   }
 
-  /// The type values of an attribute travel as (dates travel as seconds, `float8`).
+  /// The type values of an attribute travel as: dates as seconds (`float8`); decimals, UUIDs
+  /// and JSON as text, so that a column of them is a binary `text[]` the server need not
+  /// parse as an array literal (each element is cast once, in `fromWire`).
   static func wireType(_ type: AttributeType?) -> String {
     switch type {
     case nil: "bigint"  // `_id` and relationship columns
     case .date?: "double precision"
+    case .decimal?, .uuid?, .transformable?: "text"
     case let type?: columnType(type)
     }
   }
 
   /// The SQL that turns a wire value (`expression`, of `wireType`) into the column's value.
   static func fromWire(_ expression: String, _ type: AttributeType?) -> String {
-    type == .date ? "to_timestamp(\(expression))" : expression
+    switch type {
+    case .date?: "to_timestamp(\(expression))"
+    case .decimal?, .uuid?, .transformable?: "(\(expression))::\(columnType(type!))"
+    default: expression
+    }
   }
 
   /// A parameter mark for a value of an attribute (or of `_id` when nil), cast to its type.
@@ -90,25 +98,27 @@ enum PostgresColumns {
   }
 
   /// Values as a PostgreSQL array literal: every element quoted (backslash and quote
-  /// escaped), NULL bare.
+  /// escaped), NULL bare. Built as UTF-8 bytes (both escaped characters are ASCII).
   static func arrayLiteral(_ values: some Sequence<String?>) -> String {
-    var literal = "{"
+    let (quote, backslash) = (UInt8(ascii: "\""), UInt8(ascii: "\\"))
+    var literal: [UInt8] = [UInt8(ascii: "{")]
     var first = true
     for value in values {
-      if !first { literal += "," }
+      if !first { literal.append(UInt8(ascii: ",")) }
       first = false
       guard let value else {
-        literal += "NULL"
+        literal.append(contentsOf: "NULL".utf8)
         continue
       }
-      literal += "\""
-      for scalar in value.unicodeScalars {
-        if scalar == "\"" || scalar == "\\" { literal += "\\" }
-        literal.unicodeScalars.append(scalar)
+      literal.append(quote)
+      for byte in value.utf8 {
+        if byte == quote || byte == backslash { literal.append(backslash) }
+        literal.append(byte)
       }
-      literal += "\""
+      literal.append(quote)
     }
-    return literal + "}"
+    literal.append(UInt8(ascii: "}"))
+    return String(decoding: literal, as: UTF8.self)
   }
 
   /// A column of values as one array parameter: binary when every value is a non-NULL
