@@ -102,6 +102,31 @@ final class PostgresSession: @unchecked Sendable {
   }
 
   func query(_ sql: String, _ parameters: [Parameter], row: (PostgresRow) throws -> Void = { _ in }) throws {
+    let result: PostgresQueryResult
+    do {
+      result = try connection.query(PostgresQuery(unsafeSQL: sql, binds: try Self.bindings(parameters)), logger: logger).wait()
+    } catch {
+      throw PostgresStoreError(error, sql: sql)
+    }
+    for each in result.rows { try row(each) }
+  }
+
+  /// Sends a statement whose rows are not wanted without waiting for it: statements sent one
+  /// after another run in that order on the connection, and the caller builds the next while
+  /// the server runs this one. Wait on the future for its outcome (errors as `query` throws
+  /// them); a statement after a failed one in a transaction fails too.
+  func send(_ sql: String, _ parameters: [Parameter]) -> EventLoopFuture<Void> {
+    let eventLoop = connection.eventLoop
+    let query: PostgresQuery
+    do {
+      query = PostgresQuery(unsafeSQL: sql, binds: try Self.bindings(parameters))
+    } catch {
+      return eventLoop.makeFailedFuture(PostgresStoreError(error, sql: sql))
+    }
+    return connection.query(query, logger: logger).map { _ in }.flatMapErrorThrowing { throw PostgresStoreError($0, sql: sql) }
+  }
+
+  static func bindings(_ parameters: [Parameter]) throws -> PostgresBindings {
     var binds = PostgresBindings(capacity: parameters.count)
     for parameter in parameters {
       switch parameter {
@@ -112,13 +137,7 @@ final class PostgresSession: @unchecked Sendable {
       case .texts(let values): try binds.append(values)
       }
     }
-    let result: PostgresQueryResult
-    do {
-      result = try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).wait()
-    } catch {
-      throw PostgresStoreError(error, sql: sql)
-    }
-    for each in result.rows { try row(each) }
+    return binds
   }
 
   /// Runs one statement without parameters.

@@ -217,11 +217,24 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     batchOpen = true
   }
 
+  /// The statements of the part being written, sent and not yet waited for.
+  private var pending: [EventLoopFuture<Void>] = []
+
+  /// Sends a statement of a part (see `writePart`).
+  func run(_ sql: String, _ parameters: [PostgresSession.Parameter]) {
+    pending.append(session.send(sql, parameters))
+  }
+
+  /// The part's statements are sent as they are built, without waiting for each: the server
+  /// runs one while the next is built (they run in order on the connection); then every one is
+  /// waited for, and the first error, in order, is thrown.
   public func writePart(_ part: ImportBatch) throws {
-    try writeDetaches(part.detaches)
-    for group in part.rowGroups() { try upsert(group[...]) }
-    try writeForeignKeys(part.foreignKeys)
-    for run in part.joinRuns() { try writeJoinRun(run) }
+    defer { pending.removeAll() }
+    writeDetaches(part.detaches)
+    for group in part.rowGroups() { upsert(group[...]) }
+    writeForeignKeys(part.foreignKeys)
+    for run in part.joinRuns() { writeJoinRun(run) }
+    for statement in pending { try statement.wait() }
   }
 
   public func endBatch() throws {
@@ -253,7 +266,7 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
   /// writer's, and fails the batch: `23505`); the others exist, and are updated where a value
   /// differs — a row that already holds the values is left alone: no new row version, no
   /// index entries, no WAL.
-  func upsert(_ rows: ArraySlice<ImportBatch.Row>) throws {
+  func upsert(_ rows: ArraySlice<ImportBatch.Row>) {
     guard let first = rows.first else { return }
     let types = first.columns.map { attributeType($0, in: first.table) }
     var parameters: [PostgresSession.Parameter] = [.integers(rows.map(\.id))]
@@ -282,10 +295,10 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
         + " FROM \(from) WHERE t.\"_id\" = u.c0"
         + " AND (\(columns.map { "t.\($0)" }.joined(separator: ", "))) IS DISTINCT FROM (\(values.joined(separator: ", ")))"
     }
-    try session.query(sql, parameters)
+    run(sql, parameters)
   }
 
-  func writeDetaches(_ detaches: [ImportBatch.Detach]) throws {
+  func writeDetaches(_ detaches: [ImportBatch.Detach]) {
     // Detaches of a batch all come before its rows and commute: one statement per kind.
     var owners: [String: (detach: ImportBatch.Detach, ids: [Int64])] = [:]
     var order: [String] = []
@@ -301,11 +314,11 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
       let sql = detach.delete
         ? "DELETE FROM \(table) AS t USING unnest($1::bigint[]) AS o(id) WHERE t.\(column) = o.id"
         : "UPDATE \(table) AS t SET \(column) = NULL FROM unnest($1::bigint[]) AS o(id) WHERE t.\(column) = o.id"
-      try session.query(sql, [.integers(ids)])
+      run(sql, [.integers(ids)])
     }
   }
 
-  func writeForeignKeys(_ foreignKeys: [ImportBatch.ForeignKey]) throws {
+  func writeForeignKeys(_ foreignKeys: [ImportBatch.ForeignKey]) {
     // The last value set for a row's column wins, as one update at a time would leave it.
     var targets: [String: (table: String, column: String, values: [Int64: Int64?])] = [:]
     var order: [String] = []
@@ -322,39 +335,37 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
       let ids = Array(values.keys)
       let sql = "UPDATE \(quoteIdentifier(table)) AS t SET \(quoteIdentifier(column)) = v.target "
         + "FROM unnest($1::bigint[], $2::bigint[]) AS v(id, target) WHERE t.\"_id\" = v.id"
-      try session.query(sql, [
-        PostgresColumns.arrayLiteral(ids.lazy.map { String($0) }),
-        PostgresColumns.arrayLiteral(ids.lazy.map { id in values[id]!.map { String($0) } }),
-      ])
+      let targetValues = ids.map { id in values[id]!.map { StoreValue.integer($0) } ?? .null }
+      run(sql, [.integers(ids), PostgresColumns.arrayParameter(targetValues, nil)])
     }
   }
 
   /// Joins of one table and direction, each owner once: old links of replaced owners
   /// deleted, then all links inserted with their positions.
-  func writeJoinRun(_ joins: ArraySlice<ImportBatch.Join>) throws {
+  func writeJoinRun(_ joins: ArraySlice<ImportBatch.Join>) {
     guard let first = joins.first else { return }
     let table = quoteIdentifier(first.table)
     let (own, other) = first.reversed ? ("target", "owner") : ("owner", "target")
     let replaced = joins.filter(\.replaces).map(\.owner)
     if !replaced.isEmpty {
-      try session.query(
+      run(
         "DELETE FROM \(table) AS j USING unnest($1::bigint[]) AS o(id) WHERE j.\(own) = o.id",
-        [PostgresColumns.arrayLiteral(replaced.lazy.map { String($0) })])
+        [.integers(replaced)])
     }
-    var owners: [String?] = []
-    var targets: [String?] = []
-    var positions: [String?] = []
+    var owners: [Int64] = []
+    var targets: [Int64] = []
+    var positions: [Int64] = []
     for join in joins {
       for (position, target) in join.targets.enumerated() {
-        owners.append(String(join.owner))
-        targets.append(String(target))
-        positions.append(String(position))
+        owners.append(join.owner)
+        targets.append(target)
+        positions.append(Int64(position))
       }
     }
     guard !owners.isEmpty else { return }
-    try session.query(
+    run(
       "INSERT INTO \(table) (\(own), \(other), position) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) ON CONFLICT DO NOTHING",
-      [PostgresColumns.arrayLiteral(owners), PostgresColumns.arrayLiteral(targets), PostgresColumns.arrayLiteral(positions)])
+      [.integers(owners), .integers(targets), .integers(positions)])
   }
 
   // MARK: RelationalStore
