@@ -11,11 +11,13 @@
 // be. Each batch is one transaction at READ COMMITTED: readers (any isolation) see a batch
 // whole or not at all, and are never blocked by an import.
 //
-// Writes of a batch: detaches and foreign keys as set-based UPDATEs over unnested arrays,
-// rows as one `INSERT … SELECT … FROM unnest(…)` per group of one table, column set and
-// newness — a plain insert for rows pass 1 found new, else `ON CONFLICT ("_id") DO UPDATE …
-// WHERE` a value differs, so that an object sent again unchanged writes nothing — and join
-// rows likewise: a few statements per batch whatever its size.
+// Writes of a batch (in parts, inside its one transaction): detaches and foreign keys as
+// set-based UPDATEs over unnested arrays; rows as one statement per group of one table,
+// column set and newness — `INSERT … SELECT … FROM unnest(…)` for rows pass 1 found new,
+// `UPDATE … FROM unnest(…)` of the rows where a value differs for the others, so that an
+// object sent again unchanged writes nothing; join rows likewise. A few statements per part
+// whatever its size, sent as they are built and waited for together; every join is an index
+// probe per id (`probeByIndex`).
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
