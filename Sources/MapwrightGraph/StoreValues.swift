@@ -29,6 +29,7 @@ public enum StoreValues {
     case .date: if let value = value as? Date { return .real(value.timeIntervalSince1970) }
     case .uri: if let value = value as? URL { return .text(value.absoluteString) }
     case .uuid: if let value = value as? UUID { return .text(value.uuidString) }
+    case .transformable: if let value = value as? JSON { return .text(try value.jsonString()) }
     default: break
     }
     switch value {
