@@ -158,11 +158,7 @@ extension GraphImporter {
       let id = try allocateID(destinationPlan)
       destinationPlan.setFresh(key, id)
       let attribute = destinationPlan.primaryKey!.description
-      let keyValue: StoreValue = switch key {
-      case .integer(let value): .integer(value)
-      case .text(let value): .text(value)
-      }
-      writes.rows.append(ImportBatch.Row(table: destinationPlan.table, id: id, columns: [attribute.name], values: [keyValue], isNew: true))
+      writes.rows.append(ImportBatch.Row(table: destinationPlan.table, id: id, columns: [attribute.name], values: [key.storeValue], isNew: true))
       _ = destinationPlan.written.insert(id)
       summary.placeholders += 1
       return id

@@ -61,7 +61,7 @@ public final class GraphImporter {
   /// The largest row id of each table before pass 2 (read while the store is idle).
   var largestIDs: [String: Int64] = [:]
 
-  /// Maps a path in the current batch to the payload (set for each batch).
+  /// Maps a path in the current run to the payload (set for each run in pass 2).
   var payloadPath: (JSONPath) -> JSONPath = { $0 }
 
   public init(store: any GraphStore) {
@@ -118,9 +118,9 @@ public final class GraphImporter {
           for round in stride(from: 0, to: runs.count, by: slots.count) {
             let count = min(slots.count, runs.count - round)
             let errors = scanInParallel(count, into: slots) { i, keys in
-              let batch = try makeBatch(runs[round + i], source: source, scanner: scanner)
-              for (element, path) in batch.elements {
-                try batch.mapping { try scan(element, sourcePlan, path, batch.session, into: &keys) }
+              let parsed = try parseRun(runs[round + i], source: source, scanner: scanner)
+              for (element, path) in parsed.elements {
+                try parsed.mapping { try scan(element, sourcePlan, path, parsed.session, into: &keys) }
               }
             }
             for i in 0..<count {
@@ -156,10 +156,10 @@ public final class GraphImporter {
           var writes = ImportBatch()
           var partsSent = 0
           for run in runs {
-            let batch = try makeBatch(run, source: source, scanner: scanner)
-            payloadPath = batch.payloadPath
-            for (element, path) in batch.elements {
-              try batch.mapping { _ = try write(element, sourcePlan, batch.session, into: &writes, link: nil, path: path) }
+            let parsed = try parseRun(run, source: source, scanner: scanner)
+            payloadPath = parsed.payloadPath
+            for (element, path) in parsed.elements {
+              try parsed.mapping { _ = try write(element, sourcePlan, parsed.session, into: &writes, link: nil, path: path) }
               if writer == nil {  // the naive way: each object written and committed alone
                 try store.write(writes)
                 writes = ImportBatch()
@@ -169,8 +169,8 @@ public final class GraphImporter {
                 writes = ImportBatch()
               }
             }
-            collectReport(of: batch)
-            writtenElements += batch.elements.count
+            collectReport(of: parsed)
+            writtenElements += parsed.elements.count
           }
           let (inserted, updated) = (summary.inserted, summary.updated)
           let written = writtenElements
@@ -216,31 +216,31 @@ public final class GraphImporter {
     }
   }
 
-  /// What the batch's mapping forgave, placed in the payload: every entry counted, the first
+  /// What a run's mapping forgave, placed in the payload: every entry counted, the first
   /// `maximumListedReportEntries` kept.
-  func collectReport(of batch: Batch) {
-    let count = batch.session.reportCount
+  func collectReport(of parsed: ParsedRun) {
+    let count = parsed.session.reportCount
     guard count > 0 else { return }
     summary.reportCount += count
     let room = options.maximumListedReportEntries - summary.report.entries.count
     guard room > 0 else { return }
-    for entry in batch.session.report.entries.prefix(room) {
-      summary.report.record(MappingReport.Entry(kind: entry.kind, place: batch.relocatePlace(entry.place)))
+    for entry in parsed.session.report.entries.prefix(room) {
+      summary.report.record(MappingReport.Entry(kind: entry.kind, place: parsed.relocatePlace(entry.place)))
     }
   }
 
-  // MARK: Batches
+  // MARK: Runs
 
   /// A run of elements (pass 1 and pass 2 alike), parsed as an array of its own.
-  struct Batch {
+  struct ParsedRun {
     let session: DecodingSession
     let elements: [(JSONValue, JSONPath)]
-    /// Maps the batch's errors back to the payload: the element's path and the line and
+    /// Maps the run's errors back to the payload: the element's path and the line and
     /// column in the payload.
     let relocate: (MappingError) -> MappingError
-    /// Maps a place in the batch to the payload.
+    /// Maps a place in the run to the payload.
     let relocatePlace: (ValuePlace) -> ValuePlace
-    /// Maps a path in the batch to the payload.
+    /// Maps a path in the run to the payload.
     let payloadPath: (JSONPath) -> JSONPath
 
     func mapping(_ body: () throws -> Void) throws {
@@ -254,7 +254,7 @@ public final class GraphImporter {
 
   /// Parses a run of a source's array as an array of its own (thread-safe: it reads only the
   /// payload and the options).
-  func makeBatch(_ bounds: PayloadScanner.ElementRuns.Run, source: ImportSource, scanner: PayloadScanner) throws -> Batch {
+  func parseRun(_ bounds: PayloadScanner.ElementRuns.Run, source: ImportSource, scanner: PayloadScanner) throws -> ParsedRun {
     let bytes = scanner.bytes
     let sliceStart = bounds.bytes.lowerBound
     let slice = bytes[bounds.bytes]
@@ -291,7 +291,7 @@ public final class GraphImporter {
       return JSONPath(prefix + components)
     }
     let values = Array(session.document.root.elements)
-    return Batch(
+    return ParsedRun(
       session: session, elements: values.enumerated().map { ($1, JSONPath([.index($0)])) }, relocate: relocate,
       relocatePlace: relocatePlace, payloadPath: payloadPath)
   }

@@ -27,6 +27,14 @@ public enum PrimaryKeyValue: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The key as a column holds it (bound as a parameter, written in a placeholder row).
+  public var storeValue: StoreValue {
+    switch self {
+    case .integer(let value): .integer(value)
+    case .text(let value): .text(value)
+    }
+  }
+
   /// Text keys are equal when their UTF-8 bytes are, as SQLite compares TEXT (Swift's `String`
   /// equality would take `"é"` and `"e\u{301}"` for one key and link or update the wrong row).
   public static func == (lhs: PrimaryKeyValue, rhs: PrimaryKeyValue) -> Bool {

@@ -180,20 +180,13 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     else { return [:] }
     lookupQueries += 1
     let keyType = PostgresColumns.columnType(attribute.type)
-    let values = keys.map { key -> StoreValue in
-      switch key {
-      case .integer(let value): .integer(value)
-      case .text(let value): .text(value)
-      }
-    }
     var result: [PrimaryKeyValue: Int64] = [:]
     // A join with the unnested keys, each probed in the key's index (`probeByIndex`, set by
-    // `beginImport`), not
-    // `= ANY(…)`: on a table the planner has no statistics for yet, `= ANY` may become a
-    // scan that tests every row against every key.
+    // `beginImport`), not `= ANY(…)`: on a table the planner has no statistics for yet,
+    // `= ANY` may become a scan that tests every row against every key.
     let sql = "SELECT \(PostgresColumns.read("t." + quoteIdentifier(key), attribute.type)), t.\"_id\" FROM \(quoteIdentifier(table.name)) AS t "
       + "JOIN unnest($1::\(keyType)[]) AS k(key) ON t.\(quoteIdentifier(key)) = k.key"
-    try session.query(sql, [PostgresColumns.arrayParameter(values, attribute.type)]) { row in
+    try session.query(sql, [PostgresColumns.arrayParameter(keys.map(\.storeValue), attribute.type)]) { row in
       let cells = row.makeRandomAccess()
       let found: PrimaryKeyValue = switch try PostgresColumns.value(cells[0]) {
       case .integer(let value): .integer(value)

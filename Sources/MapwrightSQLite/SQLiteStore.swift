@@ -153,7 +153,7 @@ public final class SQLiteStore: GraphStore {
     let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ",")
     let query = try statement("SELECT \(quoteIdentifier(key)), \"_id\" FROM \(quoteIdentifier(table.name)) WHERE \(quoteIdentifier(key)) IN (\(placeholders))")
     defer { query.reset() }
-    for (i, value) in keys.enumerated() { query.bind(Self.storeValue(value), at: Int32(i + 1)) }
+    for (i, value) in keys.enumerated() { query.bind(value.storeValue, at: Int32(i + 1)) }
     var result: [PrimaryKeyValue: Int64] = [:]
     while try query.step() {
       let found: PrimaryKeyValue = switch query.value(0) {
@@ -167,12 +167,6 @@ public final class SQLiteStore: GraphStore {
     return result
   }
 
-  static func storeValue(_ key: PrimaryKeyValue) -> StoreValue {
-    switch key {
-    case .integer(let v): .integer(v)
-    case .text(let v): .text(v)
-    }
-  }
 
   public func largestID(of entity: String) throws -> Int64 {
     guard let table = layout.tables[entity] else { return 0 }

@@ -1,13 +1,13 @@
 // How a store groups a batch's writes into multi-row statements without changing their
-// meaning: rows in groups of one table, column set and newness (a later write of a row lands after an
-// earlier one), joins in runs of one table and direction that end where an owner comes again
+// meaning: rows in groups of one table, column set and newness (a later write of a row lands
+// after an earlier one), joins in runs of one table and direction that end where an owner comes again
 // (its later links replace the earlier ones, as one join at a time would).
 
 extension ImportBatch {
   /// The rows in groups of one table and column set, all new (`Row.isNew`) or all possibly
-  /// stored, each row id at most once per group, in
-  /// an order that keeps every row's writes in payload order: a row's n-th write goes in a
-  /// group of n-th writes, and groups of earlier writes come first. A nested payload
+  /// stored, each row id at most once per group, in an order that keeps every row's writes in
+  /// payload order: a row's n-th write goes in a group of n-th writes, and groups of earlier
+  /// writes come first. A nested payload
   /// interleaves tables (pricing, book, pricing, book, author…); grouping makes that a few
   /// multi-row statements instead of one per row.
   public func rowGroups() -> [[Row]] {
