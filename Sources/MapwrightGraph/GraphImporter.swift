@@ -184,13 +184,20 @@ public final class GraphImporter {
           summary.batches += 1
         }
       }
-      try writer?.finish()
+      if let writer {
+        let store = store
+        try writer.submit { try store.finishBatches() }
+        try writer.finish()
+      }
     } catch {
-      // A batch being written finishes first (its own error, the earlier one, wins); a batch
-      // whose parts were not all written is rolled back.
-      defer { store.abandonBatch() }
-      try writer?.finish()
-      throw error
+      // A batch being written finishes first (its own error, the earlier one, wins), and so
+      // do the batches ended and not yet committed (an earlier batch's failure wins over
+      // everything); a batch whose parts were not all written is rolled back.
+      var failure = error
+      do { try writer?.finish() } catch { failure = error }
+      do { try store.finishBatches() } catch { failure = error }
+      store.abandonBatch()
+      throw failure
     }
     summary.elements = total
     summary.seconds = (ContinuousClock.now - started) / .seconds(1)
@@ -198,17 +205,15 @@ public final class GraphImporter {
   }
 
   /// Hands a part of a batch to the writer: the first opens the batch's transaction, the last
-  /// (`then` given) commits it and then runs `then`; a part that fails rolls the batch back.
+  /// (`then` given) ends it, and `then` runs once it is committed (see
+  /// `GraphStore.endBatch(whenCommitted:)`); a part that fails rolls the batch back.
   func submitPart(_ part: ImportBatch, first: Bool, to writer: SerialWorker, then finished: (() -> Void)? = nil) throws {
     let store = store
     try writer.submit {
       do {
         if first { try store.beginBatch() }
         try store.writePart(part)
-        if let finished {
-          try store.endBatch()
-          finished()
-        }
+        if let finished { try store.endBatch(whenCommitted: finished) }
       } catch {
         store.abandonBatch()
         throw error

@@ -79,6 +79,15 @@ public protocol GraphStore: AnyObject {
   func writePart(_ part: ImportBatch) throws
   func endBatch() throws
   func abandonBatch()
+  /// Ends the open batch and runs `committed` once it is committed. A store may commit it
+  /// later, while the next batch is being written (`PostgresStore` writes two batches at once
+  /// on two connections when they touch different rows), but always in order: a batch commits
+  /// only after the one before it did. A failure found later is thrown by a later call of the
+  /// batch protocol, or by `finishBatches`. The default commits now (`endBatch`).
+  func endBatch(whenCommitted committed: @escaping () -> Void) throws
+  /// Waits until every batch ended is committed, and throws the first failure (the batch is
+  /// then rolled back, and the batches after it were not committed).
+  func finishBatches() throws
   /// Called before an import reads anything (a store that serialises importers waits here
   /// for the others), and `endImport` after its last batch, or when it fails.
   func beginImport() throws
@@ -88,6 +97,13 @@ public protocol GraphStore: AnyObject {
 extension GraphStore {
   public func beginImport() throws {}
   public func endImport() {}
+
+  public func endBatch(whenCommitted committed: @escaping () -> Void) throws {
+    try endBatch()
+    committed()
+  }
+
+  public func finishBatches() throws {}
 
   public func write(_ batch: ImportBatch) throws {
     guard !batch.isEmpty else { return }

@@ -16,8 +16,8 @@
 // column set and newness — `INSERT … SELECT … FROM unnest(…)` for rows pass 1 found new,
 // `UPDATE … FROM unnest(…)` of the rows where a value differs for the others, so that an
 // object sent again unchanged writes nothing; join rows likewise. A few statements per part
-// whatever its size, sent as they are built and waited for together; every join is an index
-// probe per id (`probeByIndex`).
+// whatever its size; every join is an index probe per id (`probeByIndex`). Batches go on two
+// connections, so that the server works on two at once (PostgresStore+Batches.swift).
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -44,7 +44,15 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
   public private(set) var lookupQueries = 0
   /// The advisory lock importers into this store (database and schema) take turns on.
   private(set) var importLock: Int64 = 0
-  private var holdsImportLock = false
+  private(set) var holdsImportLock = false
+  /// The connections batches are written on: `session`'s, and a second one opened when a
+  /// batch begins while the one before is still committing (PostgresStore+Batches.swift).
+  var lanes: [BatchLane]
+  /// The lane of the open batch, and of the batch ended and not yet known to be committed.
+  var current: BatchLane?
+  var closing: BatchLane?
+  /// Batches written on the second connection (for tests).
+  var batchesOnSecondLane = 0
 
   /// Connects to the database at `url` (`postgres://user:password@host:port/database`) and
   /// opens (creating if needed) the store for `model`; see `init(location:model:…)`.
@@ -61,6 +69,7 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     self.model = model
     layout = RelationalLayout(model: model)
     session = try PostgresSession(location: location)
+    lanes = [BatchLane(session)]
     try session.execute("SET client_min_messages = warning")
     try checkOrCreateSchema(addingToExistingDatabase: addingToExistingDatabase)
   }
@@ -163,6 +172,10 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
   }
 
   public func endImport() {
+    // An import always finishes its batches first; this is the safety net of a caller that
+    // did not: the open batch rolls back, the one ended commits.
+    abandonBatch()
+    try? settleClosing()
     guard holdsImportLock else { return }
     // Fresh statistics for the planner: an import can change a table's size by orders of
     // magnitude, and the next import's look-ups are planned from them.
@@ -172,6 +185,7 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     try? session.execute("RESET enable_hashjoin")
     try? session.execute("SELECT pg_advisory_unlock(\(importLock))")
     holdsImportLock = false
+    lanes.removeSubrange(1...)  // the second connection closes
   }
 
   public func storedIDs(of entity: String, keys: [PrimaryKeyValue]) throws -> [PrimaryKeyValue: Int64] {
@@ -202,45 +216,6 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
   public func largestID(of entity: String) throws -> Int64 {
     guard let table = layout.tables[entity] else { return 0 }
     return try session.integer("SELECT COALESCE(MAX(\"_id\"), 0) FROM \(quoteIdentifier(table.name))") ?? 0
-  }
-
-  /// Whether a batch's transaction is open (between `beginBatch` and `endBatch`).
-  private var batchOpen = false
-
-  public func beginBatch() throws {
-    try session.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
-    batchOpen = true
-  }
-
-  /// The statements of the part being written, sent and not yet waited for.
-  private var pending: [EventLoopFuture<Void>] = []
-
-  /// Sends a statement of a part (see `writePart`).
-  func run(_ sql: String, _ parameters: [PostgresSession.Parameter]) {
-    pending.append(session.send(sql, parameters))
-  }
-
-  /// The part's statements are sent as they are built, without waiting for each: the server
-  /// runs one while the next is built (they run in order on the connection); then every one is
-  /// waited for, and the first error, in order, is thrown.
-  public func writePart(_ part: ImportBatch) throws {
-    defer { pending.removeAll() }
-    writeDetaches(part.detaches)
-    for group in part.rowGroups() { upsert(group[...]) }
-    writeForeignKeys(part.foreignKeys)
-    for run in part.joinRuns() { writeJoinRun(run) }
-    for statement in pending { try statement.wait() }
-  }
-
-  public func endBatch() throws {
-    try session.execute("COMMIT")
-    batchOpen = false
-  }
-
-  public func abandonBatch() {
-    guard batchOpen else { return }
-    batchOpen = false
-    try? session.execute("ROLLBACK")
   }
 
   /// Every statement of a batch or a look-up joins a few thousand ids with a table by an
@@ -350,16 +325,25 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     var owners: [Int64] = []
     var targets: [Int64] = []
     var positions: [Int64] = []
+    var seen: Set<Int64> = []
     for join in joins {
-      for (position, target) in join.targets.enumerated() {
+      seen.removeAll(keepingCapacity: true)
+      for (position, target) in join.targets.enumerated() where seen.insert(target).inserted {
         owners.append(join.owner)
         targets.append(target)
         positions.append(Int64(position))
       }
     }
     guard !owners.isEmpty else { return }
+    // A relationship without an inverse is written from its owner's side alone: each owner's
+    // links were deleted first (or it is new), and its targets are each taken once (the first
+    // position kept), so no pair is there yet — a plain insert, which costs a third less than
+    // one that checks for conflicts. A pair of relationships can also be written from the other
+    // side, in this batch or an earlier one: its links that are there already are left alone.
+    let oneSided = layout.joinTables.first { $0.name == first.table }?.inverse == nil
     run(
-      "INSERT INTO \(table) (\(own), \(other), position) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) ON CONFLICT DO NOTHING",
+      "INSERT INTO \(table) (\(own), \(other), position) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])"
+        + (oneSided ? "" : " ON CONFLICT DO NOTHING"),
       [.integers(owners), .integers(targets), .integers(positions)])
   }
 

@@ -61,6 +61,21 @@ import Testing
     #expect(ids(try #require(try t.store.object(student, key: 8)).objects("courses"), "courseId").sorted { $0! < $1! } == [1, 2, 3])
   }
 
+  @Test(arguments: StoreKind.all) func aTargetNamedTwiceIsLinkedOnceAtItsFirstPlace(_ kind: StoreKind) throws {
+    let t = try TemporaryStore(kind, model: try ObjectModel(xml: Array(Self.xml.utf8)))
+    let (student, course) = (t.entity("Student"), t.entity("Course"))
+    let sources = [ImportSource("courses", entity: course), ImportSource("students", entity: student)]
+    _ = try t.store.importJSON(
+      Array(#"{"courses": [{"courseId": 1}, {"courseId": 2}, {"courseId": 3}], "students": [{"studentId": 7, "favorites": [2, 1, 2], "courses": [3, 3]}]}"#.utf8),
+      sources: sources)
+    var seven = try #require(try t.store.object(student, key: 7))
+    #expect(ids(seven.objects("favorites"), "courseId") == [2, 1] && ids(seven.objects("courses"), "courseId") == [3])
+    // A stored owner's list replaced by one that names a target twice.
+    _ = try t.store.importJSON(Array(#"{"students": [{"studentId": 7, "favorites": [3, 1, 3, 1]}]}"#.utf8), sources: [sources[1]])
+    seven = try #require(try t.store.object(student, key: 7))
+    #expect(ids(seven.objects("favorites"), "courseId") == [3, 1])
+  }
+
   @Test(arguments: StoreKind.all) func manyOwnersInOneBatchGoInFewStatementsAndStayRight(_ kind: StoreKind) throws {
     let t = try TemporaryStore(kind, model: try ObjectModel(xml: Array(Self.xml.utf8)))
     let (student, course) = (t.entity("Student"), t.entity("Course"))

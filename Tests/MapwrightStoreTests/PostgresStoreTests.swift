@@ -1,6 +1,6 @@
 import Foundation
 import Mapwright
-import MapwrightGraph
+@testable import MapwrightGraph
 @testable import MapwrightPostgres
 import MapwrightSQLite
 import MapwrightSchema
@@ -246,7 +246,7 @@ let everyTypeModel = #"""
     let place = StorePlace(.postgres)
     let store = try place.open(model)
     let other = try place.open(model)
-    let payload = #"[{"id": "a", "count": 1}, {"id": "b", "count": 2}, {"id": "c", "count": 3}]"#
+    let payload = #"[{"id": "a", "count": 1}, {"id": "b", "count": 2}, {"id": "c", "count": 3}, {"id": "d", "count": 4}]"#
     var options = ImportOptions(batchSize: 1)
     nonisolated(unsafe) let intruder = other
     options.progress = { progress in
@@ -260,6 +260,40 @@ let everyTypeModel = #"""
     #expect(try store.object(thing, key: "other")?.int64("count") == 99)
     #expect(try store.object(thing, key: "a")?.int64("count") == 1 && store.object(thing, key: "b") != nil)
     #expect(try store.object(thing, key: "c") == nil)
+    // The batch after the failing one was being written on the other connection: it is not
+    // committed either.
+    #expect(try store.object(thing, key: "d") == nil)
+  }
+
+  @Test func consecutiveBatchesGoOnTwoConnectionsAndEndAsOneConnectionWouldWriteThem() throws {
+    let model = try ObjectModel(xml: Array(everyTypeModel.utf8))
+    let thing = try #require(model.entity(named: "Thing"))
+    let first = (0..<30).map { #"{"id": "t\#($0)", "count": \#($0), "small": 1}"# }
+    // Keys come twice in a row, so that some batches (of 3) share a row with the batch before
+    // and others do not; the later ones are new.
+    let second = (0..<40).map { #"{"id": "t\#($0 / 2 * 3)", "count": \#(100 + $0)}"# }
+    var options = ImportOptions(batchSize: 3)
+    options.rowsPerPart = 2
+    var results: [[String]] = []
+    for kind in [StoreKind.sqlite, .postgres] {
+      let place = StorePlace(kind)
+      let store = try place.open(model)
+      defer { withExtendedLifetime(place) {} }
+      for payload in [first, second] {
+        _ = try store.importJSON(Array("[\(payload.joined(separator: ","))]".utf8), sources: [ImportSource("", entity: thing)], options: options)
+      }
+      if let postgres = store as? PostgresStore { #expect(postgres.batchesOnSecondLane > 10) }
+      results.append(try store.objects(thing).map { "\($0.string("id") ?? "") \($0.int64("count") ?? -1) \($0.int64("small") ?? -1)" }.sorted())
+    }
+    #expect(results[0] == results[1])
+    var expected: [String: Int] = [:]
+    for i in 0..<30 { expected["t\(i)"] = i }
+    for j in 0..<40 { expected["t\(j / 2 * 3)"] = 100 + j }
+    #expect(results[1].count == expected.count)
+    for line in results[1] {
+      let fields = line.split(separator: " ")
+      #expect(Int(fields[1]) == expected[String(fields[0])])
+    }
   }
 }
 
