@@ -17,23 +17,40 @@ extension ImportBatch {
       let occurrence: Int
       let isNew: Bool
     }
-    struct RowKey: Hashable {
-      let table: String
-      let id: Int64
-    }
     var groups: [GroupKey: Int] = [:]
     var ordered: [(occurrence: Int, rows: [Row])] = []
-    var writes: [RowKey: Int] = [:]
+    // Writes so far per table and row id. Rows come in runs of one table and column set
+    // (their arrays shared), so the previous row's table and group are checked first: the
+    // strings are hashed once per run, not once per row.
+    var writesByTable: [String: [Int64: Int]] = [:]
+    var table = ""
+    var writes: [Int64: Int] = [:]
+    var last: (row: Row, occurrence: Int, group: Int)?
     for row in rows {
-      let occurrence = writes[RowKey(table: row.table, id: row.id), default: 0]
-      writes[RowKey(table: row.table, id: row.id)] = occurrence + 1
+      if row.table != table {
+        writesByTable[table] = writes
+        table = row.table
+        writes = writesByTable.removeValue(forKey: table) ?? [:]
+      }
+      let occurrence = writes[row.id, default: 0]
+      writes[row.id] = occurrence + 1
+      if let previous = last, previous.occurrence == occurrence, previous.row.isNew == row.isNew,
+        previous.row.table == row.table, previous.row.columns == row.columns
+      {
+        ordered[previous.group].rows.append(row)
+        continue
+      }
       let key = GroupKey(table: row.table, columns: row.columns, occurrence: occurrence, isNew: row.isNew)
+      let group: Int
       if let index = groups[key] {
+        group = index
         ordered[index].rows.append(row)
       } else {
-        groups[key] = ordered.count
+        group = ordered.count
+        groups[key] = group
         ordered.append((occurrence, [row]))
       }
+      last = (row, occurrence, group)
     }
     // Stable: groups of first writes in order of appearance, then of second writes…
     return ordered.enumerated().sorted { ($0.element.occurrence, $0.offset) < ($1.element.occurrence, $1.offset) }.map(\.element.rows)
