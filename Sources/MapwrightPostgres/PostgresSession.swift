@@ -111,6 +111,26 @@ final class PostgresSession: @unchecked Sendable {
     for each in result.rows { try row(each) }
   }
 
+  /// Sends a query without waiting for it; `rows(of:sql:row:)` waits and reads its rows.
+  func sendQuery(_ sql: String, _ parameters: [Parameter]) -> EventLoopFuture<PostgresQueryResult> {
+    do {
+      return connection.query(PostgresQuery(unsafeSQL: sql, binds: try Self.bindings(parameters)), logger: logger)
+    } catch {
+      return connection.eventLoop.makeFailedFuture(error)
+    }
+  }
+
+  /// Waits for a query sent by `sendQuery`, calling `row` with each of its rows.
+  static func rows(of query: EventLoopFuture<PostgresQueryResult>, sql: String, row: (PostgresRow) throws -> Void) throws {
+    let result: PostgresQueryResult
+    do {
+      result = try query.wait()
+    } catch {
+      throw PostgresStoreError(error, sql: sql)
+    }
+    for each in result.rows { try row(each) }
+  }
+
   /// Sends a statement whose rows are not wanted without waiting for it: statements sent one
   /// after another run in that order on the connection, and the caller builds the next while
   /// the server runs this one. Wait on the future for its outcome (errors as `query` throws

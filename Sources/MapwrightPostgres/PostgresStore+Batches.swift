@@ -97,12 +97,7 @@ extension PostgresStore {
     // The lane the closing batch (if any) is not on; the second connection opens on first use.
     let lane: BatchLane
     if let closing, closing === lanes[0] {
-      if lanes.count == 1 {
-        let session = try PostgresSession(location: location)
-        try session.execute("SET client_min_messages = warning")
-        if holdsImportLock { try session.execute(Self.probeByIndex) }
-        lanes.append(BatchLane(session))
-      }
+      _ = try secondSession()
       lane = lanes[1]
       batchesOnSecondLane += 1
     } else {
@@ -112,6 +107,18 @@ extension PostgresStore {
     lane.open = true
     lane.footprint = BatchFootprint()
     run("BEGIN ISOLATION LEVEL READ COMMITTED", [])
+  }
+
+  /// The second connection (opened on first use, closed by `endImport`), set up as the
+  /// first: warnings only, and index probes during an import.
+  func secondSession() throws -> PostgresSession {
+    if lanes.count == 1 {
+      let session = try PostgresSession(location: location)
+      try session.execute("SET client_min_messages = warning")
+      if holdsImportLock { try session.execute(Self.probeByIndex) }
+      lanes.append(BatchLane(session))
+    }
+    return lanes[1].session
   }
 
   /// Sends a statement of the open batch (see `writePart`).

@@ -169,6 +169,8 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     try session.execute("SELECT pg_advisory_lock(\(importLock))")
     holdsImportLock = true
     try session.execute(Self.probeByIndex)
+    // A second connection opened before the import is opened again, with the same setting.
+    if current == nil, closing == nil { lanes.removeSubrange(1...) }
   }
 
   public func endImport() {
@@ -200,7 +202,14 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     // `= ANY` may become a scan that tests every row against every key.
     let sql = "SELECT \(PostgresColumns.read("t." + quoteIdentifier(key), attribute.type)), t.\"_id\" FROM \(quoteIdentifier(table.name)) AS t "
       + "JOIN unnest($1::\(keyType)[]) AS k(key) ON t.\(quoteIdentifier(key)) = k.key"
-    try session.query(sql, [PostgresColumns.arrayParameter(keys.map(\.storeValue), attribute.type)]) { row in
+    // A large bucket is looked up in two halves at once, on the two connections batches use:
+    // two server processes probe the index.
+    let halves = keys.count >= 2_000 ? [keys[..<(keys.count / 2)], keys[(keys.count / 2)...]] : [keys[...]]
+    let sessions = halves.count == 2 ? [try secondSession(), session] : [session]
+    let queries = zip(halves, sessions).map { half, session in
+      session.sendQuery(sql, [PostgresColumns.arrayParameter(half.map(\.storeValue), attribute.type)])
+    }
+    for query in queries { try PostgresSession.rows(of: query, sql: sql, row: { row in
       let cells = row.makeRandomAccess()
       let found: PrimaryKeyValue = switch try PostgresColumns.value(cells[0]) {
       case .integer(let value): .integer(value)
@@ -209,7 +218,7 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
       default: .text("")
       }
       result[found] = try cells[1].decode(Int64.self)
-    }
+    }) }
     return result
   }
 
