@@ -135,7 +135,7 @@ extension PostgresStore {
     let footprint = BatchFootprint(part)
     if let closing, closing.footprint.meets(footprint) { try settleClosing() }
     lane.footprint.formUnion(footprint)
-    writeDetaches(part.detaches)
+    writeDetaches(part)
     for group in part.rowGroups() { upsert(group[...]) }
     writeForeignKeys(part.foreignKeys)
     for run in part.joinRuns() { writeJoinRun(run) }

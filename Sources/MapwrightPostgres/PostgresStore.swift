@@ -277,11 +277,15 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     run(sql, parameters)
   }
 
-  func writeDetaches(_ detaches: [ImportBatch.Detach]) {
-    // Detaches of a batch all come before its rows and commute: one statement per kind.
+  /// Detaches of a part all come before its rows and commute: one statement per kind. A child
+  /// the part writes the link column of anyway (a row of the part with that column, or a
+  /// foreign key it sets) is left out of a detach: the write that follows sets the column, so
+  /// a child an owner lists again is not set to NULL and back (two row versions, and index
+  /// entries each time), and a child that keeps its values is not written at all.
+  func writeDetaches(_ part: ImportBatch) {
     var owners: [String: (detach: ImportBatch.Detach, ids: [Int64])] = [:]
     var order: [String] = []
-    for detach in detaches {
+    for detach in part.detaches {
       let key = "\(detach.table)\u{0}\(detach.column)\u{0}\(detach.delete)"
       if owners[key] == nil { order.append(key) }
       owners[key, default: (detach, [])].ids.append(detach.owner)
@@ -290,10 +294,22 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
       let (detach, ids) = owners[key]!
       let table = quoteIdentifier(detach.table)
       let column = quoteIdentifier(detach.column)
-      let sql = detach.delete
-        ? "DELETE FROM \(table) AS t USING unnest($1::bigint[]) AS o(id) WHERE t.\(column) = o.id"
-        : "UPDATE \(table) AS t SET \(column) = NULL FROM unnest($1::bigint[]) AS o(id) WHERE t.\(column) = o.id"
-      run(sql, [.integers(ids)])
+      if detach.delete {
+        // Children without a primary key: the part's own are new rows, not in the table yet.
+        run("DELETE FROM \(table) AS t USING unnest($1::bigint[]) AS o(id) WHERE t.\(column) = o.id", [.integers(ids)])
+        continue
+      }
+      var relinked: [Int64] = []
+      for row in part.rows where row.table == detach.table && row.columns.contains(detach.column) { relinked.append(row.id) }
+      for foreignKey in part.foreignKeys where foreignKey.table == detach.table && foreignKey.column == detach.column {
+        relinked += foreignKey.ids
+      }
+      // `NOT IN (SELECT …)` is a hashed subplan, built once per statement (hash joins are off
+      // during an import, subplans are not).
+      run(
+        "UPDATE \(table) AS t SET \(column) = NULL FROM unnest($1::bigint[]) AS o(id) WHERE t.\(column) = o.id"
+          + " AND t.\"_id\" NOT IN (SELECT unnest($2::bigint[]))",
+        [.integers(ids), .integers(relinked)])
     }
   }
 
