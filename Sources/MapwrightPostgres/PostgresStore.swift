@@ -181,8 +181,14 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     guard holdsImportLock else { return }
     // Fresh statistics for the planner: an import can change a table's size by orders of
     // magnitude, and the next import's look-ups are planned from them.
-    let tables = layout.tables.values.map { quoteIdentifier($0.name) } + layout.joinTables.map { quoteIdentifier($0.name) }
-    try? session.execute("ANALYZE \(tables.sorted().joined(separator: ", "))")
+    // With a second connection open, the tables are shared between the two, analysed at once.
+    let tables = (layout.tables.values.map(\.name) + layout.joinTables.map(\.name)).sorted().map(quoteIdentifier)
+    let sessions = lanes.map(\.session)
+    let analyses = sessions.indices.compactMap { index -> EventLoopFuture<PostgresQueryResult>? in
+      let share = tables.enumerated().filter { $0.offset % sessions.count == index }.map(\.element)
+      return share.isEmpty ? nil : sessions[index].sendQuery("ANALYZE \(share.joined(separator: ", "))", [])
+    }
+    for analysis in analyses { _ = try? analysis.wait() }
     try? session.execute("RESET enable_mergejoin")
     try? session.execute("RESET enable_hashjoin")
     try? session.execute("SELECT pg_advisory_unlock(\(importLock))")
