@@ -152,9 +152,9 @@ final class PostgresSession: @unchecked Sendable {
       switch parameter {
       case .text(let text?): try binds.append(text)
       case .text(nil): binds.appendNull()
-      case .integers(let values): try binds.append(values)
-      case .reals(let values): try binds.append(values)
-      case .texts(let values): try binds.append(values)
+      case .integers(let values): binds.append(PostgresBinaryArray(elements: .integers(values)))
+      case .reals(let values): binds.append(PostgresBinaryArray(elements: .reals(values)))
+      case .texts(let values): binds.append(PostgresBinaryArray(elements: .texts(values)))
       }
     }
     return binds

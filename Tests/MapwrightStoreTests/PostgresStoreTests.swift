@@ -279,6 +279,30 @@ let everyTypeModel = #"""
     #expect(try t.store.count(t.entity("Pricing")) == 4)
   }
 
+  /// A batch's columns travel as binary arrays written by `PostgresBinaryArray`: the server
+  /// reads back every element, in order, extremes and empty arrays included.
+  @Test func binaryArraysReachTheServerIntact() throws {
+    let model = try ObjectModel(xml: Array(everyTypeModel.utf8))
+    let place = StorePlace(.postgres)
+    let store = try #require(try place.open(model) as? PostgresStore)
+    func elements(_ type: String, _ parameter: PostgresSession.Parameter) throws -> [String] {
+      var texts: [String] = []
+      try store.session.query(
+        "SELECT x::text FROM unnest($1::\(type)[]) WITH ORDINALITY AS u(x, n) ORDER BY n", [parameter]
+      ) { row in texts.append(try row.makeRandomAccess()[0].decode(String.self)) }
+      return texts
+    }
+    let integers: [Int64] = [.min, -1, 0, 1, .max]
+    #expect(try elements("bigint", .integers(integers)) == integers.map(String.init))
+    #expect(try elements("double precision", .reals([0.1, -2.5, 1e308, .infinity])) == ["0.1", "-2.5", "1e+308", "Infinity"])
+    let texts = ["", "plain", "é", "𝄞 clef", "quote \" and \\ backslash", "日本語", "{\"json\": [1, 2]}"]
+    #expect(try elements("text", .texts(texts)) == texts)
+    for type in ["bigint", "double precision", "text"] {
+      let empty: PostgresSession.Parameter = type == "bigint" ? .integers([]) : type == "text" ? .texts([]) : .reals([])
+      #expect(try elements(type, empty).isEmpty)
+    }
+  }
+
   /// New objects are inserted without a conflict check: a row that another writer (not an
   /// import, which would wait for the lock) put under the id or the key pass 1 gave a new
   /// object fails that batch with the server's unique violation; nothing is overwritten.
