@@ -305,11 +305,7 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
         run("DELETE FROM \(table) AS t USING unnest($1::bigint[]) AS o(id) WHERE t.\(column) = o.id", [.integers(ids)])
         continue
       }
-      var relinked: [Int64] = []
-      for row in part.rows where row.table == detach.table && row.columns.contains(detach.column) { relinked.append(row.id) }
-      for foreignKey in part.foreignKeys where foreignKey.table == detach.table && foreignKey.column == detach.column {
-        relinked += foreignKey.ids
-      }
+      let relinked = part.rowsSetting(detach.column, of: detach.table)
       // `NOT IN (SELECT …)` is a hashed subplan, built once per statement (hash joins are off
       // during an import, subplans are not).
       run(

@@ -26,13 +26,19 @@ import Testing
 
   func ids(_ objects: [ModelObject], _ key: String) -> [Int64?] { objects.map { $0.int64(key) } }
 
-  @Test(arguments: StoreKind.all) func linksAreReplacedPerOwnerInPayloadOrder(_ kind: StoreKind) throws {
+  /// A store with courses 1, 2 and 3 and student 7 (`student` is its JSON members), and the
+  /// entities.
+  func courses(_ kind: StoreKind, student seven: String) throws -> (TemporaryStore, student: EntityDescription, course: EntityDescription) {
     let t = try TemporaryStore(kind, model: try ObjectModel(xml: Array(Self.xml.utf8)))
     let (student, course) = (t.entity("Student"), t.entity("Course"))
-    let sources = [ImportSource("courses", entity: course), ImportSource("students", entity: student)]
     _ = try t.store.importJSON(
-      Array(#"{"courses": [{"courseId": 1}, {"courseId": 2}, {"courseId": 3}], "students": [{"studentId": 7, "courses": [1, 2], "favorites": [3]}]}"#.utf8),
-      sources: sources)
+      Array(#"{"courses": [{"courseId": 1}, {"courseId": 2}, {"courseId": 3}], "students": [{"studentId": 7, \#(seven)}]}"#.utf8),
+      sources: [ImportSource("courses", entity: course), ImportSource("students", entity: student)])
+    return (t, student, course)
+  }
+
+  @Test(arguments: StoreKind.all) func linksAreReplacedPerOwnerInPayloadOrder(_ kind: StoreKind) throws {
+    let (t, student, course) = try courses(kind, student: #""courses": [1, 2], "favorites": [3]"#)
     #expect(ids(try #require(try t.store.object(student, key: 7)).objects("courses"), "courseId") == [1, 2])
 
     // A stored owner's links are replaced; an owner that comes twice in one batch keeps its
@@ -62,16 +68,11 @@ import Testing
   }
 
   @Test(arguments: StoreKind.all) func aTargetNamedTwiceIsLinkedOnceAtItsFirstPlace(_ kind: StoreKind) throws {
-    let t = try TemporaryStore(kind, model: try ObjectModel(xml: Array(Self.xml.utf8)))
-    let (student, course) = (t.entity("Student"), t.entity("Course"))
-    let sources = [ImportSource("courses", entity: course), ImportSource("students", entity: student)]
-    _ = try t.store.importJSON(
-      Array(#"{"courses": [{"courseId": 1}, {"courseId": 2}, {"courseId": 3}], "students": [{"studentId": 7, "favorites": [2, 1, 2], "courses": [3, 3]}]}"#.utf8),
-      sources: sources)
+    let (t, student, _) = try courses(kind, student: #""favorites": [2, 1, 2], "courses": [3, 3]"#)
     var seven = try #require(try t.store.object(student, key: 7))
     #expect(ids(seven.objects("favorites"), "courseId") == [2, 1] && ids(seven.objects("courses"), "courseId") == [3])
     // A stored owner's list replaced by one that names a target twice.
-    _ = try t.store.importJSON(Array(#"{"students": [{"studentId": 7, "favorites": [3, 1, 3, 1]}]}"#.utf8), sources: [sources[1]])
+    _ = try t.store.importJSON(Array(#"{"students": [{"studentId": 7, "favorites": [3, 1, 3, 1]}]}"#.utf8), sources: [ImportSource("students", entity: student)])
     seven = try #require(try t.store.object(student, key: 7))
     #expect(ids(seven.objects("favorites"), "courseId") == [3, 1])
   }

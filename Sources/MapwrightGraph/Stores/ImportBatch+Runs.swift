@@ -74,4 +74,14 @@ extension ImportBatch {
     }
     return runs
   }
+
+  /// The ids of the rows of `table` whose `column` this batch (or part) writes after its
+  /// detaches: rows with the column, and foreign keys set on it. A detach may leave them out,
+  /// as their column is set again anyway.
+  public func rowsSetting(_ column: String, of table: String) -> [Int64] {
+    var ids: [Int64] = []
+    for row in rows where row.table == table && row.columns.contains(column) { ids.append(row.id) }
+    for foreignKey in foreignKeys where foreignKey.table == table && foreignKey.column == column { ids += foreignKey.ids }
+    return ids
+  }
 }
