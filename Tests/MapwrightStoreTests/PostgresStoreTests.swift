@@ -303,6 +303,82 @@ let everyTypeModel = #"""
     }
   }
 
+  /// Many new rows of one group go by COPY (its text format, escapes and all), a few by
+  /// INSERT: the same payload stored either way, and on SQLite, reads back the same.
+  @Test func rowsWrittenByCopyReadBackAsInsertedOnes() throws {
+    let model = try ObjectModel(xml: Array(everyTypeModel.utf8))
+    let thing = try #require(model.entity(named: "Thing"))
+    let tricky = [
+      "tab\there", "line\nbreak", "carriage\rreturn", "back\\slash", "\\N", "\\.", "", "é ☃ 𝄞",
+      "quote \" and {braces}, NULL", "\\x41",
+    ]
+    let things = (0..<(PostgresStore.copyThreshold * 2)).map { i in
+      // The key is a plain text column: raw tabs, newlines and backslashes reach COPY's text.
+      let key = String(decoding: try! JSONSerialization.data(withJSONObject: ["k\(i) " + tricky[i % tricky.count]]), as: UTF8.self).dropFirst().dropLast()
+      var members = [#""id": \#(key)"#, #""count": \#(i * 1_000_003 - 9_000_000_000)"#, #""small": \#(i % 300 - 150)"#]
+      members.append(#""flag": \#(i % 3 == 0)"#)
+      members.append(#""ratio": \#(i % 7 == 0 ? "-1e-300" : "\(Double(i) / 3)")"#)
+      members.append(#""price": \#(i + 1)\#(i).0\#(i % 10)"#)
+      members.append(#""uuid": "\#(String(format: "0F6E5C1A-8B7D-4C2E-9A3B-%012X", i))""#)
+      members.append(#""link": "https://example.com/\#(i)?q=\#(tricky[i % tricky.count].count)""#)
+      members.append(#""bytes": "\#(Data([UInt8(i % 256), 0x5C, 0x0A, 0]).base64EncodedString())""#)
+      let text = String(decoding: try! JSONSerialization.data(withJSONObject: [tricky[i % tricky.count]]), as: UTF8.self).dropFirst().dropLast()
+      members.append(#""extra": {"text": \#(text), "n": \#(i)}"#)
+      // Some rows leave optional columns out: NULLs in the COPY.
+      if i % 7 == 3 { members.removeLast(3) }
+      return "{\(members.joined(separator: ", "))}"
+    }
+    let payload = Array("[\(things.joined(separator: ","))]".utf8)
+    var results: [[String]] = []
+    for (kind, batchSize) in [(StoreKind.postgres, 10_000), (.postgres, 50), (.sqlite, 10_000)] {
+      let place = StorePlace(kind)
+      let store = try place.open(model)
+      _ = try store.importJSON(payload, sources: [ImportSource("", entity: thing)], options: ImportOptions(batchSize: batchSize))
+      if let postgres = store as? PostgresStore {
+        // The large group went by COPY in one batch, every row by INSERT in batches of 50.
+        #expect(postgres.rowsCopied == (batchSize == 50 ? 0 : things.count - things.indices.filter { $0 % 7 == 3 }.count))
+      }
+      results.append(try store.objects(thing).map { object in
+        // JSON by its members (jsonb keeps its own member order), bytes as base64.
+        let extra = (object["extra"] as? JSON).map { json in
+          guard case .object(let members) = json else { return "\(json)" }
+          return members.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        }
+        let bytes = (object["bytes"] as? Data)?.base64EncodedString()
+        return ["id", "count", "small", "flag", "ratio", "price", "uuid", "link"].map { "\(object[$0] ?? "nil")" }.joined(separator: "|")
+          + "|\(bytes ?? "nil")|\(extra ?? "nil")"
+      }.sorted())
+    }
+    #expect(results[0].count == things.count)
+    // The first row that differs, if any (not the whole lists: they are long).
+    for other in results.dropFirst() {
+      let difference = zip(results[0], other).first { $0 != $1 }
+      #expect(difference == nil && other.count == results[0].count)
+    }
+  }
+
+  /// Imports that COPY, called from async code on every thread of Swift's shared pool at once,
+  /// finish: the COPY's task runs on the connection's event loop, not on a pool thread the
+  /// blocked imports hold.
+  @Test(.timeLimit(.minutes(1))) func importsFromEveryPoolThreadAtOnceFinish() async throws {
+    let model = try ObjectModel(xml: Array(everyTypeModel.utf8))
+    let thing = try #require(model.entity(named: "Thing"))
+    let payload = Array("[\((0..<(PostgresStore.copyThreshold * 2)).map { #"{"id": "t\#($0)", "count": \#($0)}"# }.joined(separator: ","))]".utf8)
+    let places = (0..<(ProcessInfo.processInfo.activeProcessorCount * 2)).map { _ in StorePlace(.postgres) }
+    let copied = try await withThrowingTaskGroup(of: Int.self) { group in
+      for place in places {
+        group.addTask {
+          let store = try #require(try place.open(model) as? PostgresStore)
+          _ = try store.importJSON(payload, sources: [ImportSource("", entity: thing)])
+          #expect(try store.count(thing) == PostgresStore.copyThreshold * 2)
+          return store.rowsCopied
+        }
+      }
+      return try await group.reduce(0, +)
+    }
+    #expect(copied == places.count * PostgresStore.copyThreshold * 2)
+  }
+
   /// New objects are inserted without a conflict check: a row that another writer (not an
   /// import, which would wait for the lock) put under the id or the key pass 1 gave a new
   /// object fails that batch with the server's unique violation; nothing is overwritten.
