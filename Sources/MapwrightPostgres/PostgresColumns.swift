@@ -143,44 +143,6 @@ enum PostgresColumns {
     return binary ?? .text(arrayLiteral(values.lazy.map { text($0, type) }))
   }
 
-  /// Whether values of a type can be written by COPY as their text: every type but dates,
-  /// which travel as seconds and become timestamps in the SQL (`fromWire`).
-  static func copies(_ type: AttributeType?) -> Bool {
-    type != .date
-  }
-
-  /// One row in COPY's text format: the values (of `copies` types) as their text, separated
-  /// by tabs, ended by a newline; NULL as `\N`; backslash, tab, newline and carriage return
-  /// escaped with a backslash.
-  static func copyRow(_ values: some Sequence<StoreValue>, _ types: [AttributeType?], into buffer: inout ByteBuffer) {
-    for (index, (value, type)) in zip(values, types).enumerated() {
-      if index > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
-      switch value {
-      case .null: buffer.writeStaticString("\\N")
-      case .integer(let integer) where type == .boolean: buffer.writeInteger(UInt8(ascii: integer != 0 ? "t" : "f"))
-      case .integer(let integer): buffer.writeString(String(integer))
-      case .text(let text):
-        var text = text
-        text.withUTF8 { utf8 in
-          var start = 0
-          for (i, byte) in utf8.enumerated() where byte == 0x5C || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-            buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[start..<i])))
-            buffer.writeInteger(UInt8(ascii: "\\"))
-            buffer.writeInteger(byte == 0x09 ? UInt8(ascii: "t") : byte == 0x0A ? UInt8(ascii: "n") : byte == 0x0D ? UInt8(ascii: "r") : byte)
-            start = i + 1
-          }
-          buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[start...])))
-        }
-      case .real, .blob:
-        // Their text has no character to escape but bytea's leading backslash.
-        let text = Self.text(value, type) ?? ""
-        if case .blob = value { buffer.writeInteger(UInt8(ascii: "\\")) }
-        buffer.writeString(text)
-      }
-    }
-    buffer.writeInteger(UInt8(ascii: "\n"))
-  }
-
   /// A result cell as a `StoreValue` (Booleans as 0 and 1, bytea as bytes, text otherwise).
   static func value(_ cell: PostgresCell) throws -> StoreValue {
     guard cell.bytes != nil else { return .null }

@@ -4,7 +4,6 @@
 // their type by a cast in the SQL (`$1::bigint[]`, `$2::jsonb`), or as binary arrays for the
 // large columns of a batch; never a value in the SQL text.
 
-import Dispatch
 import Logging
 import MapwrightGraph
 import NIOCore
@@ -132,36 +131,6 @@ final class PostgresSession: @unchecked Sendable {
     for each in result.rows { try row(each) }
   }
 
-  /// Starts `COPY table (columns) FROM STDIN` in text format with `rows` (the rows' text,
-  /// PostgresColumns.copyRow) and returns once the server has started it — once every
-  /// statement sent before it on this connection has run, so that statements sent after it
-  /// run after it; the rows then stream while the caller goes on. The future completes when
-  /// the server has taken them all. Table and column names must not hold `"` (PostgresNIO
-  /// quotes them as they are).
-  func copy(into table: String, columns: [String], rows: ByteBuffer) -> EventLoopFuture<Void> {
-    let promise = connection.eventLoop.makePromise(of: Void.self)
-    let started = DispatchSemaphore(value: 0)
-    let (connection, logger) = (connection, logger)
-    let sql = "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN"
-    // The task runs on the connection's event loop, not on Swift's shared pool: the caller
-    // blocks its thread until the COPY starts, and that thread may be one of the pool's (an
-    // import called from async code), which could then have none left to run the task.
-    Task(executorPreference: EventLoopTaskExecutor(connection.eventLoop)) {
-      do {
-        try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
-          started.signal()
-          try await writer.write(rows)
-        }
-        promise.succeed()
-      } catch {
-        promise.fail(PostgresStoreError(error, sql: sql))
-      }
-      started.signal()  // when it failed before starting (a second signal is never waited for)
-    }
-    started.wait()
-    return promise.futureResult
-  }
-
   /// Sends a statement whose rows are not wanted without waiting for it: statements sent one
   /// after another run in that order on the connection, and the caller builds the next while
   /// the server runs this one. Wait on the future for its outcome (errors as `query` throws
@@ -221,19 +190,5 @@ final class PostgresSession: @unchecked Sendable {
       try? execute("ROLLBACK")
       throw error
     }
-  }
-}
-
-/// Runs tasks on a NIO event loop (see `PostgresSession.copy`).
-final class EventLoopTaskExecutor: TaskExecutor, @unchecked Sendable {
-  let eventLoop: any EventLoop
-
-  init(_ eventLoop: any EventLoop) {
-    self.eventLoop = eventLoop
-  }
-
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    eventLoop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
   }
 }

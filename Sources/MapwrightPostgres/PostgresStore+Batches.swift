@@ -127,12 +127,6 @@ extension PostgresStore {
     current.pending.append(current.session.send(sql, parameters))
   }
 
-  /// Starts a COPY of new rows in the open batch (see `PostgresSession.copy`).
-  func runCopy(into table: String, columns: [String], rows: ByteBuffer) {
-    guard let current else { preconditionFailure("a statement of a batch outside a batch") }
-    current.pending.append(current.session.copy(into: table, columns: columns, rows: rows))
-  }
-
   /// Sends the part's statements as they are built; then waits for the part before (not this
   /// one: the server runs it while the next part is mapped and built). A part that meets the
   /// closing batch's rows first waits for that batch to commit.

@@ -51,9 +51,8 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
   /// The lane of the open batch, and of the batch ended and not yet known to be committed.
   var current: BatchLane?
   var closing: BatchLane?
-  /// Batches written on the second connection, and rows written by COPY (for tests).
+  /// Batches written on the second connection (for tests).
   var batchesOnSecondLane = 0
-  var rowsCopied = 0
 
   /// Connects to the database at `url` (`postgres://user:password@host:port/database`) and
   /// opens (creating if needed) the store for `model`; see `init(location:model:…)`.
@@ -242,10 +241,6 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
   /// usual.
   static let probeByIndex = "SELECT set_config('enable_mergejoin', 'off', false), set_config('enable_hashjoin', 'off', false)"
 
-  /// New rows of a group are written by COPY from this many on (fewer go in an INSERT: a
-  /// COPY waits for the connection's earlier statements before it starts).
-  static let copyThreshold = 500
-
   /// The type of a column of `table` (an attribute's, else `_id` or a relationship's).
   func attributeType(_ column: String, in table: String) -> AttributeType? {
     layout.tables[table]?.attributes.first { $0.name == column }?.type
@@ -272,18 +267,6 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     // The primary key is left out of an update: the row was found by it, so it cannot change.
     let key = layout.tables[first.table]?.primaryKey
     let updated = first.columns.indices.filter { first.columns[$0] != key }
-    if first.isNew, rows.count >= Self.copyThreshold, types.allSatisfy(PostgresColumns.copies),
-      !([first.table] + first.columns).contains(where: { $0.contains("\"") })
-    {
-      // New rows in number: COPY, which the server takes in a third less time than an INSERT
-      // of the same rows (it writes them a page at a time).
-      var text = ByteBufferAllocator().buffer(capacity: rows.count * 64)
-      let allTypes = [nil] + types
-      for row in rows { PostgresColumns.copyRow(CollectionOfOne(.integer(row.id)) + row.values, allTypes, into: &text) }
-      runCopy(into: first.table, columns: ["_id"] + first.columns, rows: text)
-      rowsCopied += rows.count
-      return
-    }
     let sql: String
     if first.isNew {
       sql = "INSERT INTO \(table) (\(names.joined(separator: ", "))) SELECT \(selected.joined(separator: ", ")) FROM \(from)"
