@@ -63,7 +63,24 @@ struct BatchFootprint {
   init() {}
 
   init(_ part: ImportBatch) {
-    for row in part.rows { rows[row.table, default: []].insert(row.id) }
+    // Rows come in runs of one table: their ids are collected per run, and the table's name
+    // hashed once per run.
+    var table = ""
+    var ids: [Int64] = []
+    func flush() {
+      if !ids.isEmpty { rows[table, default: []].formUnion(ids) }
+      ids.removeAll(keepingCapacity: true)
+    }
+    part.rows.withUnsafeBufferPointer { parts in
+      for index in parts.indices {
+        if parts[index].table != table {
+          flush()
+          table = parts[index].table
+        }
+        ids.append(parts[index].id)
+      }
+    }
+    flush()
     for foreignKey in part.foreignKeys { rows[foreignKey.table, default: []].formUnion(foreignKey.ids) }
     for detach in part.detaches { detached.insert(detach.table) }
     for join in part.joins { joins[join.table, default: [:]][join.reversed, default: []].insert(join.owner) }

@@ -254,9 +254,21 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
   func upsert(_ rows: ArraySlice<ImportBatch.Row>) {
     guard let first = rows.first else { return }
     let types = first.columns.map { attributeType($0, in: first.table) }
-    var parameters: [PostgresSession.Parameter] = [.integers(rows.map(\.id))]
+    // The rows' values column by column, read in one pass over the rows in place (a row
+    // copied per value retained its three arrays each time: the writer thread's largest cost).
+    var ids: [Int64] = []
+    var columns = [[StoreValue]](repeating: [], count: types.count)
+    ids.reserveCapacity(rows.count)
+    for index in columns.indices { columns[index].reserveCapacity(rows.count) }
+    for row in rows.indices {
+      ids.append(rows[row].id)
+      rows[row].values.withUnsafeBufferPointer { values in
+        for index in values.indices { columns[index].append(values[index]) }
+      }
+    }
+    var parameters: [PostgresSession.Parameter] = [.integers(ids)]
     for (index, type) in types.enumerated() {
-      parameters.append(PostgresColumns.arrayParameter(rows.lazy.map { $0.values[index] }, type))
+      parameters.append(PostgresColumns.arrayParameter(columns[index], type))
     }
     let names = ["\"_id\""] + first.columns.map(quoteIdentifier)
     let unnested = (0..<parameters.count).map { "$\($0 + 1)::\(PostgresColumns.wireType($0 == 0 ? nil : types[$0 - 1]))[]" }

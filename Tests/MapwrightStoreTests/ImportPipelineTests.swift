@@ -2,6 +2,7 @@ import Foundation
 import Mapwright
 import MapwrightSQLite
 import MapwrightSchema
+import MapwrightTestSupport
 import Testing
 
 @testable import MapwrightGraph
@@ -197,4 +198,49 @@ final class WrittenCounts: @unchecked Sendable {
   private var counts: [Int] = []
   func append(_ count: Int) { lock.withLock { counts.append(count) } }
   var values: [Int] { lock.withLock { counts } }
+}
+
+/// `ImportBatch.rowGroups` against its definition, on seeded random batches: rows grouped by
+/// table, column set, newness and occurrence (the n-th write of a row), groups ordered by
+/// occurrence and then by first appearance, rows in payload order within a group.
+@Suite struct RowGroupTests {
+  @Test func groupsMatchTheirDefinitionOnRandomBatches() {
+    var random = SeededGenerator(seed: 0x5EED_0021)
+    let tables = ["Author", "Book", "Pricing"]
+    let columnSets = [["a"], ["a", "b"], ["b", "link"]]
+    for _ in 0..<200 {
+      var batch = ImportBatch()
+      // Runs of one table and column set (as an import makes them), ids repeating.
+      while batch.rows.count < 300 {
+        let (table, columns) = (tables[Int(random.next() % 3)], columnSets[Int(random.next() % 3)])
+        let isNew = random.next() % 2 == 0
+        for _ in 0..<(1 + Int(random.next() % 20)) {
+          batch.rows.append(ImportBatch.Row(
+            table: table, id: Int64(random.next() % 60), columns: columns, values: columns.map { _ in .integer(1) }, isNew: isNew))
+        }
+      }
+      // The definition, written plainly.
+      struct Key: Hashable {
+        let table: String
+        let columns: [String]
+        let occurrence: Int
+        let isNew: Bool
+      }
+      var seen: [String: Int] = [:]
+      var order: [Key] = []
+      var expected: [Key: [Int64]] = [:]
+      for row in batch.rows {
+        let occurrence = seen["\(row.table) \(row.id)", default: 0]
+        seen["\(row.table) \(row.id)"] = occurrence + 1
+        let key = Key(table: row.table, columns: row.columns, occurrence: occurrence, isNew: row.isNew)
+        if expected[key] == nil { order.append(key) }
+        expected[key, default: []].append(row.id)
+      }
+      let sorted = order.enumerated().sorted { ($0.element.occurrence, $0.offset) < ($1.element.occurrence, $1.offset) }.map(\.element)
+      let groups = batch.rowGroups()
+      #expect(groups.map { $0.map(\.id) } == sorted.map { expected[$0]! })
+      #expect(groups.map { Key(table: $0[0].table, columns: $0[0].columns, occurrence: 0, isNew: $0[0].isNew) }
+        == sorted.map { Key(table: $0.table, columns: $0.columns, occurrence: 0, isNew: $0.isNew) })
+    }
+  }
 }

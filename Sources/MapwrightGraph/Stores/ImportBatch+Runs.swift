@@ -18,42 +18,46 @@ extension ImportBatch {
       let isNew: Bool
     }
     var groups: [GroupKey: Int] = [:]
-    var ordered: [(occurrence: Int, rows: [Row])] = []
+    // Groups as lists of row indices (rows are copied once, at the end).
+    var ordered: [(occurrence: Int, rows: [Int])] = []
     // Writes so far per table and row id. Rows come in runs of one table and column set
     // (their arrays shared), so the previous row's table and group are checked first: the
     // strings are hashed once per run, not once per row.
     var writesByTable: [String: [Int64: Int]] = [:]
     var table = ""
     var writes: [Int64: Int] = [:]
-    var last: (row: Row, occurrence: Int, group: Int)?
-    for row in rows {
-      if row.table != table {
+    var last: (index: Int, occurrence: Int, group: Int)?
+    for index in rows.indices {
+      if rows[index].table != table {
         writesByTable[table] = writes
-        table = row.table
+        table = rows[index].table
         writes = writesByTable.removeValue(forKey: table) ?? [:]
       }
-      let occurrence = writes[row.id, default: 0]
-      writes[row.id] = occurrence + 1
-      if let previous = last, previous.occurrence == occurrence, previous.row.isNew == row.isNew,
-        previous.row.table == row.table, previous.row.columns == row.columns
+      let id = rows[index].id
+      let occurrence = writes[id, default: 0]
+      writes[id] = occurrence + 1
+      if let previous = last, previous.occurrence == occurrence, rows[previous.index].isNew == rows[index].isNew,
+        rows[previous.index].table == rows[index].table, rows[previous.index].columns == rows[index].columns
       {
-        ordered[previous.group].rows.append(row)
+        ordered[previous.group].rows.append(index)
+        last = (index, occurrence, previous.group)
         continue
       }
-      let key = GroupKey(table: row.table, columns: row.columns, occurrence: occurrence, isNew: row.isNew)
+      let key = GroupKey(table: rows[index].table, columns: rows[index].columns, occurrence: occurrence, isNew: rows[index].isNew)
       let group: Int
-      if let index = groups[key] {
-        group = index
-        ordered[index].rows.append(row)
+      if let found = groups[key] {
+        group = found
+        ordered[found].rows.append(index)
       } else {
         group = ordered.count
         groups[key] = group
-        ordered.append((occurrence, [row]))
+        ordered.append((occurrence, [index]))
       }
-      last = (row, occurrence, group)
+      last = (index, occurrence, group)
     }
     // Stable: groups of first writes in order of appearance, then of second writes…
-    return ordered.enumerated().sorted { ($0.element.occurrence, $0.offset) < ($1.element.occurrence, $1.offset) }.map(\.element.rows)
+    return ordered.enumerated().sorted { ($0.element.occurrence, $0.offset) < ($1.element.occurrence, $1.offset) }
+      .map { $0.element.rows.map { rows[$0] } }
   }
 
   /// Consecutive joins of one table and direction, each owner once.
