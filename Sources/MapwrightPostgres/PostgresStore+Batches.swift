@@ -43,6 +43,12 @@ final class BatchLane {
     let statements = sent + pending
     sent = []
     pending = []
+    try Self.wait(for: statements)
+  }
+
+  /// Waits for each of `statements`, then throws the first error (in order) if one failed:
+  /// none is left running on the connection when this returns.
+  static func wait(for statements: [EventLoopFuture<Void>]) throws {
     var first: (any Error)?
     for statement in statements {
       do { try statement.wait() } catch { if first == nil { first = error } }
@@ -162,11 +168,7 @@ extension PostgresStore {
     let earlier = lane.sent
     lane.sent = lane.pending
     lane.pending = []
-    var first: (any Error)?
-    for statement in earlier {
-      do { try statement.wait() } catch { if first == nil { first = error } }
-    }
-    if let first { throw first }
+    try BatchLane.wait(for: earlier)
   }
 
   /// Commits the open batch and waits for it (and for the closing batch before it).
