@@ -62,7 +62,7 @@ extension GraphImporter {
       case .value(let value):
         shape.attributes |= bit
         if wide { wideColumns.append(planned.description.name) }
-        values.append(try StoreValues.decode(value, planned.description, in: session))
+        values.append(try StoreValues.decode(value, planned, in: session))
       }
     }
     if let link {

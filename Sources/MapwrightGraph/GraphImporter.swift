@@ -367,7 +367,7 @@ public final class GraphImporter {
 
   func primaryKey(of object: JSONValue, _ plan: EntityPlan, _ session: DecodingSession) throws(MappingError) -> PrimaryKeyValue? {
     guard let attribute = plan.primaryKey, let value = object.value(atPlanned: attribute.path), !value.isNull else { return nil }
-    return try key(value, attribute.description, session)
+    return try key(value, attribute, session)
   }
 
   /// An id in a relationship: a key of the destination's primary key attribute.
@@ -375,15 +375,16 @@ public final class GraphImporter {
     guard let attribute = plan.primaryKey else {
       throw MappingError.invalidValue("\(plan.entity.name) has no primary key, so it cannot be referenced by id", at: value)
     }
-    return try key(value, attribute.description, session)
+    return try key(value, attribute, session)
   }
 
-  func key(_ value: JSONValue, _ attribute: AttributeDescription, _ session: DecodingSession) throws(MappingError) -> PrimaryKeyValue {
-    if attribute.type.isIntegerType, attribute.transformerName == nil {
+  func key(_ value: JSONValue, _ planned: EntityPlan.Attribute, _ session: DecodingSession) throws(MappingError) -> PrimaryKeyValue {
+    if planned.type.isIntegerType, planned.transformerName == nil {
       if value.isIntegerLiteral, let integer = value.int64Value { return .integer(integer) }
       return .integer(try Int64.decode(from: value, in: session))
     }
-    if attribute.type == .string, attribute.transformerName == nil { return .text(try String.decode(from: value, in: session)) }
+    if planned.type == .string, planned.transformerName == nil { return .text(try String.decode(from: value, in: session)) }
+    let attribute = planned.description
     let decoded = try AttributeValues.decode(value, attribute, in: session)
     guard let key = PrimaryKeyValue(decoded) else {
       throw MappingError.invalidValue("a \(attribute.type.rawValue) cannot be a primary key", at: value)

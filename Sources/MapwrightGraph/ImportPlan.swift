@@ -12,11 +12,18 @@ final class EntityPlan {
     let description: AttributeDescription
     let path: JSONKeyPath
     let defaultValue: StoreValue?
+    /// The description's type and transformer, read once (the transformer's name is looked
+    /// up in the user info and the registry each time it is asked for; reading the
+    /// description from the class copies it whole).
+    let type: AttributeType
+    let transformerName: String?
 
     init(description: AttributeDescription, path: JSONKeyPath, defaultValue: StoreValue?) {
       self.description = description
       self.path = path
       self.defaultValue = defaultValue
+      type = description.type
+      transformerName = description.transformerName
     }
   }
 

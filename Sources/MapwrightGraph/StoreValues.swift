@@ -79,10 +79,12 @@ public enum StoreValues {
 extension StoreValues {
   /// An attribute's JSON value (not null) decoded straight to its stored form, through the
   /// engine (same coercion, errors and report as `AttributeValues.decode`).
-  static func decode(_ value: JSONValue, _ attribute: AttributeDescription, in session: DecodingSession) throws -> StoreValue {
-    if attribute.transformerName != nil { return try StoreValues.value(AttributeValues.decode(value, attribute, in: session), attribute) }
+  static func decode(_ value: JSONValue, _ planned: EntityPlan.Attribute, in session: DecodingSession) throws -> StoreValue {
+    if planned.transformerName != nil {
+      return try StoreValues.value(AttributeValues.decode(value, planned.description, in: session), planned.description)
+    }
     // Exact JSON types read directly; anything else through the engine (coercion, errors).
-    switch attribute.type {
+    switch planned.type {
     case .integer64 where value.isIntegerLiteral:
       if let integer = value.int64Value { return .integer(integer) }
     case .integer32 where value.isIntegerLiteral:
@@ -95,7 +97,7 @@ extension StoreValues {
       if let number = value.doubleValue { return .real(number) }
     default: break
     }
-    switch attribute.type {
+    switch planned.type {
     case .integer16: return .integer(Int64(try Int16.decode(from: value, in: session)))
     case .integer32: return .integer(Int64(try Int32.decode(from: value, in: session)))
     case .integer64: return .integer(try Int64.decode(from: value, in: session))
@@ -104,7 +106,7 @@ extension StoreValues {
     case .string: return .text(try String.decode(from: value, in: session))
     case .boolean: return .integer(try Bool.decode(from: value, in: session) ? 1 : 0)
     case .decimal: return .text(try session.decimalText(value))
-    default: return try StoreValues.value(AttributeValues.decode(value, attribute, in: session), attribute)
+    default: return try StoreValues.value(AttributeValues.decode(value, planned.description, in: session), planned.description)
     }
   }
 }

@@ -135,14 +135,27 @@ extension DecodingSession {
       case .failure(.notAnInteger): break
       }
     }
+    // Through a concrete entry for the common types: `integer` is inlined and specialised in
+    // other modules, where a generic `coercedInteger` instantiated type metadata on each call
+    // (a numeric string in every object made it most of a lenient import's overhead).
+    if T.self == Int64.self { return try coercedInt64(value) as! T }
+    if T.self == Int32.self { return try coercedInt32(value) as! T }
+    if T.self == Int16.self { return try coercedInt16(value) as! T }
+    if T.self == Int.self { return try coercedInt(value) as! T }
     return try coercedInteger(value, as: T.self)
   }
+
+  @usableFromInline func coercedInt64(_ value: JSONValue) throws(MappingError) -> Int64 { try coercedInteger(value, as: Int64.self) }
+  @usableFromInline func coercedInt32(_ value: JSONValue) throws(MappingError) -> Int32 { try coercedInteger(value, as: Int32.self) }
+  @usableFromInline func coercedInt16(_ value: JSONValue) throws(MappingError) -> Int16 { try coercedInteger(value, as: Int16.self) }
+  @usableFromInline func coercedInt(_ value: JSONValue) throws(MappingError) -> Int { try coercedInteger(value, as: Int.self) }
 
   /// The rare path of `integer`: a value not written as an integer literal.
   @usableFromInline
   @_specialize(where T == Int)
   @_specialize(where T == Int64)
   @_specialize(where T == Int32)
+  @_specialize(where T == Int16)
   @_specialize(where T == UInt)
   @_specialize(where T == UInt64)
   func coercedInteger<T: FixedWidthInteger>(_ value: JSONValue, as type: T.Type) throws(MappingError) -> T {

@@ -32,6 +32,11 @@ extension JSONValue {
   /// With `.integralValues` (the default) `1.0` and `1e3` read as 1 and 1000, since no
   /// information is lost; `1.5` and `1e-999` are never integers. Pass `.literalsOnly` to
   /// accept only numbers written as integers.
+  @_specialize(where T == Int64)
+  @_specialize(where T == Int32)
+  @_specialize(where T == Int16)
+  @_specialize(where T == Int)
+  @_specialize(where T == UInt64)
   public func integer<T: FixedWidthInteger>(
     as type: T.Type = T.self, forms: JSONIntegerForms = .integralValues
   ) -> T? {
