@@ -303,6 +303,24 @@ let everyTypeModel = #"""
     }
   }
 
+  /// A look-up bucket of 2,000 keys or more goes in two halves on the two connections: both
+  /// halves' answers come back (every stored object found, every new one inserted once).
+  @Test func aLargeBucketIsLookedUpInTwoHalvesAndFindsEveryKey() throws {
+    let model = try ObjectModel(xml: Array(everyTypeModel.utf8))
+    let thing = try #require(model.entity(named: "Thing"))
+    let place = StorePlace(.postgres)
+    let store = try #require(try place.open(model) as? PostgresStore)
+    func payload(_ ids: StrideTo<Int>, count: Int) -> [UInt8] {
+      Array("[\(ids.map { #"{"id": "t\#($0)", "count": \#(count)}"# }.joined(separator: ","))]".utf8)
+    }
+    // The even keys first; then all 6,000 in one bucket of 10,000: half stored, half new.
+    _ = try store.importJSON(payload(stride(from: 0, to: 6_000, by: 2), count: 1), sources: [ImportSource("", entity: thing)])
+    let summary = try store.importJSON(payload(stride(from: 0, to: 6_000, by: 1), count: 2), sources: [ImportSource("", entity: thing)])
+    #expect(summary.updated == 3_000 && summary.inserted == 3_000 && summary.lookups == 1)
+    #expect(try store.count(thing) == 6_000)
+    #expect(try store.count(thing, where: .equal("count", Int64(2))) == 6_000)
+  }
+
   /// New objects are inserted without a conflict check: a row that another writer (not an
   /// import, which would wait for the lock) put under the id or the key pass 1 gave a new
   /// object fails that batch with the server's unique violation; nothing is overwritten.
