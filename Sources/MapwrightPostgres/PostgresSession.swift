@@ -96,6 +96,7 @@ final class PostgresSession: @unchecked Sendable {
   /// server need not parse (the large columns of a batch's rows).
   enum Parameter {
     case text(String?)
+    case integer(Int64)
     case integers([Int64])
     case reals([Double])
     case texts([String])
@@ -152,6 +153,7 @@ final class PostgresSession: @unchecked Sendable {
       switch parameter {
       case .text(let text?): try binds.append(text)
       case .text(nil): binds.appendNull()
+      case .integer(let value): binds.append(value)
       case .integers(let values): binds.append(PostgresBinaryArray(elements: .integers(values)))
       case .reals(let values): binds.append(PostgresBinaryArray(elements: .reals(values)))
       case .texts(let values): binds.append(PostgresBinaryArray(elements: .texts(values)))

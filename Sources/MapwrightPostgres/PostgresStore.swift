@@ -191,6 +191,7 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     for analysis in analyses { _ = try? analysis.wait() }
     try? session.execute("RESET enable_mergejoin")
     try? session.execute("RESET enable_hashjoin")
+    try? session.execute("RESET enable_seqscan")
     try? session.execute("SELECT pg_advisory_unlock(\(importLock))")
     holdsImportLock = false
     lanes.removeSubrange(1...)  // the second connection closes
@@ -202,19 +203,33 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     else { return [:] }
     lookupQueries += 1
     let keyType = PostgresColumns.columnType(attribute.type)
-    var result: [PrimaryKeyValue: Int64] = [:]
-    // A join with the unnested keys, each probed in the key's index (`probeByIndex`, set by
-    // `beginImport`), not `= ANY(…)`: on a table the planner has no statistics for yet,
-    // `= ANY` may become a scan that tests every row against every key.
-    let sql = "SELECT \(PostgresColumns.read("t." + quoteIdentifier(key), attribute.type)), t.\"_id\" FROM \(quoteIdentifier(table.name)) AS t "
-      + "JOIN unnest($1::\(keyType)[]) AS k(key) ON t.\(quoteIdentifier(key)) = k.key"
+    let column = "t." + quoteIdentifier(key)
+    let select = "SELECT \(PostgresColumns.read(column, attribute.type)), t.\"_id\" FROM \(quoteIdentifier(table.name)) AS t "
     // A large bucket is looked up in two halves at once, on the two connections batches use:
-    // two server processes probe the index.
-    let halves = keys.count >= 2_000 ? [keys[..<(keys.count / 2)], keys[(keys.count / 2)...]] : [keys[...]]
-    let sessions = halves.count == 2 ? [try secondSession(), session] : [session]
-    let queries = zip(halves, sessions).map { half, session in
-      session.sendQuery(sql, [PostgresColumns.arrayParameter(half.map(\.storeValue), attribute.type)])
+    // two server processes read the index.
+    let split = keys.count >= 2_000
+    let sessions = split ? [try secondSession(), session] : [session]
+    let sql: String
+    let queries: [EventLoopFuture<PostgresQueryResult>]
+    let range = attribute.type.isIntegerType ? DenseKeyRange(keys) : nil
+    if let range {
+      // Consecutive keys: one index range scan per half (`DenseKeyRange`).
+      sql = select + "WHERE \(column) BETWEEN $1 AND $2"
+      queries = zip(split ? range.halves : [range.lower...range.upper], sessions).map { half, session in
+        session.sendQuery(sql, [.integer(half.lowerBound), .integer(half.upperBound)])
+      }
+    } else {
+      // A join with the unnested keys, each probed in the key's index (`probeByIndex`, set by
+      // `beginImport`), not `= ANY(…)`: on a table the planner has no statistics for yet,
+      // `= ANY` may become a scan that tests every row against every key.
+      sql = select + "JOIN unnest($1::\(keyType)[]) AS k(key) ON \(column) = k.key"
+      let halves = split ? [keys[..<(keys.count / 2)], keys[(keys.count / 2)...]] : [keys[...]]
+      queries = zip(halves, sessions).map { half, session in
+        session.sendQuery(sql, [PostgresColumns.arrayParameter(half.map(\.storeValue), attribute.type)])
+      }
     }
+    var result: [PrimaryKeyValue: Int64] = [:]
+    result.reserveCapacity(keys.count)
     for query in queries { try PostgresSession.rows(of: query, sql: sql, row: { row in
       let cells = row.makeRandomAccess()
       let found: PrimaryKeyValue = switch try PostgresColumns.value(cells[0]) {
@@ -223,6 +238,7 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
       case .real(let value): .text("\(value)")
       default: .text("")
       }
+      if let range, case .integer(let value) = found, !range.contains(value) { return }
       result[found] = try cells[1].decode(Int64.self)
     }) }
     return result
@@ -236,10 +252,12 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
   /// Every statement of a batch or a look-up joins a few thousand ids with a table by an
   /// index (`_id`, a key, a relationship column): probing the index for each is proportional
   /// to the batch, where the merge or hash join the planner may prefer on a large table reads
-  /// all of it (and on a table without statistics yet may be far worse). Set for the
-  /// connection from `beginImport` to `endImport` (which resets them): reads are planned as
-  /// usual.
-  static let probeByIndex = "SELECT set_config('enable_mergejoin', 'off', false), set_config('enable_hashjoin', 'off', false)"
+  /// all of it (and on a table without statistics yet may be far worse). A look-up by range
+  /// (`DenseKeyRange`) reads the key's index too, never the whole table, which a planner
+  /// that takes a grown table for an empty one would choose. Set for the connection from
+  /// `beginImport` to `endImport` (which resets them): reads are planned as usual.
+  static let probeByIndex =
+    "SELECT set_config('enable_mergejoin', 'off', false), set_config('enable_hashjoin', 'off', false), set_config('enable_seqscan', 'off', false)"
 
   /// The type of a column of `table` (an attribute's, else `_id` or a relationship's).
   func attributeType(_ column: String, in table: String) -> AttributeType? {

@@ -150,10 +150,19 @@ public final class SQLiteStore: GraphStore {
   public func storedIDs(of entity: String, keys: [PrimaryKeyValue]) throws -> [PrimaryKeyValue: Int64] {
     guard let table = layout.tables[entity], let key = table.primaryKey, !keys.isEmpty else { return [:] }
     lookupQueries += 1
-    let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ",")
-    let query = try statement("SELECT \(quoteIdentifier(key)), \"_id\" FROM \(quoteIdentifier(table.name)) WHERE \(quoteIdentifier(key)) IN (\(placeholders))")
+    let range = model.entity(named: entity)?.attribute(named: key)?.type.isIntegerType == true ? DenseKeyRange(keys) : nil
+    let select = "SELECT \(quoteIdentifier(key)), \"_id\" FROM \(quoteIdentifier(table.name)) WHERE \(quoteIdentifier(key)) "
+    let query: SQLiteStatement
+    if let range {
+      // Consecutive keys: one range of the key's index (`DenseKeyRange`).
+      query = try statement(select + "BETWEEN ? AND ?")
+      query.bind(.integer(range.lower), at: 1)
+      query.bind(.integer(range.upper), at: 2)
+    } else {
+      query = try statement(select + "IN (\(Array(repeating: "?", count: keys.count).joined(separator: ",")))")
+      for (i, value) in keys.enumerated() { query.bind(value.storeValue, at: Int32(i + 1)) }
+    }
     defer { query.reset() }
-    for (i, value) in keys.enumerated() { query.bind(value.storeValue, at: Int32(i + 1)) }
     var result: [PrimaryKeyValue: Int64] = [:]
     while try query.step() {
       let found: PrimaryKeyValue = switch query.value(0) {
@@ -162,6 +171,7 @@ public final class SQLiteStore: GraphStore {
       case .real(let v): .text("\(v)")
       default: .text("")
       }
+      if let range, case .integer(let value) = found, !range.contains(value) { continue }
       result[found] = query.int64(1)
     }
     return result
