@@ -8,7 +8,8 @@
 //   by query;
 // - a to-many whose inverse is a to-one is found through that column; any other to-many
 //   (many-to-many, or no inverse) has a join table `Entity_relationship(owner, target,
-//   position)`, one per pair.
+//   position)`, one per pair, with an index on `target` when the pair has an inverse (read
+//   from that side too).
 
 import MapwrightSchema
 
@@ -31,6 +32,11 @@ public struct RelationalLayout: Sendable {
     public let targetEntity: String
     /// The inverse relationship (the other side of the pair), if any.
     public let inverse: String?
+
+    /// Whether anything reads the table by target (the inverse's side), which then needs an
+    /// index on `target`. A relationship without an inverse is only read from its owners: its
+    /// table has no such index, which each link would pay for on every write.
+    public var isReadByTarget: Bool { inverse != nil }
   }
 
   /// How a relationship is stored.

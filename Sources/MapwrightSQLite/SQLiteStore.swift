@@ -116,7 +116,9 @@ public final class SQLiteStore: GraphStore {
       for join in layout.joinTables {
         try connection.execute(
           "CREATE TABLE \(quoteIdentifier(join.name)) (owner INTEGER NOT NULL, target INTEGER NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (owner, target))")
-        try connection.execute("CREATE INDEX \(quoteIdentifier("\(join.name)_target")) ON \(quoteIdentifier(join.name)) (target)")
+        if join.isReadByTarget {
+          try connection.execute("CREATE INDEX \(quoteIdentifier("\(join.name)_target")) ON \(quoteIdentifier(join.name)) (target)")
+        }
       }
     }
   }

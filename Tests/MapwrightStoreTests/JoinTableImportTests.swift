@@ -98,4 +98,21 @@ import Testing
       #expect(favorites == [Int64((id + 3) % 20 + 1), Int64((id + 10) % 20 + 1)])
     }
   }
+
+  /// A join table is indexed on `target` only when the pair has an inverse that reads it from
+  /// that side (`courses`/`students`); `favorites` has none, and is read from its owners only.
+  @Test(arguments: StoreKind.all) func onlyAJoinTableReadFromItsTargetsIsIndexedOnThem(_ kind: StoreKind) throws {
+    let (t, student, _) = try courses(kind, student: #""courses": [3, 1], "favorites": [2, 3]"#)
+    let sql = kind == .sqlite
+      ? "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%target' ORDER BY name"
+      : "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND indexname LIKE '%target' ORDER BY indexname"
+    var names: [StoreValue] = []
+    try t.store.query(sql, []) { names.append($0[0]) }
+    #expect(names == [.text("Course_students_target")])  // named by the pair's first side
+    // Both still read right, from either side where there is one.
+    let seven = try #require(try t.store.object(student, key: Int64(7)))
+    #expect(ids(seven.objects("courses"), "courseId") == [3, 1] && ids(seven.objects("favorites"), "courseId") == [2, 3])
+    let three = try #require(try t.store.object(t.entity("Course"), key: Int64(3)))
+    #expect(ids(three.objects("students"), "studentId") == [7])
+  }
 }
