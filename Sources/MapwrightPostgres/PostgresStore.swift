@@ -200,7 +200,9 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     lookupQueries += 1
     let keyType = PostgresColumns.columnType(attribute.type)
     let column = "t." + quoteIdentifier(key)
-    let select = "SELECT \(PostgresColumns.read(column, attribute.type)), t.\"_id\" FROM \(quoteIdentifier(table.name)) AS t "
+    // The rows found come back as two arrays in one row: decoding a row per key cost the
+    // importer 1.8 µs a key, as much as the server's look-up.
+    let select = "SELECT array_agg(\(PostgresColumns.read(column, attribute.type))), array_agg(t.\"_id\") FROM \(quoteIdentifier(table.name)) AS t "
     // A large bucket is looked up in two halves at once, on the two connections batches use:
     // two server processes read the index.
     let split = keys.count >= 2_000
@@ -228,14 +230,16 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     result.reserveCapacity(keys.count)
     for query in queries { try PostgresSession.rows(of: query, sql: sql, row: { row in
       let cells = row.makeRandomAccess()
-      let found: PrimaryKeyValue = switch try PostgresColumns.value(cells[0]) {
-      case .integer(let value): .integer(value)
-      case .text(let value): .text(value)
-      case .real(let value): .text("\(value)")
-      default: .text("")
+      guard cells[1].bytes != nil else { return }  // no row found: NULL arrays
+      let ids = try cells[1].decode([Int64].self)
+      switch attribute.type {
+      case .integer16, .integer32, .integer64:
+        for (key, id) in zip(try cells[0].decode([Int64].self), ids) where range?.contains(key) ?? true { result[.integer(key)] = id }
+      case .double, .float, .date:
+        for (key, id) in zip(try cells[0].decode([Double].self), ids) { result[.text("\(key)")] = id }
+      default:
+        for (key, id) in zip(try cells[0].decode([String].self), ids) { result[.text(key)] = id }
       }
-      if let range, case .integer(let value) = found, !range.contains(value) { return }
-      result[found] = try cells[1].decode(Int64.self)
     }) }
     return result
   }
