@@ -27,7 +27,11 @@ extension GraphImporter {
     if let key, let known = try row(of: key, plan) {
       (id, stored) = known
     } else {
-      id = try allocateID(plan)
+      if plan.keyIsRowID, key == nil {
+        // Its row id would be its key: an id handed out could be another object's key.
+        throw MappingError.invalidValue("a \(entity.name) needs its \(entity.primaryKey ?? "key"), which identifies its row", at: object)
+      }
+      id = try newID(plan, key: key)
       stored = false
       if let key { plan.setFresh(key, id) }
     }
@@ -100,7 +104,7 @@ extension GraphImporter {
           if item.kind == .object {
             _ = try write(item, destination, session, into: &writes, link: Link(column: inverse, id: id), path: self.itemPath(path(), planned.description, i))
           } else if let child = try target(item, planned.description, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), planned.description, i)) {
-            if child > (largestIDs[destination.entity.name] ?? 0), !destination.written.contains(child) {
+            if destination.isNew(child, largestStored: largestIDs[destination.entity.name] ?? 0), !destination.written.contains(child) {
               // A new child whose row comes later in the payload: the link goes with its row.
               destination.pendingLinks[child, default: []].append((inverse, id))
             } else {
@@ -155,7 +159,7 @@ extension GraphImporter {
       }
       return nil
     case .placeholder:
-      let id = try allocateID(destinationPlan)
+      let id = try newID(destinationPlan, key: key)
       destinationPlan.setFresh(key, id)
       let attribute = destinationPlan.primaryKey!.description
       writes.rows.append(ImportBatch.Row(table: destinationPlan.table, id: id, columns: [attribute.name], values: [key.storeValue], isNew: true))

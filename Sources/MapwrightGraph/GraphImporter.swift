@@ -477,12 +477,16 @@ public final class GraphImporter {
   func giveFreshIDs() {
     for plan in plans.values.sorted(by: { $0.table < $1.table }) {
       var rows = KeyMap(denseRange: plan.payloadKeys.integerRange, expected: plan.payloadKeys.count)
-      plan.found.move(into: &rows)
+      plan.found.move(into: &rows, plan)
       var next = plan.lastID ?? largestIDs[plan.entity.name] ?? 0
       plan.payloadKeys.forEach { key in
         guard rows[key] == nil else { return }  // stored, or a repeat
-        next += 1
-        rows[key] = -next
+        if plan.keyIsRowID {
+          rows[key] = -1
+        } else {
+          next += 1
+          rows[key] = -next
+        }
       }
       plan.rowIDs = rows
       plan.lastID = next
@@ -499,6 +503,12 @@ public final class GraphImporter {
     guard let id = try store.storedIDs(of: plan.entity.name, keys: [key])[key] else { return nil }
     plan.setStored(key, id)
     return (id, true)
+  }
+
+  /// The row id of a new object: its key when the key is the row id, else the next id.
+  func newID(_ plan: EntityPlan, key: PrimaryKeyValue?) throws -> Int64 {
+    if plan.keyIsRowID, case .integer(let id)? = key { return id }
+    return try allocateID(plan)
   }
 
   func allocateID(_ plan: EntityPlan) throws -> Int64 {

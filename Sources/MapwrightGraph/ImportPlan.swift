@@ -58,13 +58,16 @@ final class EntityPlan {
 
   // The import's state for this entity.
   /// Row ids by primary key in one map: objects stored before the import as their row id,
-  /// new ones as the row id negated (one probe answers both "which row" and "stored?").
+  /// new ones as the row id negated (one probe answers both "which row" and "stored?"). When
+  /// the key is the row id (`keyIsRowID`), only the answer to "stored?" is kept: 1 or -1.
   @exclusivity(unchecked) var rowIDs = KeyMap()
+  /// The row id is the integer key's value (`RelationalLayout.Table.keyIsRowID`).
+  let keyIsRowID: Bool
   /// The last row id given out (nil: not read from the store yet).
   var lastID: Int64?
   /// Rows already written by this import (a new object's defaults apply only then; a stored
   /// object counts as updated once).
-  @exclusivity(unchecked) var written = RowSet()
+  @exclusivity(unchecked) var written = IntSet()
   /// New rows named by id in a parent's to-many before their own row came: the parent links
   /// (column, parent row id) to write with the row.
   var pendingLinks: [Int64: [(column: String, parent: Int64)]] = [:]
@@ -102,16 +105,28 @@ final class EntityPlan {
   @inline(__always)
   func row(of key: PrimaryKeyValue) -> (id: Int64, stored: Bool)? {
     guard let value = rowIDs[key] else { return nil }
+    if keyIsRowID, case .integer(let id) = key { return (id, value > 0) }
     return value > 0 ? (value, true) : (-value, false)
   }
 
-  func setStored(_ key: PrimaryKeyValue, _ id: Int64) { rowIDs[key] = id }
-  func setFresh(_ key: PrimaryKeyValue, _ id: Int64) { rowIDs[key] = -id }
+  /// What `rowIDs` holds for a row: see there.
+  @inline(__always)
+  func entry(_ id: Int64, stored: Bool) -> Int64 { keyIsRowID ? (stored ? 1 : -1) : (stored ? id : -id) }
+
+  func setStored(_ key: PrimaryKeyValue, _ id: Int64) { rowIDs[key] = entry(id, stored: true) }
+  func setFresh(_ key: PrimaryKeyValue, _ id: Int64) { rowIDs[key] = entry(id, stored: false) }
+
+  /// Whether the row with `id` was written or given out by this import, not stored before it
+  /// (`largestStored`: the table's largest row id when the import began).
+  func isNew(_ id: Int64, largestStored: Int64) -> Bool {
+    keyIsRowID ? (rowIDs[id].map { $0 < 0 } ?? false) : id > largestStored
+  }
 
   init(_ entity: EntityDescription, layout: RelationalLayout, number: Int) {
     self.entity = entity
     self.number = number
     table = layout.tables[entity.name]!.name
+    keyIsRowID = layout.tables[entity.name]!.keyIsRowID
     let attributes = entity.attributes.map { attribute in
       let initial = attribute.defaultValueString.flatMap { AttributeValues.value(fromDefault: $0, type: attribute.type) }
       return Attribute(
@@ -150,10 +165,10 @@ final class FoundKeys: @unchecked Sendable {
     }
   }
 
-  /// Moves every answer into `map`, emptying the lists.
-  func move(into map: inout KeyMap) {
-    for (key, id) in integers { map[key] = id }
-    for (key, id) in texts { map[.text(key)] = id }
+  /// Moves every answer into `map` (as `plan` keeps a stored row), emptying the lists.
+  func move(into map: inout KeyMap, _ plan: EntityPlan) {
+    for (key, id) in integers { map[key] = plan.entry(id, stored: true) }
+    for (key, id) in texts { map[.text(key)] = plan.entry(id, stored: true) }
     integers = []
     texts = []
   }

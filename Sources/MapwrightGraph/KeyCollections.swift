@@ -1,7 +1,8 @@
 // Compact collections of primary keys for an import's bookkeeping: integer keys (the common
 // case) are held as Int64 — in a plain array or a bitmap when they are dense, else in hash
 // tables of their own — and text keys as strings, so a million keys cost megabytes, not a
-// hundred. `RowSet` records which row ids were written as a bitmap (row ids are dense).
+// hundred. `IntSet` also records which row ids an import wrote (a bitmap while they are
+// dense, as ids handed out in order are; keys that are row ids may not be).
 
 import MapwrightJSON
 
@@ -144,27 +145,6 @@ struct KeySet {
   func forEach(_ body: (PrimaryKeyValue) throws -> Void) rethrows {
     try integers.forEach { try body(.integer($0)) }
     for key in textOrder { try body(.text(key)) }
-  }
-}
-
-/// Row ids written so far, as a growing bitmap.
-struct RowSet {
-  var words: [UInt64] = []
-
-  func contains(_ id: Int64) -> Bool {
-    guard id >= 0, Int(id >> 6) < words.count else { return false }
-    return words[Int(id >> 6)] & (UInt64(1) << UInt64(id & 63)) != 0
-  }
-
-  /// Inserts `id`; true when it was not there.
-  mutating func insert(_ id: Int64) -> Bool {
-    guard id >= 0 else { return false }
-    let word = Int(id >> 6)
-    let bit = UInt64(1) << UInt64(id & 63)
-    if word >= words.count { words.append(contentsOf: repeatElement(0, count: max(word + 1 - words.count, words.count))) }
-    if words[word] & bit != 0 { return false }
-    words[word] |= bit
-    return true
   }
 }
 

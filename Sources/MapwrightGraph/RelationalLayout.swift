@@ -2,6 +2,10 @@
 //
 // - one table per entity, named after it, with `_id INTEGER PRIMARY KEY` and one column per
 //   attribute (inherited ones included; a sub-entity has a table of its own);
+// - the row id of an entity whose primary key is an integer (without a transformer) is the
+//   key itself, so the `_id` index is the key's index and the table has no other for it; any
+//   other key has a unique index, and rows get ids given out in order (so did every table of
+//   a store made before row ids followed keys: such a store keeps its ids);
 // - a to-one relationship is a column holding the destination's `_id`, except in a
 //   one-to-one pair, where only one side holds it: the side that does not own the pair (the
 //   owner is the cascading side, else the side declared first), so the other side is found
@@ -23,6 +27,12 @@ public struct RelationalLayout: Sendable {
     public let foreignKeys: [RelationshipDescription]
     /// The primary key attribute, if any.
     public let primaryKey: String?
+    /// The row id (`_id`) is the primary key's value: an integer key without a transformer,
+    /// in a store that records `row_ids = keys`. Look-ups and fetches by key read `_id`.
+    public let keyIsRowID: Bool
+
+    /// The column that finds a row by its primary key: `_id` when the key is the row id.
+    public var keyColumn: String? { keyIsRowID ? "_id" : primaryKey }
   }
 
   public struct JoinTable: Sendable {
@@ -57,7 +67,13 @@ public struct RelationalLayout: Sendable {
     storage["\(entity.name).\(relationship.name)"]!
   }
 
-  public init(model: ObjectModel) {
+  /// What a store made since row ids followed integer keys records under `row_ids` in its
+  /// meta table.
+  public static let rowIDsFollowKeysMark = "keys"
+
+  /// The layout of `model`; `rowIDsFollowKeys` is false for a store made before row ids
+  /// followed integer keys (its meta table has no `row_ids` entry).
+  public init(model: ObjectModel, rowIDsFollowKeys: Bool = true) {
     var tables: [String: Table] = [:]
     var joinTables: [JoinTable] = []
     var storage: [String: Storage] = [:]
@@ -92,9 +108,11 @@ public struct RelationalLayout: Sendable {
           }
         }
       }
+      let key = entity.primaryKey.flatMap { entity.attribute(named: $0) }
       tables[entity.name] = Table(
         entity: entity.name, name: entity.name, attributes: entity.attributes, foreignKeys: foreignKeys,
-        primaryKey: entity.primaryKey)
+        primaryKey: entity.primaryKey,
+        keyIsRowID: rowIDsFollowKeys && key.map { $0.type.isIntegerType && $0.transformerName == nil } == true)
     }
     self.tables = tables
     self.joinTables = joinTables

@@ -38,7 +38,7 @@ import PostgresNIO
 /// ```
 public final class PostgresStore: RelationalStore, @unchecked Sendable {
   public let model: ObjectModel
-  public let layout: RelationalLayout
+  public private(set) var layout: RelationalLayout
   let session: PostgresSession
   /// Queries that look objects up by primary key (for tests and the benchmark).
   public private(set) var lookupQueries = 0
@@ -118,6 +118,11 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
             .modelMismatch,
             "the store was written with a different version of the model (signature \(stored), this model's is \(signature)); open it with that model or migrate it")
         }
+        var rowIDs = ""
+        try session.query("SELECT value FROM _mapwright_meta WHERE key = 'row_ids'") { row in
+          rowIDs = try row.makeRandomAccess()[0].decode(String.self)
+        }
+        if rowIDs != RelationalLayout.rowIDsFollowKeysMark { layout = RelationalLayout(model: model, rowIDsFollowKeys: false) }
         return
       }
       let tables = try session.integer("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()") ?? 0
@@ -134,7 +139,7 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
         // No REFERENCES constraint: a batch may name an object whose row comes in a later batch.
         columns += table.foreignKeys.map { "\(quoteIdentifier($0.name)) bigint" }
         statements.append("CREATE TABLE \(quoteIdentifier(table.name)) (\(columns.joined(separator: ", ")))")
-        if let key = table.primaryKey {
+        if let key = table.primaryKey, !table.keyIsRowID {
           statements.append("CREATE UNIQUE INDEX \(quoteIdentifier("\(table.name)_\(key)")) ON \(quoteIdentifier(table.name)) (\(quoteIdentifier(key)))")
         }
         for foreignKey in table.foreignKeys {
@@ -151,6 +156,7 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
       }
       for statement in statements { try session.execute(statement) }
       try session.query("INSERT INTO _mapwright_meta (key, value) VALUES ('model_signature', $1)", [signature])
+      try session.query("INSERT INTO _mapwright_meta (key, value) VALUES ('row_ids', $1)", [RelationalLayout.rowIDsFollowKeysMark])
     }
   }
 
@@ -194,12 +200,12 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
   }
 
   public func storedIDs(of entity: String, keys: [PrimaryKeyValue]) throws -> [PrimaryKeyValue: Int64] {
-    guard let table = layout.tables[entity], let key = table.primaryKey, !keys.isEmpty,
+    guard let table = layout.tables[entity], let key = table.primaryKey, let keyColumn = table.keyColumn, !keys.isEmpty,
       let attribute = model.entity(named: entity)?.attribute(named: key)
     else { return [:] }
     lookupQueries += 1
     let keyType = PostgresColumns.columnType(attribute.type)
-    let column = "t." + quoteIdentifier(key)
+    let column = "t." + quoteIdentifier(keyColumn)
     // The rows found come back as two arrays in one row: decoding a row per key cost the
     // importer 1.8 µs a key, as much as the server's look-up.
     let select = "SELECT array_agg(\(PostgresColumns.read(column, attribute.type))), array_agg(t.\"_id\") FROM \(quoteIdentifier(table.name)) AS t "

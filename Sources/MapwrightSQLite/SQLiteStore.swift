@@ -29,7 +29,7 @@ import MapwrightSchema
 /// ```
 public final class SQLiteStore: GraphStore {
   public let model: ObjectModel
-  public let layout: RelationalLayout
+  public private(set) var layout: RelationalLayout
   let connection: SQLiteConnection
   /// Prepared statements reused across batches, by SQL text.
   var statements: [String: SQLiteStatement] = [:]
@@ -40,6 +40,8 @@ public final class SQLiteStore: GraphStore {
     let table: String
     let columns: [String]
     let rows: Int
+    /// New rows whose ids are their keys: a plain INSERT (see `upsert`).
+    let inserting: Bool
   }
   /// Queries that look objects up by primary key (for tests and the benchmark).
   public private(set) var lookupQueries = 0
@@ -87,6 +89,10 @@ public final class SQLiteStore: GraphStore {
           .modelMismatch,
           "the store was written with a different version of the model (signature \(signature), this model's is \(modelSignature)); open it with that model or migrate it")
       }
+      let rowIDs = try connection.prepare("SELECT value FROM _mapwright_meta WHERE key = 'row_ids'")
+      if try !rowIDs.step() || rowIDs.string(0) != RelationalLayout.rowIDsFollowKeysMark {
+        layout = RelationalLayout(model: model, rowIDsFollowKeys: false)
+      }
       return
     }
     guard !readOnly else { throw StoreError(.noSchema, "the store has no Mapwright schema") }
@@ -99,13 +105,14 @@ public final class SQLiteStore: GraphStore {
     try connection.transaction {
       try connection.execute("CREATE TABLE _mapwright_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
       try connection.prepare("INSERT INTO _mapwright_meta (key, value) VALUES ('model_signature', ?)").run([.text(modelSignature)])
+      try connection.prepare("INSERT INTO _mapwright_meta (key, value) VALUES ('row_ids', ?)").run([.text(RelationalLayout.rowIDsFollowKeysMark)])
       for entity in model.entities {
         let table = layout.tables[entity.name]!
         var columns = ["\"_id\" INTEGER PRIMARY KEY"]
         columns += table.attributes.map { "\(quoteIdentifier($0.name)) \(StoreValues.columnType($0.type))" }
         columns += table.foreignKeys.map { "\(quoteIdentifier($0.name)) INTEGER REFERENCES \(quoteIdentifier($0.destinationEntityName))(\"_id\")" }
         try connection.execute("CREATE TABLE \(quoteIdentifier(table.name)) (\(columns.joined(separator: ", ")))")
-        if let key = table.primaryKey {
+        if let key = table.primaryKey, !table.keyIsRowID {
           try connection.execute("CREATE UNIQUE INDEX \(quoteIdentifier("\(table.name)_\(key)")) ON \(quoteIdentifier(table.name)) (\(quoteIdentifier(key)))")
         }
         for foreignKey in table.foreignKeys {
@@ -150,10 +157,10 @@ public final class SQLiteStore: GraphStore {
   // MARK: GraphStore
 
   public func storedIDs(of entity: String, keys: [PrimaryKeyValue]) throws -> [PrimaryKeyValue: Int64] {
-    guard let table = layout.tables[entity], let key = table.primaryKey, !keys.isEmpty else { return [:] }
+    guard let table = layout.tables[entity], let key = table.primaryKey, let column = table.keyColumn, !keys.isEmpty else { return [:] }
     lookupQueries += 1
     let range = model.entity(named: entity)?.attribute(named: key)?.type.isIntegerType == true ? DenseKeyRange(keys) : nil
-    let select = "SELECT \(quoteIdentifier(key)), \"_id\" FROM \(quoteIdentifier(table.name)) WHERE \(quoteIdentifier(key)) "
+    let select = "SELECT \(quoteIdentifier(column)), \"_id\" FROM \(quoteIdentifier(table.name)) WHERE \(quoteIdentifier(column)) "
     let query: SQLiteStatement
     if let range {
       // Consecutive keys: one range of the key's index (`DenseKeyRange`).
@@ -244,15 +251,19 @@ public final class SQLiteStore: GraphStore {
     try? connection.execute("ROLLBACK")
   }
 
-  /// Inserts or updates rows that share a table and columns, many per statement.
+  /// Inserts or updates rows that share a table and columns, many per statement. New rows of
+  /// a table whose ids are their keys are plain INSERTs: pass 1 found no row with such a key,
+  /// so one there now was written by another writer since (ids handed out in order are
+  /// guarded by `checkNoOtherWriter` instead), and the batch stops rather than overwrite it.
   func upsert(_ rows: ArraySlice<ImportBatch.Row>) throws {
     guard let first = rows.first else { return }
+    let inserting = first.isNew && layout.tables[first.table]?.keyIsRowID == true
     let perRow = first.columns.count + 1
     let chunk = max(1, min(128, 32_000 / perRow))
     var start = rows.startIndex
     while start < rows.endIndex {
       let end = min(start + chunk, rows.endIndex)
-      let statement = try upsertStatement(table: first.table, columns: first.columns, rows: end - start)
+      let statement = try upsertStatement(table: first.table, columns: first.columns, rows: end - start, inserting: inserting)
       defer { statement.reset() }
       var index: Int32 = 1
       for row in rows[start..<end] {
@@ -263,19 +274,28 @@ public final class SQLiteStore: GraphStore {
           index += 1
         }
       }
-      while try statement.step() {}
+      do {
+        while try statement.step() {}
+      } catch {
+        guard inserting, error.code == SQLITE_CONSTRAINT else { throw error }
+        throw StoreError(
+          .changedDuringImport,
+          "\(path) was changed by another writer during this import (table \(first.table) has a row this import found absent: \(error.message)); this batch was not written, earlier ones were: run the import again")
+      }
       start = end
     }
   }
 
-  func upsertStatement(table: String, columns unquoted: [String], rows: Int) throws -> SQLiteStatement {
-    let shape = UpsertShape(table: table, columns: unquoted, rows: rows)
+  func upsertStatement(table: String, columns unquoted: [String], rows: Int, inserting: Bool) throws -> SQLiteStatement {
+    let shape = UpsertShape(table: table, columns: unquoted, rows: rows, inserting: inserting)
     if let cached = upserts[shape] { return cached }
     let columns = unquoted.map(quoteIdentifier)
     let tuple = "(" + Array(repeating: "?", count: columns.count + 1).joined(separator: ", ") + ")"
     let values = Array(repeating: tuple, count: rows).joined(separator: ", ")
     let sql: String
-    if columns.isEmpty {
+    if inserting {
+      sql = "INSERT INTO \(quoteIdentifier(table)) (\"_id\"\(columns.map { ", " + $0 }.joined())) VALUES \(values)"
+    } else if columns.isEmpty {
       sql = "INSERT INTO \(quoteIdentifier(table)) (\"_id\") VALUES \(values) ON CONFLICT(\"_id\") DO NOTHING"
     } else {
       // The primary key is left out of the update: the row was found by it, so it cannot

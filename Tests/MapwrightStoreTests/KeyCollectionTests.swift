@@ -26,8 +26,11 @@ import Testing
     var ordered: [PrimaryKeyValue] = []
     set.forEach { ordered.append($0) }
     #expect(ordered == [.integer(1), .integer(3), .text("b"), .text("a")])
-    var rows = RowSet()
+    // Row ids written: dense ones, and keys that are row ids (negative, huge).
+    var rows = IntSet()
     #expect(rows.insert(5) && rows.insert(700) && !rows.insert(5) && rows.insert(0))
+    #expect(rows.insert(-3) && rows.insert(.max) && rows.insert(.min) && !rows.insert(-3) && !rows.insert(.min))
+    #expect(rows.contains(.max) && rows.contains(-3) && !rows.contains(-4) && rows.count == 6)
   }
 }
 

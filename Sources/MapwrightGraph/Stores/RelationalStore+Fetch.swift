@@ -16,7 +16,7 @@ extension RelationalStore {
   /// The objects of `entity` matching `predicate` (all without one), in row order, with
   /// their related objects loaded one level deep.
   public func objects(_ entity: EntityDescription, where predicate: StorePredicate? = nil, loadingRelationships: Bool = true) throws -> [ModelObject] {
-    let (condition, values) = try predicate?.sql(entity, parameter: { parameter($0, for: $1) }) ?? ("TRUE", [])
+    let (condition, values) = try predicate?.sql(entity, keyColumn: layout.tables[entity.name]?.keyColumn, parameter: { parameter($0, for: $1) }) ?? ("TRUE", [])
     let rows = try rows(
       entity, sql: "SELECT \(selectList(entity, table: nil)) FROM \(quoteIdentifier(entity.name)) WHERE \(condition) ORDER BY \"_id\"", values)
     if loadingRelationships {
@@ -27,7 +27,7 @@ extension RelationalStore {
 
   /// How many objects `entity` has (matching `predicate`).
   public func count(_ entity: EntityDescription, where predicate: StorePredicate? = nil) throws -> Int {
-    let (condition, values) = try predicate?.sql(entity, parameter: { parameter($0, for: $1) }) ?? ("TRUE", [])
+    let (condition, values) = try predicate?.sql(entity, keyColumn: layout.tables[entity.name]?.keyColumn, parameter: { parameter($0, for: $1) }) ?? ("TRUE", [])
     var count = 0
     try query("SELECT count(*) FROM \(quoteIdentifier(entity.name)) WHERE \(condition)", values) { columns in
       if case .integer(let value) = columns.first { count = Int(value) }

@@ -26,20 +26,27 @@ public indirect enum StorePredicate {
   case or([StorePredicate])
 
   /// SQL and its bound values, for `entity`; `parameter(n, attribute)` is the mark of the
-  /// n-th value (from 1), `bound` the number of values bound before this condition.
-  package func sql(_ entity: EntityDescription, parameter: (Int, AttributeDescription?) -> String, bound: Int = 0) throws -> (String, [StoreValue]) {
+  /// n-th value (from 1), `bound` the number of values bound before this condition. A
+  /// comparison of the primary key reads `keyColumn` (the table's, `RelationalLayout`): `_id`
+  /// when the key is the row id, whose index it is.
+  package func sql(
+    _ entity: EntityDescription, keyColumn: String? = nil, parameter: (Int, AttributeDescription?) -> String, bound: Int = 0
+  ) throws -> (String, [StoreValue]) {
     var values: [StoreValue] = []
-    let text = try compile(entity, parameter: parameter, bound: bound, into: &values)
+    let text = try compile(entity, keyColumn: keyColumn, parameter: parameter, bound: bound, into: &values)
     return (text, values)
   }
 
-  private func compile(_ entity: EntityDescription, parameter: (Int, AttributeDescription?) -> String, bound: Int, into values: inout [StoreValue]) throws -> String {
+  private func compile(
+    _ entity: EntityDescription, keyColumn: String?, parameter: (Int, AttributeDescription?) -> String, bound: Int, into values: inout [StoreValue]
+  ) throws -> String {
     func comparison(_ name: String, _ op: String, _ value: Any) throws -> String {
       guard let attribute = entity.attribute(named: name) else {
         throw StoreError(.unknownAttribute, "\(entity.name) has no attribute \(name)")
       }
       values.append(try StoreValues.value(value is Int ? Int64(value as! Int) : value, attribute))
-      return "\(quoteIdentifier(name)) \(op) \(parameter(bound + values.count, attribute))"
+      let column = name == entity.primaryKey ? keyColumn ?? name : name
+      return "\(quoteIdentifier(column)) \(op) \(parameter(bound + values.count, attribute))"
     }
     switch self {
     case .equal(let name, let value): return try comparison(name, "=", value)
@@ -53,7 +60,7 @@ public indirect enum StorePredicate {
       return "\(quoteIdentifier(name)) IS NULL"
     case .and(let parts), .or(let parts):
       guard !parts.isEmpty else { return "TRUE" }
-      let compiled = try parts.map { try $0.compile(entity, parameter: parameter, bound: bound, into: &values) }
+      let compiled = try parts.map { try $0.compile(entity, keyColumn: keyColumn, parameter: parameter, bound: bound, into: &values) }
       let glue: String
       if case .and = self { glue = " AND " } else { glue = " OR " }
       return "(" + compiled.joined(separator: glue) + ")"
