@@ -119,8 +119,8 @@ public final class GraphImporter {
             let count = min(slots.count, runs.count - round)
             let errors = scanInParallel(count, into: slots) { i, keys in
               let parsed = try parseRun(runs[round + i], source: source, scanner: scanner)
-              for (element, path) in parsed.elements {
-                try parsed.mapping { try scan(element, sourcePlan, path, parsed.session, into: &keys) }
+              for (element, _) in parsed.elements {
+                try parsed.mapping { try scan(element, sourcePlan, parsed.session, into: &keys) }
               }
             }
             for i in 0..<count {
@@ -324,10 +324,10 @@ public final class GraphImporter {
   }
 
   /// Collects the keys of `object` and of what it nests. Reads the plans only (they are all
-  /// made before pass 1), so batches are scanned on several threads at once.
-  func scan(
-    _ object: JSONValue, _ plan: EntityPlan, _ path: JSONPath, _ session: DecodingSession, into keys: inout ScannedKeys
-  ) throws(MappingError) {
+  /// made before pass 1), so batches are scanned on several threads at once. (An error's
+  /// place comes from the value it names; no path is built here, which cost a string split
+  /// per nested object.)
+  func scan(_ object: JSONValue, _ plan: EntityPlan, _ session: DecodingSession, into keys: inout ScannedKeys) throws(MappingError) {
     guard object.kind == .object else { throw MappingError.typeMismatch(expected: "\(plan.entity.name) object", at: object) }
     if let key = try primaryKey(of: object, plan, session) { keys.payload[plan.number].append(key) }
     for (index, planned) in plan.relationships.enumerated() {
@@ -335,7 +335,7 @@ public final class GraphImporter {
       let destination = plan.destinationPlans[index]!
       func scanItem(_ item: JSONValue, _ i: Int?) throws(MappingError) {
         if item.kind == .object {
-          try scan(item, destination, itemPath(path, planned.description, i), session, into: &keys)
+          try scan(item, destination, session, into: &keys)
         } else if let key = try referencedKey(item, destination, session) {
           keys.referenced[destination.number].append(key)
         }
