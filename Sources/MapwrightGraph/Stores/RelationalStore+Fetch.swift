@@ -13,8 +13,10 @@ extension RelationalStore {
     return try objects(entity, where: .equal(name, key.predicateValue)).first
   }
 
-  /// The objects of `entity` matching `predicate` (all without one), in row order, with
-  /// their related objects loaded one level deep.
+  /// The objects of `entity` matching `predicate` (all without one), in row order (by key
+  /// when an integer key is the row id, else in the order they were first written), with
+  /// their related objects loaded one level deep; a to-many found through its inverse's
+  /// column comes in the same order, a to-many in a join table in its payload order.
   public func objects(_ entity: EntityDescription, where predicate: StorePredicate? = nil, loadingRelationships: Bool = true) throws -> [ModelObject] {
     let (condition, values) = try predicate?.sql(entity, keyColumn: layout.tables[entity.name]?.keyColumn, parameter: { parameter($0, for: $1) }) ?? ("TRUE", [])
     let rows = try rows(
