@@ -13,7 +13,7 @@ public struct DenseKeyRange: Sendable {
 
   /// The range of `keys`, or nil when one is not an integer or the range is more than twice
   /// as wide as there are keys (the scan would read more rows than probing finds).
-  public init?(_ keys: some Collection<PrimaryKeyValue>) {
+  public init?(_ keys: [PrimaryKeyValue]) {
     guard keys.count >= 2, case .integer(let first) = keys.first! else { return nil }
     var lower = first
     var upper = first
