@@ -64,9 +64,9 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
   /// A deferred container's place in frame `frame`, written in when the frame closes.
   struct Placeholder {
     let frame: Int
-    /// The member's key (nil for an array element): a second nested container for the same
-    /// key shares the node, as Foundation's do.
-    let key: String?
+    /// The member's index in `memberKeys` (nil for an array element): a second nested
+    /// container for the same key shares the node, as Foundation's do.
+    let member: Int?
     let offset: Int
     let node: DeferredNode
     let depth: Int

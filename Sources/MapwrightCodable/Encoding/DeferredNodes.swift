@@ -147,7 +147,11 @@ struct DeferredEncoder: Encoder {
     switch node.content {
     case .none: node.content = .object([])
     case .object: break
-    default: preconditionFailure("Attempt to push new keyed encoding container when already previously encoded at this path.")
+    case .value(let bytes):
+      // An object written through a single-value container takes more members.
+      guard let reopened = DeferredNode(reopening: bytes, as: .keyed) else { refuse("keyed") }
+      node.content = reopened.content
+    default: refuse("keyed")
     }
     return KeyedEncodingContainer(DeferredKeyedContainer<Key>(owner: self))
   }
@@ -156,9 +160,17 @@ struct DeferredEncoder: Encoder {
     switch node.content {
     case .none: node.content = .array([])
     case .array: break
-    default: preconditionFailure("Attempt to push new unkeyed encoding container when already previously encoded at this path.")
+    case .value(let bytes):
+      guard let reopened = DeferredNode(reopening: bytes, as: .unkeyed) else { refuse("unkeyed") }
+      node.content = reopened.content
+    default: refuse("unkeyed")
     }
     return DeferredUnkeyedContainer(owner: self)
+  }
+
+  /// Foundation's trap for a container of another kind than the value already there.
+  private func refuse(_ kind: String) -> Never {
+    preconditionFailure("Attempt to push new \(kind) encoding container when already previously encoded at this path.")
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer { DeferredSingleContainer(owner: self) }
@@ -197,22 +209,31 @@ struct DeferredKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    nested(key, name: keyText(key)).keyedContainer(NestedKey.self)
+    nested(key, reopening: .keyed).keyedContainer(NestedKey.self)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    nested(key, name: keyText(key)).unkeyedContainer()
+    nested(key, reopening: .unkeyed).unkeyedContainer()
   }
 
-  mutating func superEncoder() -> any Encoder { nested(AnyCodingKey.super, name: keyText(AnyCodingKey.super)) }
-  mutating func superEncoder(forKey key: Key) -> any Encoder { nested(key, name: keyText(key)) }
+  mutating func superEncoder() -> any Encoder { nested(AnyCodingKey.super) }
+  mutating func superEncoder(forKey key: Key) -> any Encoder { nested(key) }
 
-  private func nested(_ key: any CodingKey, name: String) -> DeferredEncoder {
-    // A second nested container for the same key shares the first one's node.
-    if case .object(let members) = owner.node.content,
-      let existing = members.last(where: { $0.key == name }), case .node(let node) = existing.value
-    {
-      return DeferredEncoder(encoder: owner.encoder, node: node, codingPath: codingPath + [key], depth: owner.depth + 1)
+  /// As `StreamingKeyedContainer`'s: a nested container adds to the key's container or
+  /// written object or array; a super encoder starts the key's value anew.
+  private func nested(_ key: any CodingKey, reopening kind: DeferredNode.ContainerKind? = nil) -> DeferredEncoder {
+    let name = keyText(key)
+    if let kind, case .object(let members) = owner.node.content, let existing = members.last(where: { $0.key == name }) {
+      switch existing.value {
+      case .node(let node):
+        return DeferredEncoder(encoder: owner.encoder, node: node, codingPath: codingPath + [key], depth: owner.depth + 1)
+      case .bytes(let bytes):
+        guard let reopened = DeferredNode(reopening: bytes, as: kind) else {
+          preconditionFailure(kind.refusal(for: name, keyType: "\(Key.self)"))
+        }
+        owner.node.setMember(name, .node(reopened))
+        return DeferredEncoder(encoder: owner.encoder, node: reopened, codingPath: codingPath + [key], depth: owner.depth + 1)
+      }
     }
     let child = owner.child(key)
     owner.node.setMember(name, .node(child.node))

@@ -71,34 +71,19 @@ extension CodableEncoder {
   /// first, then the hashes of the frame's keys, then the keys themselves).
   @inline(__always)
   private func noteKey(_ key: String, hash: UInt64, frame: Int) {
-    let bit = Int(truncatingIfNeeded: hash >> 56)
-    let mask: UInt64 = 1 << UInt64(bit & 63)
-    let seen =
-      switch bit >> 6 {
-      case 0: frames[frame].seenKeys.0 & mask
-      case 1: frames[frame].seenKeys.1 & mask
-      case 2: frames[frame].seenKeys.2 & mask
-      default: frames[frame].seenKeys.3 & mask
-      }
-    if seen != 0, !frames[frame].hasRepeatedKeys {
+    if mayHaveKey(hash: hash, frame: frame), !frames[frame].hasRepeatedKeys {
       let base = frames[frame].membersBase
       for i in base..<memberHashes.count where memberHashes[i] == hash && ByteKey(memberKeys[i]) == ByteKey(key) {
         frames[frame].hasRepeatedKeys = true
         break
       }
     }
-    markKey(bit, frame: frame)
+    markKey(Int(truncatingIfNeeded: hash >> 56), frame: frame)
   }
 
-  /// Leaves room for a deferred container as the value of the member or element just begun.
-  func addPlaceholder(_ node: DeferredNode, frame: Int, key: String? = nil) {
-    placeholders.append(Placeholder(frame: frame, key: key, offset: out.count, node: node, depth: frame + depthAdjust + 1))
-  }
-
-  /// Whether the object `frame` already has a member `key` (the frame's key filter first,
-  /// then the hashes of its keys).
-  func hasWritten(key: String, frame: Int) -> Bool {
-    let hash = withKeyBytes(key) { keyHash($0) }
+  /// Whether the frame's key filter has the bit of `hash` (false: no key of that hash yet).
+  @inline(__always)
+  private func mayHaveKey(hash: UInt64, frame: Int) -> Bool {
     let bit = Int(truncatingIfNeeded: hash >> 56)
     let mask: UInt64 = 1 << UInt64(bit & 63)
     let seen =
@@ -108,16 +93,43 @@ extension CodableEncoder {
       case 2: frames[frame].seenKeys.2 & mask
       default: frames[frame].seenKeys.3 & mask
       }
-    guard seen != 0 else { return false }
-    for i in frames[frame].membersBase..<memberHashes.count where memberHashes[i] == hash && ByteKey(memberKeys[i]) == ByteKey(key) {
-      return true
-    }
-    return false
+    return seen != 0
   }
 
-  /// The deferred container already made for `key` in the object `frame`, if any.
-  func placeholderNode(frame: Int, key: String) -> DeferredNode? {
-    placeholders.last { $0.frame == frame && $0.key.map(ByteKey.init) == ByteKey(key) }?.node
+  /// Leaves room for a deferred container as the value of the member or element just begun
+  /// (`member`: its index in `memberKeys`, nil for an array element).
+  func addPlaceholder(_ node: DeferredNode, frame: Int, member: Int? = nil) {
+    placeholders.append(Placeholder(frame: frame, member: member, offset: out.count, node: node, depth: frame + depthAdjust + 1))
+  }
+
+  /// The index in `memberKeys` of the last member `key` of the object `frame`, if it has one
+  /// (the frame's key filter first, then the hashes of its keys).
+  func lastMember(named key: String, frame: Int) -> Int? {
+    let hash = withKeyBytes(key) { keyHash($0) }
+    guard mayHaveKey(hash: hash, frame: frame) else { return nil }
+    let base = frames[frame].membersBase
+    return (base..<memberHashes.count).last { memberHashes[$0] == hash && ByteKey(memberKeys[$0]) == ByteKey(key) }
+  }
+
+  /// The deferred container that is the value of member `member` of the object `frame`, if
+  /// that member is one.
+  func placeholderNode(frame: Int, member: Int) -> DeferredNode? {
+    placeholders.last { $0.frame == frame && $0.member == member }?.node
+  }
+
+  /// The bytes of the value of member `member` (written in full) of the open object `frame`.
+  func memberValueBytes(_ member: Int, frame: Int) -> [UInt8] {
+    let bytes = out.writtenBytes
+    var start = memberStarts[member] + 1
+    // Past the key: a JSON string as the writer wrote it, so a quote ends it unless escaped.
+    while bytes[start] != UInt8(ascii: "\"") {
+      start += bytes[start] == UInt8(ascii: "\\") ? 2 : 1
+    }
+    start += 1
+    while bytes[start] == 0x20 || bytes[start] == UInt8(ascii: ":") { start += 1 }
+    var end = member + 1 < memberStarts.count ? memberStarts[member + 1] : bytes.count
+    while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x0A || bytes[end - 1] == UInt8(ascii: ",") { end -= 1 }
+    return Array(bytes[start..<end])
   }
 
   func closeFrame(_ index: Int) {

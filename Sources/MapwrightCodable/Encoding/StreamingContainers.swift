@@ -133,32 +133,36 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    placeholder(key, for: "KeyedEncodingContainer<\(NestedKey.self)>").keyedContainer(NestedKey.self)
+    nested(key, reopening: .keyed, keyType: "\(Key.self)").keyedContainer(NestedKey.self)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    placeholder(key, for: "UnkeyedEncodingContainer").unkeyedContainer()
+    nested(key, reopening: .unkeyed, keyType: "\(Key.self)").unkeyedContainer()
   }
 
-  mutating func superEncoder() -> any Encoder { placeholder(AnyCodingKey.super) }
+  mutating func superEncoder() -> any Encoder { nested(AnyCodingKey.super) }
 
-  mutating func superEncoder(forKey key: Key) -> any Encoder { placeholder(key) }
+  mutating func superEncoder(forKey key: Key) -> any Encoder { nested(key) }
 
-  /// The deferred container at `key`: the one made before for the same key, or a new member.
-  /// A nested container (`container` names it) for a key that already holds a value is a
-  /// programming error that Foundation traps on; so does this.
-  private func placeholder(_ key: some CodingKey, for container: String? = nil) -> DeferredEncoder {
+  /// The deferred container at `key`. A nested container (`kind`) adds to what the key holds
+  /// as Foundation's does: the container made before for the key, or the object or array
+  /// already written there (reopened); a super encoder starts the key's value anew (the
+  /// earlier member is dropped when the object closes, as a repeated key is).
+  private func nested(_ key: some CodingKey, reopening kind: DeferredNode.ContainerKind? = nil, keyType: String = "") -> DeferredEncoder {
     let name = encoder.keyText(key, pathDepth: pathDepth)
     let depth = frame + encoder.depthAdjust + 1
-    if let node = encoder.placeholderNode(frame: frame, key: name) {
-      return DeferredEncoder(encoder: encoder, node: node, codingPath: codingPath + [key], depth: depth)
-    }
-    if let container, encoder.hasWritten(key: name, frame: frame) {
-      preconditionFailure("Attempt to re-encode into nested \(container) for key \"\(name)\" is invalid: a value is already encoded for this key")
+    var node = DeferredNode()
+    if let kind, let member = encoder.lastMember(named: name, frame: frame) {
+      if let existing = encoder.placeholderNode(frame: frame, member: member) {
+        return DeferredEncoder(encoder: encoder, node: existing, codingPath: codingPath + [key], depth: depth)
+      }
+      guard let reopened = DeferredNode(reopening: encoder.memberValueBytes(member, frame: frame), as: kind) else {
+        preconditionFailure(kind.refusal(for: name, keyType: keyType))
+      }
+      node = reopened
     }
     encoder.beginMember(frame: frame, key: name)
-    let node = DeferredNode()
-    encoder.addPlaceholder(node, frame: frame, key: name)
+    encoder.addPlaceholder(node, frame: frame, member: encoder.memberKeys.count - 1)
     return DeferredEncoder(encoder: encoder, node: node, codingPath: codingPath + [key], depth: depth)
   }
 }
