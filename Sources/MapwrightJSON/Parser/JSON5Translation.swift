@@ -7,7 +7,7 @@
 //   \xHH  \v  \0  \<other character> → \u00HH  \u000B  \u0000  the character
 //   \ + line break in a string       → nothing (the JSON5 rule), or the line break itself
 //                                      when `keepsEscapedLineBreaks` (Foundation's reading)
-//   0x1F, -0x10                      → 31, -16 (up to 64 bits)
+//   0x1F, -0x10                      → 31, -16 (up to 64 bits; no fraction or exponent)
 //   +1  .5  5.  5.e1                 → 1  0.5  5  5e1
 //   Infinity  -Infinity  NaN         → a number that fits no type, and its value in
 //                                      `nonFinite` (keyed by its offset in the JSON)
@@ -17,7 +17,8 @@
 // Every token's offset in the JSON is mapped back to its offset in the source (`anchors`),
 // so parse and decoding errors name the line and column of the JSON5 the user wrote.
 
-/// JSON5 text rewritten as JSON, with the map back to the source.
+/// JSON5 text rewritten as JSON, with the map back to the source (or, `init(membersOf:)`,
+/// plain JSON members given the braces they lack).
 package final class JSON5Translation: @unchecked Sendable {
   /// The JSON to parse.
   package private(set) var json: [UInt8] = []
@@ -40,6 +41,17 @@ package final class JSON5Translation: @unchecked Sendable {
     if wrapInBraces { json.append(UInt8(ascii: "{")) }
     try translate()
     if wrapInBraces { json.append(contentsOf: [0x0A, UInt8(ascii: "}")]) }
+  }
+
+  /// `source` read as the members of an object without its braces (plain JSON with
+  /// `assumesTopLevelDictionary`): `{`, the bytes as they are, `}`, offsets mapped back by one.
+  package init(membersOf source: [UInt8]) {
+    let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(source.count, 1))
+    _ = storage.initialize(from: source)
+    self.source = UnsafeMutableBufferPointer(start: storage.baseAddress, count: source.count)
+    keepsEscapedLineBreaks = false
+    json = [UInt8(ascii: "{")] + source + [0x0A, UInt8(ascii: "}")]
+    anchors = [(json: 1, source: 0)]
   }
 
   deinit { source.deallocate() }
@@ -186,8 +198,12 @@ package final class JSON5Translation: @unchecked Sendable {
     }
     switch name {
     case Array("true".utf8), Array("false".utf8), Array("null".utf8): json.append(contentsOf: name)
-    case Array("Infinity".utf8): nonFiniteValue(.infinity)
-    case Array("NaN".utf8): nonFiniteValue(.nan)
+    case Array("Infinity".utf8):
+      nonFiniteValue(.infinity)
+      try checkNumberEnd(start)
+    case Array("NaN".utf8):
+      nonFiniteValue(.nan)
+      try checkNumberEnd(start)
     default:
       throw fail(.unexpectedCharacter(source[start], expected: "a value (unquoted names are for member keys)"), at: start)
     }
@@ -236,7 +252,7 @@ package final class JSON5Translation: @unchecked Sendable {
         case Array("NaN".utf8): nonFiniteValue(.nan)
         default: throw fail(.invalidNumber(String(decoding: source[start..<i], as: UTF8.self), reason: "not a number"), at: start)
         }
-        return
+        return try checkNumberEnd(start)
       }
     }
     // Hexadecimal.
@@ -255,7 +271,7 @@ package final class JSON5Translation: @unchecked Sendable {
       guard i > digitsStart else { throw fail(.invalidNumber(String(decoding: source[start..<i], as: UTF8.self), reason: "no hexadecimal digits"), at: start) }
       if negative { json.append(UInt8(ascii: "-")) }
       json.append(contentsOf: Array(String(magnitude).utf8))
-      return
+      return try checkNumberEnd(start, hexadecimal: true)
     }
     if negative { json.append(UInt8(ascii: "-")) }
     // Decimal: digits, a point, digits, an exponent; the parser checks what is left.
@@ -280,6 +296,28 @@ package final class JSON5Translation: @unchecked Sendable {
       if i < count, source[i] == UInt8(ascii: "+") || source[i] == UInt8(ascii: "-") { json.append(source[i]); i += 1 }
       while i < count, isDigit(source[i]) { json.append(source[i]); i += 1 }
     }
+    try checkNumberEnd(start)
+  }
+
+  /// A number ends before whitespace, a comment or punctuation. Anything that could go on
+  /// with it (`0x2.2`, `0x1E+2`, `1+2`, `5..5`, `1x`) is an error here, rather than the next
+  /// token's translation being written straight after it (`0x2.2` read as `20.2`).
+  private func checkNumberEnd(_ start: Int, hexadecimal: Bool = false) throws(JSONError) {
+    func continues(_ at: Int) -> Bool {
+      let c = source[at]
+      return c == UInt8(ascii: ".") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
+        || (isIdentifierPart(at: at) && extraWhitespaceWidth(at: at) == nil)
+    }
+    guard i < count, continues(i) else { return }
+    let next = source[i]
+    var end = i
+    while end < count, continues(end) { end += 1 }
+    let text = String(decoding: source[start..<end], as: UTF8.self)
+    let reason =
+      hexadecimal && next == UInt8(ascii: ".") ? "a hexadecimal number has no fraction"
+      : hexadecimal && (next == UInt8(ascii: "+") || next == UInt8(ascii: "-")) ? "a hexadecimal number has no exponent"
+      : "unexpected '\(Character(Unicode.Scalar(next)))' after the number"
+    throw fail(.invalidNumber(text, reason: reason), at: start)
   }
 
   private func string(quote: UInt8) throws(JSONError) {
