@@ -1,5 +1,6 @@
 import Foundation
 import MapwrightCodable
+import MapwrightTestSupport
 import Testing
 
 private struct Person: Codable, Equatable {
@@ -143,15 +144,42 @@ struct DecoderParityTests {
     }
     for json in ["1e999999999", "-1e999999999", "123456789012345678901234567890123456789012"] {
       expectSameDecoding(Double.self, json)
+      expectSameDecoding(Decimal.self, json)
       expectSameDecoding(Decimal.self, json, mapwright: { $0.compatibility = .foundation })
     }
-    // More than Decimal's 38 digits: Foundation rounds, the standard decoder refuses.
-    #expect(decodingError(Decimal.self, "123456789012345678901234567890123456789012").map(signature) == "dataCorrupted at ")
+    // More than Decimal's 38 digits: Foundation's value unless every digit must count.
+    #expect(
+      decodingError(Decimal.self, "123456789012345678901234567890123456789012") { $0.rejectsInexactDecimals = true }.map(signature)
+        == "dataCorrupted at ")
     for json in ["1e308", "1e400", "-1e400", "5e-324", "1e-400", "0.1", "-0.0", "123456789012345678901234567890"] {
       expectSameDecoding(Double.self, json)
     }
     for json in ["3.4028234e38", "3.5e38", "1e-50", "0.1"] {
       expectSameDecoding(Float.self, json)
+    }
+  }
+
+  /// Long numbers into `Decimal` (more digits than it holds, points and exponents anywhere):
+  /// the value Foundation gives, or its error, on seeded random text.
+  @Test(arguments: [UInt64(3), 38, 2026])
+  func longDecimalsAsFoundationReadsThem(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    for _ in 0..<300 {
+      let count = Int.random(in: 30...70, using: &random)
+      var digits = (0..<count).map { _ in String(Int.random(in: 0...9, using: &random)) }
+      if digits[0] == "0" { digits[0] = "7" }
+      let point = Int.random(in: 0...count, using: &random)
+      var text = (Bool.random(using: &random) ? "-" : "") + digits[..<point].joined()
+      if point == 0 { text += "0" }
+      if point < count { text += "." + digits[point...].joined() }
+      if Bool.random(using: &random) { text += "e\(Int.random(in: -150...120, using: &random))" }
+      // Errors compared by case (Mapwright's path names the index; Docs/Codable.md).
+      let ours = Outcome { try MapwrightJSONDecoder().decode([Decimal].self, from: Data("[\(text)]".utf8)) }
+      let theirs = Outcome { try Foundation.JSONDecoder().decode([Decimal].self, from: Data("[\(text)]".utf8)) }
+      switch (ours, theirs) {
+      case (.error(let a), .error(let b)): #expect(a.prefix(14) == b.prefix(14), "\(text): \(a) / \(b)")
+      default: #expect(ours == theirs, "\(text)")
+      }
     }
   }
 

@@ -181,10 +181,11 @@ struct FoundationSwapTests {
       }
     }
     let foundationMode: (MapwrightJSONDecoder) -> Void = { $0.compatibility = .foundation }
-    // More than 38 significant digits into Decimal: Foundation rounds.
+    // More than 38 significant digits into Decimal: Foundation's value, in either mode.
     for json in ["[123456789012345678901234567890123456789012]", "[1.23456789012345678901234567890123456789012e5]",
                  "[0.000000000000000000000000000000000000000000123456789]", "[-99999999999999999999999999999999999999999]"] {
       expectSameDecoding([Decimal].self, json, mapwright: foundationMode)
+      expectSameDecoding([Decimal].self, json, mapwright: { _ in })
     }
     // Integers at or beyond 64 bits written with a fraction or exponent (read through Double).
     for json in ["[18446744073709551616.0]", "[18446744073709551615.0]", "[1e19]", "[9007199254740993.0]", "[18446744073709549568.5]", "[18446744073709549568.0]", "[10000000000000000000.5]", "[9223372036854777856.5]", "[1.5e19]", "[9007199254740993.5]", "[-0.0]", "[2e19]", "[1.8446744073709552e19]"] {
@@ -263,6 +264,10 @@ enum EncoderMisuse: String, CaseIterable, Sendable, Codable {
   case keyedOverValue
   /// A value for a key, then an unkeyed container for the same key.
   case unkeyedOverValue
+  /// An array encoded whole for a key, then a keyed container for the same key.
+  case keyedOverArray
+  /// An object encoded whole for a key, then an unkeyed container for the same key.
+  case unkeyedOverObject
 }
 
 struct Misusing: Encodable {
@@ -295,6 +300,16 @@ struct Misusing: Encodable {
     case .unkeyedOverValue:
       var container = encoder.container(keyedBy: Keys.self)
       try container.encode(1, forKey: .a)
+      var list = container.nestedUnkeyedContainer(forKey: .a)
+      try list.encode(1)
+    case .keyedOverArray:
+      var container = encoder.container(keyedBy: Keys.self)
+      try container.encode([1], forKey: .a)
+      var object = container.nestedContainer(keyedBy: Keys.self, forKey: .a)
+      try object.encode(2, forKey: .b)
+    case .unkeyedOverObject:
+      var container = encoder.container(keyedBy: Keys.self)
+      try container.encode(["b": 1], forKey: .a)
       var list = container.nestedUnkeyedContainer(forKey: .a)
       try list.encode(1)
     }

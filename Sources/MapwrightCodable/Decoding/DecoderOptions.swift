@@ -11,6 +11,7 @@ struct DecoderOptions: @unchecked Sendable {
   var allowsJSON5 = false
   var assumesTopLevelDictionary = false
   var compatibility: CodableCompatibility = .standard
+  var rejectsInexactDecimals = false
   var coercion: CoercionPolicy = .strict
   /// Snake-case conversions, kept across calls.
   var snakeCaseCache: KeyConversionCache?
@@ -56,6 +57,17 @@ struct DecoderOptions: @unchecked Sendable {
           return (try JSONDocument(json5.json, options: parsing), json5)
         } catch {
           throw json5.relocated(error)
+        }
+      }
+      if assumesTopLevelDictionary, !startsWithBrace(input) {
+        // As Foundation, with or without JSON5: members without their braces (none at all
+        // when the input is empty) are the top-level object.
+        if input.starts(with: [0xEF, 0xBB, 0xBF]) { input.removeFirst(3) }
+        let members = JSON5Translation(membersOf: input)
+        do {
+          return (try JSONDocument(members.json, options: parsing), members)
+        } catch {
+          throw members.relocated(error)
         }
       }
       return (try JSONDocument(input, options: parsing), nil)

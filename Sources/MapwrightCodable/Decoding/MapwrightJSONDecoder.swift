@@ -99,7 +99,8 @@ open class MapwrightJSONDecoder: @unchecked Sendable {
     get { withOptions { $0.allowsJSON5 } }
     set { withOptions { $0.allowsJSON5 = newValue } }
   }
-  /// With `allowsJSON5`, a document without its outer braces is read as an object.
+  /// A document without its outer braces (`"a": 1, "b": 2`, or nothing at all) is read as an
+  /// object, with or without `allowsJSON5`, as Foundation reads it.
   open var assumesTopLevelDictionary: Bool {
     get { withOptions { $0.assumesTopLevelDictionary } }
     set { withOptions { $0.assumesTopLevelDictionary = newValue } }
@@ -108,6 +109,20 @@ open class MapwrightJSONDecoder: @unchecked Sendable {
   open var compatibility: CodableCompatibility {
     get { withOptions { $0.compatibility } }
     set { withOptions { $0.compatibility = newValue } }
+  }
+  /// A number with more significant digits than `Decimal` holds (38), decoded into a
+  /// `Decimal`: `false` (the default) gives Foundation's value, the digits beyond cut off;
+  /// `true` makes it a `dataCorrupted` error, for data where every digit counts.
+  ///
+  /// ```swift
+  /// let text = "[0.1000000000000000055511151231257827021181583404541015625]"
+  /// try decoder.decode([Decimal].self, from: text)   // [0.100000000000000005551115123125782702118]
+  /// decoder.rejectsInexactDecimals = true
+  /// try decoder.decode([Decimal].self, from: text)   // DecodingError.dataCorrupted
+  /// ```
+  open var rejectsInexactDecimals: Bool {
+    get { withOptions { $0.rejectsInexactDecimals } }
+    set { withOptions { $0.rejectsInexactDecimals = newValue } }
   }
   /// `.strict` (the default, as Foundation) or `.lenient`: numbers written as strings,
   /// numbers into `String`, `"true"`/`0`/`1` into `Bool`, each recorded in the report.

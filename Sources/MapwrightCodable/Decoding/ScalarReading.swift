@@ -134,14 +134,16 @@ extension CodableDecoder {
     if let value = decimal(fromNumberText: raw.numberBytes(at: index)) { return value }
     // JSON5's Infinity and NaN: Foundation gives NaN.
     if json5NonFinite(at: index) != nil { return .nan }
-    // More than 38 significant digits, or an exponent out of range: Foundation rounds.
-    if options.compatibility == .foundation, let value = Decimal(string: numberText(at: index)), !value.isNaN {
+    // More than 38 significant digits: Foundation's value (the digits beyond cut off), unless
+    // every digit must count. An exponent out of Decimal's range fails either way.
+    if !options.rejectsInexactDecimals, let value = Decimal(string: numberText(at: index)), !value.isNaN {
       return value
     }
     throw corrupted(
       at: index,
-      "Parsed JSON number <\(numberText(at: index))> does not fit in Decimal exactly"
-        + (options.compatibility == .standard ? " (Foundation would round it; see compatibility)" : ""))
+      options.rejectsInexactDecimals
+        ? "Parsed JSON number <\(numberText(at: index))> does not fit in Decimal exactly (rejectsInexactDecimals)"
+        : "Parsed JSON number <\(numberText(at: index))> does not fit in Decimal.")
   }
 
   func readURL(at index: Int) throws -> URL {
