@@ -238,6 +238,36 @@ enum TransformerTestLevel: String { case low, high }
     }
   }
 
+  @JSONModel
+  struct Timeline {
+    @Transform(.each(.iso8601)) var seen: [Date]
+    @Transform(.eachValue(.epochSeconds)) var byName: [String: Date]
+    @Transform(.each(.each(.uuid))) var groups: [[UUID]]?
+  }
+
+  /// `.each` and `.eachValue` apply a transformer to every element or member value.
+  @Test func eachElementAndEachValue() throws {
+    let timeline = try Timeline(
+      json: #"{"seen": ["2025-01-31T10:00:00Z", "2025-02-01T00:00:00+01:00"], "byName": {"b": 60, "a": 0},"#
+        + #" "groups": [["00000000-0000-0000-0000-000000000001"], []]}"#)
+    #expect(timeline.seen.map(\.timeIntervalSince1970) == [1_738_317_600, 1_738_364_400])
+    #expect(timeline.byName == ["a": Date(timeIntervalSince1970: 0), "b": Date(timeIntervalSince1970: 60)])
+    #expect(timeline.groups?.map(\.count) == [1, 0])
+    #expect(
+      try timeline.jsonString()
+        == #"{"seen":["2025-01-31T10:00:00Z","2025-01-31T23:00:00Z"],"byName":{"a":0,"b":60},"groups":[["00000000-0000-0000-0000-000000000001"],[]]}"#)
+    // One bad element fails the value, naming the element and the property.
+    do {
+      _ = try Timeline(json: #"{"seen": ["2025-01-31T10:00:00Z", "yesterday"], "byName": {}}"#)
+      Issue.record("decoded a bad element")
+    } catch let error as MappingError {
+      #expect("\(error)".contains("$.seen") && "\(error)".contains("element 1"), "\(error)")
+    }
+    #expect(throws: MappingError.self) { try Timeline(json: #"{"seen": "2025-01-31T10:00:00Z", "byName": {}}"#) }
+    #expect(throws: MappingError.self) { try Timeline(json: #"{"seen": [], "byName": {"a": "x"}}"#) }
+    #expect(EachTransformer(ISO8601Transformer()).jsonSchema == ["type": "array", "items": ["type": "string", "format": "date-time"]])
+  }
+
   @Test func perProperty() throws {
     let (book, report) = try PerProperty.decodeReporting(json: #"{"year": "2013", "pages": 300}"#)
     #expect(book.year == 2013)
