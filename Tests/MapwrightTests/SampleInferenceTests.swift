@@ -40,6 +40,7 @@ struct KeywordNamedProperties: Equatable {
     Case(path: "Tests/MapwrightTests/Samples/openapi.json", name: "Document", prefix: "GenOpenAPI"),
     Case(path: "Tests/MapwrightTests/Samples/mixed.jsonl", name: "Row", prefix: "GenMixed"),
     Case(path: "Tests/MapwrightTests/Samples/enums.json", name: "Item", prefix: "GenEnums", enums: true),
+    Case(path: "Tests/MapwrightTests/Samples/inventory.json", name: "Root", prefix: "GenInventory"),
   ]
 
   static func bytes(_ path: String) throws -> [UInt8] {
@@ -74,6 +75,7 @@ struct KeywordNamedProperties: Equatable {
     try roundTrip(GenPackagePackage.self, "Tests/MapwrightTests/Samples/package.json")
     try roundTrip(GenOpenAPIDocument.self, "Tests/MapwrightTests/Samples/openapi.json")
     try roundTrip([GenEnumsItem].self, "Tests/MapwrightTests/Samples/enums.json")
+    try roundTrip(GenInventoryRoot.self, "Tests/MapwrightTests/Samples/inventory.json")
     // A value no sample had is the fallback case.
     let item = try GenEnumsItem(json: #"{"id": 5, "state": "merged", "lang": "fr", "kind": "default", "labels": [true, 2.5, "a"], "size": "xl"}"#)
     #expect(item.state == .unknown)
@@ -93,6 +95,80 @@ struct KeywordNamedProperties: Equatable {
     _ = GenGeoJSONFeatureCollection.self
   }
 
+  /// generate → compile → decode → encode gives the text it read: dates keep their offsets
+  /// (one fixed offset through a format, differing offsets as strings), numbers their values;
+  /// `id`-keyed products are one dictionary, and prices of 1.19 and 3 are one `Double`.
+  @Test func inventoryComesBackAsWritten() throws {
+    let bytes = try Self.bytes("Tests/MapwrightTests/Samples/inventory.json")
+    let inventory = try GenInventoryRoot(json: bytes)
+    func withoutNulls(_ json: JSON) -> JSON {
+      switch json {
+      case .array(let elements): return .array(elements.map(withoutNulls))
+      case .object(let object):
+        var result = JSONObject()
+        for (key, value) in object where value != .null { result[key] = withoutNulls(value) }
+        return .object(result)
+      default: return json
+      }
+    }
+    let written = inventory.json()
+    #expect(withoutNulls(written) == withoutNulls(try JSON(parsing: bytes)))
+    #expect(written["generated"] == "2025-01-31T23:59:59+01:00")
+    #expect(inventory.generated == Date(timeIntervalSince1970: 1_738_364_399))
+    let items: [String: GenInventoryItem] = inventory.items
+    #expect(items.keys.sorted() == ["sku-1001", "sku-1002", "sku-1003"])
+    let price: Double? = items["sku-1003"]?.price
+    #expect(price == 3 && items["sku-1001"]?.price == 1.19)
+    #expect(inventory.audits.map(\.at) == ["2025-01-15T09:00:00+01:00", "2025-07-15T09:00:00+02:00"])
+    #expect(inventory.shipped.first == Date(timeIntervalSince1970: 1_738_318_500.25))
+    // The two suppliers (rating 4.5 and 4) are one type.
+    let acme: GenInventoryAcme = inventory.suppliers.acme
+    let boltCo: GenInventoryAcme = inventory.suppliers.boltCo
+    #expect(acme.rating == 4.5 && boltCo.rating == 4)
+  }
+
+  /// Ids of one form with values of one shape make a dictionary; names do not.
+  @Test func idKeysMakeADictionary() throws {
+    func source(_ json: String) throws -> String {
+      let generator = SampleModelGenerator(rootName: "Root")
+      try generator.addSamples(from: Array(json.utf8))
+      return generator.source(command: "test")
+    }
+    let hashes = try source(#"{"commits": {"a1b2c3d": {"n": 1}, "0f9e8d7": {"n": 2}, "1234abc": {"n": 3}}}"#)
+    #expect(hashes.contains("var commits: [String: Commit]"), "\(hashes)")
+    let prefixed = try source(#"{"users": {"user_1": "a", "user_2": "b", "user_10": "c"}}"#)
+    #expect(prefixed.contains("var users: [String: String]"), "\(prefixed)")
+    // Two keys are too few; keys of other forms, or values of different shapes, are a type.
+    let lines = try source(#"{"address": {"line1": "a", "line2": "b"}}"#)
+    #expect(lines.contains("var line1: String") && lines.contains("var line2: String"), "\(lines)")
+    let mixedPrefixes = try source(#"{"parts": {"sku-1": {"n": 1}, "part-2": {"n": 2}, "sku-3": {"n": 3}}}"#)
+    #expect(!mixedPrefixes.contains("[String: "), "\(mixedPrefixes)")
+    let mixedValues = try source(#"{"slots": {"slot1": 1, "slot2": "two", "slot3": {"x": 3}}}"#)
+    #expect(!mixedValues.contains("[String: "), "\(mixedValues)")
+    let unlikeObjects = try source(#"{"steps": {"step1": {"a": 1}, "step2": {"b": 2}, "step3": {"c": 3}}}"#)
+    #expect(!unlikeObjects.contains("[String: "), "\(unlikeObjects)")
+  }
+
+  /// Date-times become `Date` only where the transformer writes each back as it was.
+  @Test func datesThatWouldChangeStayStrings() throws {
+    func property(_ values: [String]) throws -> String {
+      let generator = SampleModelGenerator(rootName: "Row")
+      try generator.addSamples(from: Array(("[" + values.map { #"{"at": "\#($0)"}"# }.joined(separator: ",") + "]").utf8))
+      let source = generator.source(command: "test")
+      let lines = source.split(separator: "\n")
+      guard let index = lines.firstIndex(where: { $0.contains(" at: ") }) else { return source }
+      return (index > 0 && lines[index - 1].contains("//") ? lines[index - 1] + "\n" : "") + lines[index]
+    }
+    #expect(try property(["2025-01-31T23:59:59Z", "2025-02-01T00:00:00Z"]) == "  @Transform(.iso8601) var at: Date")
+    #expect(try property(["2025-01-31T23:59:59.120Z"]) == "  @Transform(.iso8601WithFractionalSeconds) var at: Date")
+    #expect(
+      try property(["2025-01-31T23:59:59-05:00"])
+        == #"  @Transform(.dateFormat("yyyy-MM-dd'T'HH:mm:ssxxx", timeZone: TimeZone(secondsFromGMT: -18000)!)) var at: Date"#)
+    #expect(try property(["2025-01-31T23:59:59+01:00", "2025-06-30T23:59:59+02:00"]).hasSuffix("\n  var at: String"))
+    #expect(try property(["2025-01-31T23:59:59Z", "2025-01-31T23:59:59.5Z"]).hasSuffix("\n  var at: String"))
+    #expect(try property(["2025-01-31t23:59:59z"]).hasSuffix("\n  var at: String"))
+  }
+
   @Test func inferenceRules() throws {
     let generator = SampleModelGenerator(rootName: "user_profile")
     try generator.addSamples(from: Array("""
@@ -105,7 +181,8 @@ struct KeywordNamedProperties: Equatable {
     #expect(source.contains("@JSONModel(keys: .snakeCase)\nstruct UserProfile {"))
     #expect(source.contains("  var id: Int\n"))
     #expect(source.contains("  var htmlURL: URL\n"))
-    #expect(source.contains("  @Transform(.iso8601WithFractionalSeconds) var joined: Date\n"))
+    // One without fractions, one with one digit at another offset: text, kept as written.
+    #expect(source.contains("  var joined: String\n"), "\(source)")
     #expect(source.contains("  @Key(\"Nick Name\") var nickName: String?\n"))
     #expect(source.contains("  var score: Double\n"))
     #expect(source.contains("  var tags: [String]\n"))

@@ -19,6 +19,11 @@ import Testing
   static let cases = [
     Case(path: "Tests/MapwrightTests/Samples/pet.schema.json", name: "Pet", prefix: "GenPet"),
     Case(path: "Tests/MapwrightTests/Samples/library.schema.json", name: "Library", prefix: "GenLib"),
+    // Roots that are not objects: an array, a scalar, a $ref, a oneOf.
+    Case(path: "Tests/MapwrightTests/Samples/items.schema.json", name: "Item", prefix: "GenArrayRoot"),
+    Case(path: "Tests/MapwrightTests/Samples/status.schema.json", name: "Status", prefix: "GenScalarRoot"),
+    Case(path: "Tests/MapwrightTests/Samples/order.schema.json", name: "Purchase", prefix: "GenRefRoot"),
+    Case(path: "Tests/MapwrightTests/Samples/shape.schema.json", name: "Shape", prefix: "GenOneOfRoot"),
   ]
 
   static func generator(_ sample: Case) throws -> SchemaModelGenerator {
@@ -79,6 +84,62 @@ import Testing
     let text = other.source(command: "test")
     #expect(text.contains("var event: JSON\n") && !text.contains("struct Owner"), "\(text)")
     #expect(other.warnings.contains { $0.contains("no one key naming gives them all") })
+  }
+
+  /// Roots that are not objects compile (the files are in this target) and decode.
+  @Test func rootsThatAreNotObjects() throws {
+    // An array of `Item`s: the element is named from the name, the array after its plural.
+    let items: GenArrayRootItems = try [GenArrayRootItem](
+      json: #"[{"sku": "a", "price": 1.5, "tags": ["x"]}, {"sku": "b", "price": 2, "dimensions": {"width": 1, "height": 2}}]"#)
+    #expect(items.map(\.sku) == ["a", "b"] && items[1].dimensions?.height == 2 && items[0].tags == ["x"])
+    #expect(throws: MappingError.self) { try [GenArrayRootItem](json: #"[{"sku": "a"}]"#) }
+    // A string enum at the root is the root type itself.
+    #expect(try GenScalarRootStatus(json: #""published""#) == .published)
+    #expect(throws: MappingError.self) { try GenScalarRootStatus(json: #""deleted""#) }
+    // A $ref root: the definition's type, and an alias named after the name.
+    let order: GenRefRootPurchase = try GenRefRootOrder(json: #"{"id": 7, "lines": [{"sku": "a", "quantity": 2}]}"#)
+    #expect(order.id == 7 && order.lines.first?.quantity == 2 && order.total == nil)
+    // A oneOf root is a tagged enum with the root's name.
+    guard case .rectangle(let width, let height) = try GenOneOfRootShape(json: #"{"kind": "rectangle", "width": 2, "height": 3}"#) else {
+      Issue.record("rectangle")
+      return
+    }
+    #expect(width == 2 && height == 3)
+    guard case .circle(let radius) = try GenOneOfRootShape(json: #"{"kind": "circle", "radius": 1.5}"#) else {
+      Issue.record("circle")
+      return
+    }
+    #expect(radius == 1.5)
+  }
+
+  /// The root's alias never names the type it stands for.
+  @Test func rootAliasesNeverNameThemselves() throws {
+    for (schema, name) in [
+      (#"{"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}}}}"#, "Item"),
+      (#"{"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}}}}"#, "Items"),
+      (#"{"type": "array", "items": {"title": "Product", "type": "object", "properties": {"id": {"type": "integer"}}}}"#, "Catalog"),
+      (##"{"type": "array", "items": {"$ref": "#/$defs/Box"}, "$defs": {"Box": {"type": "object", "properties": {"id": {"type": "integer"}}}}}"##, "Box"),
+      (#"{"type": "object", "additionalProperties": {"type": "object", "properties": {"id": {"type": "integer"}}}}"#, "Entry"),
+      (#"{"type": "integer"}"#, "Count"),
+      (#"{"type": "string", "enum": ["a", "b"]}"#, "Letter"),
+    ] {
+      var generator = SchemaModelGenerator(schema: try JSON(parsing: schema), rootName: name)
+      let source = generator.source(command: "test")
+      for line in source.split(separator: "\n") where line.hasPrefix("typealias ") {
+        let parts = line.dropFirst("typealias ".count).split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
+        let declared = source.split(separator: "\n").contains { $0.hasPrefix("struct \(parts[0]) ") || $0.hasPrefix("enum \(parts[0]) ") }
+        #expect(!declared && !parts[1].contains(parts[0]), "\(name): \(line)\n\(source)")
+      }
+    }
+    var catalog = SchemaModelGenerator(
+      schema: try JSON(parsing: #"{"type": "array", "items": {"title": "Product", "type": "object", "properties": {"id": {"type": "integer"}}}}"#),
+      rootName: "Catalog")
+    let text = catalog.source(command: "test")
+    #expect(text.contains("typealias Catalog = [Product]") && text.contains("struct Product {"), "\(text)")
+    var items = SchemaModelGenerator(
+      schema: try JSON(parsing: #"{"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}}}}"#), rootName: "Item")
+    let itemText = items.source(command: "test")
+    #expect(itemText.contains("typealias Items = [Item]") && itemText.contains("struct Item {"), "\(itemText)")
   }
 
   @Test func generatedTypesDecodeWhatTheSchemaAllows() throws {

@@ -4,12 +4,14 @@
 // - a key missing from some samples, or null in some, is optional;
 // - integers are `Int` when every one fits, else `Int64`, `UInt64`, or `Decimal`; a number with
 //   a fraction or exponent makes the place `Double` (`Decimal` with `decimals`);
-// - strings are `Date` (with `@Transform(.iso8601)`, or `.iso8601WithFractionalSeconds` when
-//   some have fractions of a second; written back in UTC) when every one is an ISO 8601 date-time,
-//   `URL` when every one is an absolute web URL, `UUID` when every one is a UUID;
+// - strings are `Date` when every one is an ISO 8601 date-time that a transformer writes back
+//   as it was (`.iso8601` for UTC, a `.dateFormat` for one fixed offset; SampleDates.swift),
+//   else `String` with a comment; `URL` when every one is an absolute web URL, `UUID` when
+//   every one is a UUID;
 // - an object is a type named after its key (singular for the elements of an array); one whose
-//   keys all look like ids or dates (digits, UUIDs, `yyyy-MM-dd…`), or that was always empty,
-//   is a `[String: T]`;
+//   keys are ids or dates with values of one shape, or that was always empty, is a
+//   `[String: T]` (DictionaryKeys.swift);
+// - integers and fractions at one place are `Double`, also across types found similar;
 // - a place that held values of different kinds (a string here, a number there), or only
 //   nulls and empty arrays, is `JSON`, which keeps whatever it holds.
 // With `enums`, a string place with at most 8 distinct values, each seen twice on average, is
@@ -274,9 +276,7 @@ struct DeclarationBuilder {
       return ("Decimal", [])
     }
     if shape.strings > 0 {
-      if options.dates, transforms, shape.allDates {
-        return ("Date", [shape.dateFractions ? "@Transform(.iso8601WithFractionalSeconds)" : "@Transform(.iso8601)"])
-      }
+      if options.dates, transforms, shape.allDates { return dateType(of: shape) }
       if shape.allURLs { return ("URL", []) }
       if shape.allUUIDs { return ("UUID", []) }
       if options.enums, let values = shape.distinctStrings, values.count <= Self.maximumEnumCases,
@@ -288,35 +288,33 @@ struct DeclarationBuilder {
     }
     if shape.arrays > 0 {
       guard let element = shape.element, element.nonNullKinds > 0 else { return ("[JSON]", []) }
-      let (type, markers) = swiftType(of: element, key: key, parentName: parentName, singular: true, transforms: transforms)
-      // A transformer of the element applies to each element; `JSON` holds null itself.
-      return ("[\(type)\(element.nulls > 0 && type != "JSON" ? "?" : "")]", markers)
+      // A transformer of the element applies to each element (`.each`), which null elements
+      // would not get through; `JSON` holds null itself.
+      let (type, markers) = swiftType(
+        of: element, key: key, parentName: parentName, singular: true, transforms: transforms && element.nulls == 0)
+      return ("[\(type)\(element.nulls > 0 && type != "JSON" ? "?" : "")]", Self.elementwise(markers, ".each"))
     }
     if looksLikeDictionary(shape) {
       let values = SampleShape(looksForTags: false)
       for memberKey in shape.memberKeys { if let member = shape.members[memberKey] { values.merge(member) } }
       guard values.nonNullKinds > 0 else { return ("[String: JSON]", []) }
-      let (type, markers) = swiftType(of: values, key: key, parentName: parentName, singular: true, transforms: transforms)
-      return ("[String: \(type)\(values.nulls > 0 && type != "JSON" ? "?" : "")]", markers)
+      let (type, markers) = swiftType(
+        of: values, key: key, parentName: parentName, singular: true, transforms: transforms && values.nulls == 0)
+      return ("[String: \(type)\(values.nulls > 0 && type != "JSON" ? "?" : "")]", Self.elementwise(markers, ".eachValue"))
     }
     let preferredName = options.typePrefix + SwiftNames.typeName(forKey: key, singular: singular)
     let name = declare(shape, preferredName: preferredName, parentName: parentName)
     return (name, [])
   }
 
-  /// An object whose keys all look like ids or dates is a dictionary; so is one that was always
-  /// empty.
-  func looksLikeDictionary(_ shape: SampleShape) -> Bool {
-    return shape.memberKeys.allSatisfy { key in
-      !key.isEmpty && (key.allSatisfy(\.isNumber) || UUID(uuidString: key) != nil || looksLikeDate(key))
+  /// An element's markers for its array or dictionary: `@Transform(.iso8601)` becomes
+  /// `@Transform(.each(.iso8601))` (`wrapper` names the transformer that applies it to each);
+  /// comments stay as they are.
+  static func elementwise(_ markers: [String], _ wrapper: String) -> [String] {
+    markers.map { marker in
+      guard marker.hasPrefix("@Transform("), marker.hasSuffix(")") else { return marker }
+      return "@Transform(\(wrapper)(" + marker.dropFirst("@Transform(".count).dropLast() + "))"
     }
-  }
-
-  private func looksLikeDate(_ key: String) -> Bool {
-    let bytes = Array(key.utf8)
-    guard bytes.count >= 10 else { return false }
-    let digits = [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }
-    return digits && bytes[4] == 0x2D && bytes[7] == 0x2D
   }
 
   /// Declares the type of an object place; returns its name (an existing type's, when one of
@@ -478,6 +476,9 @@ struct DeclarationBuilder {
       if strategy.rule.key(for: SwiftNames.bare(property.name)) != property.key {
         markers.insert("@Key(\(stringLiteral(property.key)))", at: 0)
       }
+      // A marker that is a comment goes on a line of its own above the property.
+      for comment in markers where comment.hasPrefix("//") { lines.append("  \(comment)") }
+      markers.removeAll { $0.hasPrefix("//") }
       let prefix = markers.isEmpty ? "" : markers.joined(separator: " ") + " "
       lines.append("  \(prefix)\(access)\(binding) \(property.name): \(property.type)")
     }

@@ -23,8 +23,12 @@ public final class SampleShape {
   public internal(set) var fractions = 0
   public internal(set) var strings = 0
   var allDates = true
-  /// Some date had fractional seconds (so they are written back with milliseconds).
-  var dateFractions = false
+  /// How the dates were written, while every string is one: the endings after the seconds
+  /// (`Z`, `+01:00`; `t` stands for a lower-case `T` or `Z`, which no transformer writes) and
+  /// the numbers of fraction digits (0 for none). A generated transformer must write each back
+  /// as it was (SampleDates.swift).
+  var dateOffsets: Set<String> = []
+  var dateFractionDigits: Set<Int> = []
   var allURLs = true
   var allUUIDs = true
   /// Distinct strings, while there are few (nil once past `maximumDistinctStrings`).
@@ -96,7 +100,7 @@ public final class SampleShape {
   private func addString(_ text: String) {
     strings += 1
     if allDates, !SampleShape.isISO8601Date(text) { allDates = false }
-    if allDates, !dateFractions, text.utf8.count > 19, Array(text.utf8)[19] == 0x2E { dateFractions = true }
+    if allDates { noteDateForm(text) }
     if allURLs, !SampleShape.isURL(text) { allURLs = false }
     if allUUIDs, UUID(uuidString: text) == nil { allUUIDs = false }
     if distinctStrings != nil {
@@ -117,7 +121,8 @@ public final class SampleShape {
     fractions += other.fractions
     strings += other.strings
     allDates = allDates && other.allDates
-    dateFractions = dateFractions || other.dateFractions
+    dateOffsets.formUnion(other.dateOffsets)
+    dateFractionDigits.formUnion(other.dateFractionDigits)
     allURLs = allURLs && other.allURLs
     allUUIDs = allUUIDs && other.allUUIDs
     if let mine = distinctStrings, let theirs = other.distinctStrings {

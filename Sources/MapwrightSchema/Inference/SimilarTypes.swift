@@ -3,8 +3,8 @@
 // properties missing from either are optional, as a person would write them.
 //
 // Two model types are similar when the keys they share are at least three quarters of the
-// larger key set, every shared key has the same Swift type (optional aside) and attributes in
-// both, their `@JSONModel` arguments agree, and neither refers to the other (a struct cannot
+// larger key set, every shared key has the same Swift type (optional aside; integers in one
+// and fractions in the other are `Double`, as at one place) and attributes in both, their `@JSONModel` arguments agree, and neither refers to the other (a struct cannot
 // hold itself). The later type (in the file's order, so the root keeps its name) is merged into
 // the earlier one and every mention of it renamed; this repeats until no pair is similar, so
 // that types which differ only in nested types that are themselves similar merge too. Merging
@@ -56,7 +56,9 @@ extension DeclarationBuilder {
     var shared = 0
     for property in ys {
       guard let other = byKey[property.key] else { continue }
-      guard Self.required(other.type) == Self.required(property.type), other.markers == property.markers else { return false }
+      guard Self.unified(Self.required(other.type), Self.required(property.type)) != nil, other.markers == property.markers else {
+        return false
+      }
       shared += 1
     }
     return 4 * shared >= 3 * larger
@@ -87,7 +89,9 @@ extension DeclarationBuilder {
     }
     for property in others {
       if let i = index[property.key] {
-        if property.type.hasSuffix("?") { properties[i].type = Self.optional(properties[i].type) }
+        let optional = property.type.hasSuffix("?") || properties[i].type.hasSuffix("?")
+        let type = Self.unified(Self.required(properties[i].type), Self.required(property.type)) ?? Self.required(properties[i].type)
+        properties[i].type = optional ? Self.optional(type) : type
       } else {
         let name = SwiftNames.uniquePropertyName(forKey: property.key, used: &used)
         properties.append((name, property.key, Self.optional(property.type), property.markers))
@@ -141,6 +145,20 @@ extension DeclarationBuilder {
     }
     flush()
     return result
+  }
+
+  /// One type for two places: the same type, or the same with integers in one where the other
+  /// has fractions (`Int` and `Double` are `Double`; `[Int]` and `[Decimal]` are `[Decimal]`);
+  /// nil when they differ otherwise.
+  static func unified(_ a: String, _ b: String) -> String? {
+    if a == b { return a }
+    for fraction in ["Double", "Decimal"] {
+      func widened(_ type: String) -> String {
+        replacingName("Int64", with: fraction, in: replacingName("Int", with: fraction, in: type))
+      }
+      if widened(a) == widened(b), a.contains(fraction) || b.contains(fraction) { return widened(a) }
+    }
+    return nil
   }
 
   private static func required(_ type: String) -> String { type.hasSuffix("?") ? String(type.dropLast()) : type }

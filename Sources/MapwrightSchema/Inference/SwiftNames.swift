@@ -118,6 +118,18 @@ enum SwiftNames {
     return word
   }
 
+  /// `Item` → `Items`, `Box` → `Boxes`, `Category` → `Categories` (the name of a list of them).
+  static func pluralize(_ word: String) -> String {
+    let lower = word.lowercased()
+    if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) {
+      return String(word.dropLast()) + (word.last!.isUppercase ? "IES" : "ies")
+    }
+    for suffix in ["s", "x", "z", "ch", "sh"] where lower.hasSuffix(suffix) {
+      return word + (word.last!.isUppercase ? "ES" : "es")
+    }
+    return word + (word.count > 1 && word.allSatisfy(\.isUppercase) ? "S" : "s")
+  }
+
   /// Words written in capitals inside a property name, as Swift's API guidelines do.
   static let acronyms: Set<String> = ["id", "url", "uri", "uuid", "html", "json", "api", "http", "https", "ip"]
 

@@ -13,7 +13,8 @@ struct GenMixedRow {
   var extra: String?
   var values: [JSON]
   var big: UInt64
-  @Transform(.iso8601WithFractionalSeconds) var when: Date
+  // ISO 8601 date-times with and without fractions of a second: a String keeps each as written
+  var when: String
   var `class`: String
   var _2fa: Bool
   @Key("Weird Key") var weirdKey: Int
