@@ -1,0 +1,82 @@
+/// An error in a stream of elements, placed in the whole stream: which element, where it starts
+/// (byte offset, line and column from the stream's first byte), where the problem is, and the
+/// JSON path inside the element.
+///
+/// ```swift
+/// do {
+///   for try await event in Event.elements(of: body, format: .jsonLines) { … }
+/// } catch let error as JSONStreamError {
+///   print(error)   // element 41 (line 42, column 1, byte 18231): $.actor.id: expected integer, found string "x" (line 42, column 27)
+///   if error.code == .truncated { resume(from: error.resumeOffset) }
+/// }
+/// ```
+public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+
+    /// The bytes of an element (or of the structure around an array) are not JSON.
+    public static let syntax = Code("syntax")
+    /// An element is JSON but does not decode into the type asked for.
+    public static let element = Code("element")
+    /// The stream ended inside an element or before the array closed.
+    public static let truncated = Code("truncated")
+    /// An element is larger than `JSONStreamOptions.maximumElementSize`.
+    public static let elementTooLarge = Code("elementTooLarge")
+    /// The document has no array at the key path asked for.
+    public static let arrayNotFound = Code("arrayNotFound")
+  }
+
+  public let code: Code
+  /// The 0-based index of the element (nil for errors outside any element).
+  public let elementIndex: Int?
+  /// The byte offset, from the stream's first byte, where the element (or the problem outside
+  /// elements) starts.
+  public let elementOffset: Int
+  /// Line and column (1-based, columns in Unicode scalars) of the problem in the whole stream.
+  public let line: Int
+  public let column: Int
+  /// The JSON path of the problem inside the element (`$` for the element itself; nil when
+  /// the problem is not in an element).
+  public let path: String?
+  /// Where reading can start again: the offset just past the last complete element.
+  public let resumeOffset: Int
+  /// What went wrong, lower case.
+  public let message: String
+  /// The error inside the element: a `JSONError`, or the decoder's (`MappingError`,
+  /// `DecodingError`) for `.element`.
+  public let underlyingError: (any Error & Sendable)?
+
+  package init(
+    _ code: Code, message: String, elementIndex: Int?, elementOffset: Int, line: Int, column: Int, path: String? = nil,
+    resumeOffset: Int, underlying: (any Error & Sendable)? = nil
+  ) {
+    self.code = code
+    self.message = message
+    self.elementIndex = elementIndex
+    self.elementOffset = elementOffset
+    self.line = line
+    self.column = column
+    self.path = path
+    self.resumeOffset = resumeOffset
+    self.underlyingError = underlying
+  }
+
+  public var description: String {
+    let place = elementIndex.map { "element \($0) (line \(line), column \(column), byte \(elementOffset))" }
+      ?? "line \(line), column \(column), byte \(elementOffset)"
+    return "\(place): \(path.map { "\($0): " } ?? "")\(message)"
+  }
+}
+
+/// The errors a stream collected (`JSONStreamErrorPolicy.collect`), in stream order.
+public struct JSONStreamErrors: Error, Sendable, CustomStringConvertible {
+  public let errors: [JSONStreamError]
+  /// Whether the stream stopped because the limit was reached.
+  public let reachedLimit: Bool
+
+  public var description: String {
+    "\(errors.count) element\(errors.count == 1 ? "" : "s") failed\(reachedLimit ? " (stopped at the limit)" : ""):\n"
+      + errors.map { "  \($0)" }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,59 @@
+/// How the elements of a stream follow one another.
+///
+/// ```swift
+/// .jsonLines                 // one value per line (NDJSON); `\r\n` accepted, blank lines skipped
+/// .jsonTextSequence          // RFC 7464: each value after an RS byte (0x1E)
+/// .concatenated              // values one after another, whitespace between: `{…} {…} 3`
+/// .array                     // the elements of the top-level array
+/// .array(at: "data.results") // the elements of the array at a key path, the members around it
+///                            // skipped (and kept: `JSONElementSplitter.surroundings`)
+/// ```
+public enum JSONStreamFormat: Sendable, Hashable {
+  case jsonLines
+  case jsonTextSequence
+  case concatenated
+  /// The elements of the array at these object keys (none: the top-level array).
+  case array(atKeys: [String])
+
+  /// The elements of the top-level array.
+  public static var array: JSONStreamFormat { .array(atKeys: []) }
+
+  /// The elements of the array at a dot-separated key path (`"items"`, `"data.results"`;
+  /// `""` is the top-level array). A key with a dot in it needs `array(atKeys:)`.
+  public static func array(at keyPath: String) -> JSONStreamFormat {
+    .array(atKeys: keyPath.isEmpty ? [] : keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+  }
+}
+
+/// What a stream of elements does with an element that fails.
+public enum JSONStreamErrorPolicy: Sendable, Hashable {
+  /// Throw the first error (the default).
+  case stop
+  /// Skip the element, record its error in the stream's report, and go on.
+  case skip
+  /// Skip failing elements and go on; after the stream (or when `limit` errors are reached)
+  /// throw them all together as `JSONStreamErrors`.
+  case collect(limit: Int)
+}
+
+/// The settings of a stream of elements.
+public struct JSONStreamOptions: Sendable, Hashable {
+  /// The largest element (or member skipped around an array) held in memory; a larger one is
+  /// an `elementTooLarge` error at its offset, never an unbounded buffer. 64 MiB by default.
+  public var maximumElementSize: Int = 64 << 20
+  /// What a failing element does.
+  public var errors: JSONStreamErrorPolicy = .stop
+  /// How each element is parsed (strict RFC 8259 by default).
+  public var parsing = JSONParsingOptions()
+  /// The size of the chunks read from a file or standard input.
+  public var readSize: Int = 64 << 10
+
+  public init(maximumElementSize: Int = 64 << 20, errors: JSONStreamErrorPolicy = .stop, parsing: JSONParsingOptions = JSONParsingOptions()) {
+    self.maximumElementSize = maximumElementSize
+    self.errors = errors
+    self.parsing = parsing
+  }
+
+  /// Failing elements skipped and reported.
+  public static var skippingBadElements: JSONStreamOptions { JSONStreamOptions(errors: .skip) }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import MapwrightTestSupport
+import Testing
+
+@testable import MapwrightJSON
+
+/// What a splitter gave, in a form two runs can be compared by.
+enum SplitOutcome: Equatable, CustomStringConvertible {
+  case element(bytes: [UInt8], index: Int, offset: Int, line: Int, column: Int, atEnd: Bool)
+  case error(code: String, index: Int?, offset: Int, line: Int, column: Int, resume: Int, message: String)
+
+  var description: String {
+    switch self {
+    case .element(let bytes, let index, let offset, let line, let column, _):
+      "element \(index) at \(offset) (\(line):\(column)): \(String(decoding: bytes.prefix(40), as: UTF8.self))"
+    case .error(let code, let index, let offset, let line, let column, let resume, let message):
+      "error \(code) element \(index.map(String.init) ?? "-") at \(offset) (\(line):\(column)) resume \(resume): \(message)"
+    }
+  }
+}
+
+/// Splits `bytes` fed in chunks of the sizes `chunkSize` gives, going on after errors that
+/// leave the stream readable.
+func split(_ bytes: [UInt8], _ format: JSONStreamFormat, maximumElementSize: Int = 64 << 20, chunkSize: (Int) -> Int) -> (
+  outcomes: [SplitOutcome], surroundings: JSON
+) {
+  var splitter = JSONElementSplitter(format: format, maximumElementSize: maximumElementSize)
+  var outcomes: [SplitOutcome] = []
+  var over = false
+  func drain() {
+    while !over {
+      do {
+        guard let element = try splitter.next() else { return }
+        outcomes.append(
+          .element(
+            bytes: element.bytes, index: element.index, offset: element.offset, line: element.line, column: element.column,
+            atEnd: element.atEndOfStream))
+      } catch {
+        outcomes.append(
+          .error(
+            code: error.code.description, index: error.elementIndex, offset: error.elementOffset, line: error.line, column: error.column,
+            resume: error.resumeOffset, message: error.message))
+        if error.code != .elementTooLarge { over = true }
+      }
+    }
+  }
+  var position = 0
+  var chunkIndex = 0
+  while position < bytes.count {
+    let size = max(1, chunkSize(chunkIndex))
+    let end = min(bytes.count, position + size)
+    splitter.append(bytes[position..<end])
+    position = end
+    chunkIndex += 1
+    drain()
+  }
+  splitter.finish()
+  drain()
+  return (outcomes, splitter.surroundings)
+}
+
+@Suite("The stream splitter")
+struct StreamSplitterTests {
+  static func whole(_ text: String, _ format: JSONStreamFormat, maximumElementSize: Int = 64 << 20) -> [SplitOutcome] {
+    split(Array(text.utf8), format, maximumElementSize: maximumElementSize) { _ in Int.max }.outcomes
+  }
+
+  static func texts(_ outcomes: [SplitOutcome]) -> [String] {
+    outcomes.map {
+      if case .element(let bytes, _, _, _, _, _) = $0 { return String(decoding: bytes, as: UTF8.self) }
+      return "\($0)"
+    }
+  }
+
+  @Test func jsonLines() {
+    let text = "\u{FEFF}{\"a\": 1}\r\n\n   \n[1, 2]  \n\"x\"\n  7"
+    let outcomes = Self.whole(text, .jsonLines)
+    #expect(Self.texts(outcomes) == ["{\"a\": 1}", "[1, 2]", "\"x\"", "7"])
+    #expect(outcomes[1] == .element(bytes: Array("[1, 2]".utf8), index: 1, offset: 18, line: 4, column: 1, atEnd: false))
+    #expect(outcomes[3] == .element(bytes: Array("7".utf8), index: 3, offset: 33, line: 6, column: 3, atEnd: true))
+    #expect(Self.whole("", .jsonLines).isEmpty && Self.whole("\n\n \r\n", .jsonLines).isEmpty)
+  }
+
+  @Test func textSequencesAndConcatenatedValues() {
+    let sequence = "\u{1E}{\"a\": 1}\n\u{1E}[2]\n\u{1E}\n\u{1E}\"x\"\n"
+    #expect(Self.texts(Self.whole(sequence, .jsonTextSequence)) == ["{\"a\": 1}", "[2]", "\"x\""])
+    let concatenated = #"{"a": "}{"}[1,[2]]"x\"y" 12 -3.5e1 true null{}"#
+    #expect(Self.texts(Self.whole(concatenated, .concatenated)) == [#"{"a": "}{"}"#, "[1,[2]]", #""x\"y""#, "12", "-3.5e1", "true", "null", "{}"])
+  }
+
+  @Test func arrayElementsAndWhatSurroundsThem() {
+    let text = #"{"total": 3, "data": {"page": 1, "results": [ {"id": 1} , "two",3,[4] ], "next": null}, "ok": true}"#
+    let (outcomes, surroundings) = split(Array(text.utf8), .array(at: "data.results")) { _ in Int.max }
+    #expect(Self.texts(outcomes) == [#"{"id": 1}"#, #""two""#, "3", "[4]"])
+    #expect(surroundings == ["total": 3, "data": ["page": 1, "next": nil], "ok": true])
+    #expect(Self.texts(Self.whole(" [ ] ", .array)) == [])
+    #expect(Self.texts(Self.whole("[1,\n 2]", .array)) == ["1", "2"])
+    #expect(Self.whole("[1,\n 2]", .array)[1] == .element(bytes: [0x32], index: 1, offset: 5, line: 2, column: 2, atEnd: false))
+  }
+
+  @Test func punctuationAroundElementsIsChecked() {
+    for (text, expected) in [
+      ("[1 2]", "unexpected character '2', expected ',' or ']'"),
+      ("[1,]", "unexpected character ']', expected a value"),
+      ("[,1]", "unexpected character ',', expected a value or ']'"),
+      ("[1] x", "unexpected 'x' after the JSON value"),
+      (#"{"items" [1]}"#, "unexpected character '[', expected ':'"),
+      (#"{"a": 1 "items": []}"#, "unexpected character '\"', expected ',' or '}'"),
+      (#"{"a": 1,}"#, "unexpected character '}', expected a member name"),
+      (#"{"a": tru, "items": []}"#, "unexpected end of input, expected 'true'"),
+    ] {
+      let outcomes = Self.whole(text, text.hasPrefix("{") ? .array(at: "items") : .array)
+      guard case .error(let code, _, _, _, _, _, let message)? = outcomes.last else {
+        Issue.record("\(text): \(outcomes)")
+        continue
+      }
+      #expect(code == "syntax" && message == expected, "\(text): \(message)")
+    }
+  }
+
+  @Test func anArrayThatIsNotThereIsSaidSo() {
+    for (text, path, expected) in [
+      (#"{"a": []}"#, "items", "there is no \"items\""),
+      (#"{"items": {}}"#, "items", "\"items\" is not an array"),
+      (#"{"data": []}"#, "data.items", "\"data\" is not an object"),
+      ("[1]", "items", "the stream is not an object, so it has no \"items\""),
+      (#"{"items": []}"#, "", "the stream is not an array"),
+    ] {
+      let outcomes = Self.whole(text, .array(at: path))
+      guard case .error(let code, _, _, _, _, _, let message)? = outcomes.last else {
+        Issue.record("\(text): \(outcomes)")
+        continue
+      }
+      #expect(code == "arrayNotFound" && message == expected, "\(text): \(message)")
+    }
+  }
+
+  /// A stream cut inside an element says where the last complete element ended.
+  @Test func truncationSaysWhereToResume() {
+    let outcomes = Self.whole(#"{"items": [{"id": 1}, {"id": 2}, {"id""#, .array(at: "items"))
+    #expect(Self.texts(outcomes).prefix(2) == [#"{"id": 1}"#, #"{"id": 2}"#])
+    #expect(outcomes.last == .error(code: "truncated", index: 2, offset: 33, line: 1, column: 34, resume: 31, message: "the stream ends inside an element"))
+    // A number at the end is not known to be whole ("2" may go on as "25").
+    let afterElements = Self.whole(#"{"items": [1, 2"#, .array(at: "items"))
+    #expect(Self.texts(afterElements).first == "1")
+    guard case .error("truncated", 1, 14, _, _, 12, _)? = afterElements.last else {
+      Issue.record("\(afterElements)")
+      return
+    }
+    let lines = Self.whole("{\"a\": 1}\n{\"a\": ", .jsonLines)
+    #expect(lines.last == .element(bytes: Array("{\"a\":".utf8), index: 1, offset: 9, line: 2, column: 1, atEnd: true))
+    #expect(Self.whole("[1, 2", .concatenated).last.map { "\($0)" }?.contains("truncated") == true)
+    #expect(Self.whole("", .array).last.map { "\($0)" }?.contains("the stream is empty") == true)
+  }
+
+  /// An element over the limit is an error at its offset; the stream goes on after it.
+  @Test func elementsOverTheLimitAreSkippedAndReported() {
+    let big = "[" + String(repeating: "1,", count: 50) + "1]"
+    for format: JSONStreamFormat in [.array, .jsonLines, .concatenated] {
+      let text =
+        switch format {
+        case .array: "[1, \(big), \"after\"]"
+        case .jsonLines: "1\n\(big)\n\"after\"\n"
+        default: "1 \(big) \"after\""
+        }
+      for chunk in [1, 7, 4096] {
+        let outcomes = split(Array(text.utf8), format, maximumElementSize: 40) { _ in chunk }.outcomes
+        #expect(outcomes.count == 3, "\(format) \(chunk): \(outcomes)")
+        guard outcomes.count == 3, case .error("elementTooLarge", 1, let offset, _, _, _, _) = outcomes[1] else { continue }
+        #expect(offset == (format == .array ? 4 : 2), "\(format)")
+        #expect(Self.texts([outcomes[2]]) == ["\"after\""])
+      }
+    }
+  }
+
+  /// The same bytes give the same elements, errors and offsets however they are cut.
+  @Test(arguments: [UInt64(1), 7, 2026])
+  func chunkingChangesNothing(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    let names = SharedFiles.files(in: SharedFiles.testParsing)
+    let documents = try names.map { try SharedFiles.bytes(SharedFiles.testParsing, $0) }
+    let valid = zip(names, documents).filter { $0.0.hasPrefix("y_") }.map(\.1)
+    var streams: [([UInt8], JSONStreamFormat)] = [
+      (Array(documents.joined(separator: [0x0A])), .jsonLines),
+      (Array(documents.joined(separator: [0x1E])), .jsonTextSequence),
+      (Array(valid.joined(separator: [0x20])), .concatenated),
+      ([UInt8]("[".utf8) + Array(valid.joined(separator: Array(",\n".utf8))) + [UInt8]("]".utf8), .array),
+      ([UInt8](#"{"a": "[", "data": {"x": [1, {"]": 2}], "items": ["#.utf8) + Array(valid.joined(separator: [0x2C]))
+        + [UInt8](#"], "z": "é"}, "b": [true]}"#.utf8), .array(at: "data.items")),
+    ]
+    streams.append((try SharedFiles.bytes(SharedFiles.benchData, "twitter.json"), .array(at: "statuses")))
+    // Documents cut short and malformed ones: errors must fall at the same places too.
+    streams.append((Array(streams[3].0.prefix(streams[3].0.count * 2 / 3)), .array))
+    for (bytes, format) in streams {
+      let reference = split(bytes, format) { _ in Int.max }
+      #expect(!reference.outcomes.isEmpty)
+      for sizes in [{ (_: Int) in 1 }, { _ in 7 }, { _ in 4096 }, { _ in 65536 }] as [(Int) -> Int] {
+        let other = split(bytes, format, chunkSize: sizes)
+        #expect(other.outcomes == reference.outcomes, "\(format)")
+        #expect(other.surroundings == reference.surroundings)
+      }
+      var chunks = random
+      let randomCut = split(bytes, format) { _ in Int.random(in: 1...300, using: &chunks) }
+      random = chunks
+      #expect(randomCut.outcomes == reference.outcomes, "\(format), random chunks")
+    }
+  }
+
+  /// The elements of twitter.json's statuses are the document's own, and what surrounds them
+  /// is the document without them.
+  @Test func twitterStatusesAreTheDocumentsOwn() throws {
+    let bytes = try SharedFiles.bytes(SharedFiles.benchData, "twitter.json")
+    let (outcomes, surroundings) = split(bytes, .array(at: "statuses")) { _ in 5000 }
+    let document = try JSON(parsing: bytes)
+    let statuses = try #require(document["statuses"]?.arrayValue)
+    #expect(outcomes.count == statuses.count)
+    for (outcome, status) in zip(outcomes, statuses) {
+      guard case .element(let element, _, _, _, _, _) = outcome else {
+        Issue.record("\(outcome)")
+        continue
+      }
+      #expect(try JSON(parsing: element) == status)
+    }
+    var rest = try #require(document.objectValue)
+    _ = rest.removeValue(forKey: "statuses")
+    #expect(surroundings == .object(rest))
+  }
+}
