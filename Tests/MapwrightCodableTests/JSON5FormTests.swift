@@ -61,7 +61,7 @@ struct JSON5FormTests {
     Row("00x1", .error, .error),
     Row("0x8000000000000000", .value(9_223_372_036_854_775_808), .error),
     Row("-0x8000000000000000", .value(-9_223_372_036_854_775_808), .value(Double(Int.min))),
-    Row("0xFFFFFFFFFFFFFFFF", .value(18_446_744_073_709_551_615), .error, foundationDouble: .error),
+    Row("0xFFFFFFFFFFFFFFFF", .value(Double(UInt64.max)), .error, foundationDouble: .error),
     Row("0x10000000000000000", .error, .error),
     // Leading and trailing decimal points, a leading `+`.
     Row(".5", .value(0.5), .error),

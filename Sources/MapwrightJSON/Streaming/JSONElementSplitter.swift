@@ -124,6 +124,9 @@ public struct JSONElementSplitter: Sendable {
     if case .array(let keys) = format { keyPath = keys } else { keyPath = [] }
   }
 
+  /// Whether `next()` has given the last element of a finished stream.
+  public var isFinished: Bool { finished || fatal != nil }
+
   /// The bytes received so far, from the first one (the stream offset of the next byte).
   public var byteCount: Int { base + storage.count }
 

@@ -45,11 +45,11 @@ public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
   public let message: String
   /// The error inside the element: a `JSONError`, or the decoder's (`MappingError`,
   /// `DecodingError`) for `.element`.
-  public let underlyingError: (any Error & Sendable)?
+  public let underlyingError: (any Error)?
 
   package init(
     _ code: Code, message: String, elementIndex: Int?, elementOffset: Int, line: Int, column: Int, path: String? = nil,
-    resumeOffset: Int, underlying: (any Error & Sendable)? = nil
+    resumeOffset: Int, underlying: (any Error)? = nil
   ) {
     self.code = code
     self.message = message

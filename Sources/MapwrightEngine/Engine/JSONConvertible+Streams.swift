@@ -1,0 +1,71 @@
+// Streams of models: the elements of JSON Lines, text sequences, concatenated values or a
+// large array, decoded into any `JSONConvertible` type (`@JSONModel` models, scalars,
+// collections) through the one splitter (MapwrightJSON/Streaming). Mapping errors are placed
+// in the whole stream: element index, offset, line and column, and the path in the element.
+
+import MapwrightJSON
+
+extension MappingError: JSONStreamElementFailure {
+  public var messageInElement: String { message }
+  public var pathInElement: String? { path.description }
+  public var lineInElement: Int? { line }
+  public var columnInElement: Int? { column }
+}
+
+extension MappingErrors: JSONStreamElementFailure {
+  public var messageInElement: String {
+    errors.count == 1 ? errors[0].message : "\(errors.count) errors: " + errors.map(\.description).joined(separator: "; ")
+  }
+  public var pathInElement: String? { errors.first?.path.description }
+  public var lineInElement: Int? { errors.first?.line }
+  public var columnInElement: Int? { errors.first?.column }
+}
+
+extension JSONConvertible {
+  /// How one element decodes: parsed as a document of its own (a syntax error is the
+  /// parser's, placed in the stream), then decoded under `mapping`.
+  package static func streamTarget(_ mapping: MappingOptions, context: MappingContext? = nil) -> JSONStreamTarget<Self> {
+    JSONStreamTarget { element in
+      let document = try JSONDocument(element.bytes, options: mapping.parsing)
+      return try DecodingSession(document: document, options: mapping, context: context).decodeRoot(Self.self)
+    }
+  }
+
+  /// The elements of an async stream of byte chunks, decoded as they arrive.
+  ///
+  /// ```swift
+  /// for try await issue in Issue.elements(of: body, format: .array(at: "items")) {
+  ///   print(issue.number)
+  /// }
+  /// ```
+  ///
+  /// `options` sets the element size limit and what a failing element does (stop, skip and
+  /// report, collect); `mapping` how each element is decoded (`.lenient`…).
+  public static func elements<Source: AsyncSequence>(
+    of source: Source, format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions(),
+    mapping: MappingOptions = MappingOptions()
+  ) -> JSONElementSequence<Source, Self> where Source.Element: JSONByteChunk {
+    streamTarget(mapping).elements(of: source, format: format, options: options)
+  }
+
+  /// The elements of an async stream of single bytes (`URLSession.AsyncBytes`).
+  public static func elements<Source: AsyncSequence>(
+    of source: Source, format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions(),
+    mapping: MappingOptions = MappingOptions()
+  ) -> JSONElementByteSequence<Source, Self> where Source.Element == UInt8 {
+    streamTarget(mapping).elements(of: source, format: format, options: options)
+  }
+
+  /// The elements of a file or standard input, read a chunk at a time.
+  ///
+  /// ```swift
+  /// let events = try Event.elements(of: .path("events.jsonl"), format: .jsonLines)
+  /// while let event = try events.next() { … }
+  /// ```
+  public static func elements(
+    of file: JSONStreamFile, format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions(),
+    mapping: MappingOptions = MappingOptions()
+  ) throws(JSONStreamFileError) -> JSONElementReader<Self> {
+    try streamTarget(mapping).elements(of: file, format: format, options: options)
+  }
+}

@@ -1,0 +1,171 @@
+// Elements decoded from a stream, under an error policy: the splitter's elements go through a
+// target's decode function (a model, a Codable type, JSON…), and what fails is placed in the
+// whole stream (element index, offset, line and column, the path inside the element) and
+// then thrown, skipped and reported, or collected. The async sequences and the file reader
+// are thin layers that feed this one state machine.
+
+/// A failure inside an element that knows where in the element it is (1-based line and column
+/// within the element's bytes, and a JSON path). `JSONError` and the engine's `MappingError`
+/// conform; a stream places them in the whole stream.
+public protocol JSONStreamElementFailure: Error {
+  /// What went wrong, without the place.
+  var messageInElement: String { get }
+  var pathInElement: String? { get }
+  var lineInElement: Int? { get }
+  var columnInElement: Int? { get }
+}
+
+extension JSONError: JSONStreamElementFailure {
+  public var messageInElement: String { message }
+  public var pathInElement: String? { nil }
+  public var lineInElement: Int? { line }
+  public var columnInElement: Int? { column }
+}
+
+/// What a stream skipped (`JSONStreamErrorPolicy.skip`) and how many elements it gave.
+public struct JSONStreamReport: Sendable, CustomStringConvertible {
+  /// Elements decoded and handed out.
+  public internal(set) var decoded = 0
+  /// The elements skipped, each with its error, in stream order.
+  public internal(set) var skipped: [JSONStreamError] = []
+  /// The members around the array (`.array(at:)` forms), once the stream has ended.
+  public internal(set) var surroundings: JSON = [:]
+
+  public init() {}
+
+  public var description: String {
+    "\(decoded) element\(decoded == 1 ? "" : "s") decoded, \(skipped.count) skipped"
+      + skipped.map { "\n  \($0)" }.joined()
+  }
+}
+
+/// The report of a stream, read while or after it runs (shared by the copies of a sequence).
+public final class JSONStreamReportBox: @unchecked Sendable {
+  private let lock = StreamLock()
+  private var value = JSONStreamReport()
+
+  init() {}
+
+  /// The report so far.
+  public var report: JSONStreamReport { lock.withLock { value } }
+
+  func update(_ body: (inout JSONStreamReport) -> Void) { lock.withLock { body(&value) } }
+}
+
+/// The splitter and a decode function under an error policy: bytes in, decoded elements out.
+public struct JSONStreamDecoder<Element> {
+  public typealias Decode = (JSONStreamElement) throws -> Element
+  /// What an error thrown by `decode` says and where it is inside its element (path, line,
+  /// column); nil parts are unknown. The default reads `JSONStreamElementFailure`.
+  public typealias Locate = (any Error, JSONStreamElement) -> (message: String?, path: String?, line: Int?, column: Int?)
+
+  private var splitter: JSONElementSplitter
+  private let decode: Decode
+  private let locate: Locate
+  public let options: JSONStreamOptions
+  let reportBox: JSONStreamReportBox
+  private var collected: [JSONStreamError] = []
+  private var over = false
+
+  public init(format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions(), locate: Locate? = nil, decode: @escaping Decode) {
+    splitter = JSONElementSplitter(format: format, maximumElementSize: options.maximumElementSize)
+    self.decode = decode
+    self.locate = locate ?? Self.failureLocation
+    self.options = options
+    reportBox = JSONStreamReportBox()
+  }
+
+  init(format: JSONStreamFormat, options: JSONStreamOptions, locate: Locate?, decode: @escaping Decode, report: JSONStreamReportBox) {
+    splitter = JSONElementSplitter(format: format, maximumElementSize: options.maximumElementSize)
+    self.decode = decode
+    self.locate = locate ?? Self.failureLocation
+    self.options = options
+    reportBox = report
+  }
+
+  /// What was skipped so far, and the surroundings once the stream has ended.
+  public var report: JSONStreamReport { reportBox.report }
+
+  public mutating func append(_ bytes: UnsafeRawBufferPointer) { splitter.append(bytes) }
+  public mutating func append(byte: UInt8) { splitter.append(byte: byte) }
+  public mutating func finish() { splitter.finish() }
+
+  /// The next decoded element; nil when more bytes are needed or, after `finish()`, when the
+  /// stream is over. Throws under `.stop` (the first error) and `.collect` (all of them).
+  public mutating func next() throws -> Element? {
+    while !over {
+      let next: JSONStreamElement?
+      do {
+        next = try splitter.next()
+      } catch {
+        try fail(error, fatal: error.code != .elementTooLarge)
+        continue
+      }
+      guard let element = next else {
+        if splitter.isFinished { try end() }
+        return nil
+      }
+      do {
+        let value = try decode(element)
+        reportBox.update { $0.decoded += 1 }
+        return value
+      } catch {
+        try fail(placed(error, in: element), fatal: false)
+      }
+    }
+    return nil
+  }
+
+  /// The stream is over: the surroundings are known; collected errors are thrown.
+  private mutating func end() throws {
+    over = true
+    let surroundings = splitter.surroundings
+    reportBox.update { $0.surroundings = surroundings }
+    if !collected.isEmpty { throw JSONStreamErrors(errors: collected, reachedLimit: false) }
+  }
+
+  private mutating func fail(_ error: JSONStreamError, fatal: Bool) throws {
+    switch options.errors {
+    case .stop:
+      over = true
+      throw error
+    case .skip:
+      reportBox.update { $0.skipped.append(error) }
+      if fatal { try end() }
+    case .collect(let limit):
+      collected.append(error)
+      if collected.count >= max(limit, 1) {
+        over = true
+        throw JSONStreamErrors(errors: collected, reachedLimit: true)
+      }
+      if fatal { try end() }
+    }
+  }
+
+  /// An error of `decode`, placed in the whole stream.
+  private func placed(_ error: any Error, in element: JSONStreamElement) -> JSONStreamError {
+    let (described, path, line, column) = locate(error, element)
+    var streamLine = element.line
+    var streamColumn = element.column
+    if let line, let column {
+      streamLine = element.line + line - 1
+      streamColumn = line == 1 ? element.column + column - 1 : column
+    }
+    // A JSON Lines line or sequence text at the very end that ends early: the stream was cut.
+    if element.atEndOfStream, let parse = error as? JSONError, parse.code == .unexpectedEnd || parse.code == .unterminatedString {
+      return JSONStreamError(
+        .truncated, message: "the stream ends inside an element (\(parse.message))", elementIndex: element.index,
+        elementOffset: element.offset, line: streamLine, column: streamColumn, resumeOffset: element.offset, underlying: parse)
+    }
+    let message = described ?? "\(error)"
+    return JSONStreamError(
+      error is JSONError ? .syntax : .element, message: message, elementIndex: element.index, elementOffset: element.offset,
+      line: streamLine, column: streamColumn, path: path ?? (error is JSONError ? nil : "$"),
+      resumeOffset: element.offset + element.bytes.count, underlying: error)
+  }
+
+  package static func failureLocation(_ error: any Error, _ element: JSONStreamElement) -> (message: String?, path: String?, line: Int?, column: Int?) {
+    guard let failure = error as? any JSONStreamElementFailure else { return (nil, nil, nil, nil) }
+    return (failure.messageInElement, failure.pathInElement, failure.lineInElement, failure.columnInElement)
+  }
+}
