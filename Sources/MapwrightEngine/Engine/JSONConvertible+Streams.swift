@@ -69,3 +69,23 @@ extension JSONConvertible {
     try streamTarget(mapping).elements(of: file, format: format, options: options)
   }
 }
+
+extension AsyncJSONStreamWriter {
+  /// Adds a model (written compact, straight from the model).
+  ///
+  /// ```swift
+  /// var writer = AsyncJSONStreamWriter(format: .jsonLines) { chunk in try await send(chunk) }
+  /// for issue in issues { try await writer.write(issue) }
+  /// try await writer.finish()
+  /// ```
+  public mutating func write(_ value: some JSONConvertible) async throws {
+    try await write(element: try value.jsonBytes())
+  }
+}
+
+extension JSONStreamFileWriter {
+  /// Adds a model (written compact).
+  public func write(_ value: some JSONConvertible) throws {
+    try write(element: try value.jsonBytes())
+  }
+}

@@ -1,0 +1,233 @@
+// Writing streams, the mirror of reading them: elements go in one at a time and come out as
+// JSON Lines, an RFC 7464 sequence, values one after another, or the elements of one array
+// (at the top level or at a key path, after the members written around it), in chunks of
+// about `flushSize` bytes. The core buffers and frames; the async writer hands each chunk to
+// an async sink and waits for it (back-pressure), the file writer writes it to a descriptor.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An element a stream writer cannot frame (a line feed inside a JSON Lines element, a
+/// record separator in a sequence), or an element after `finish()`.
+public struct JSONStreamWriteError: Error, Sendable, CustomStringConvertible {
+  public let description: String
+}
+
+/// Frames elements into a stream's bytes, a chunk at a time.
+///
+/// ```swift
+/// var writer = JSONStreamWriter(format: .array(at: "items"), surroundings: ["total": 2])
+/// try writer.append(element: Array(#"{"id": 1}"#.utf8))
+/// try writer.append(element: Array(#"{"id": 2}"#.utf8))
+/// writer.finish()
+/// let bytes = writer.takeAll()   // {"total":2,"items":[{"id": 1},{"id": 2}]}
+/// ```
+public struct JSONStreamWriter: Sendable {
+  public let format: JSONStreamFormat
+  public let flushSize: Int
+  private var buffer: [UInt8] = []
+  private var elements = 0
+  private var finished = false
+  /// For arrays: what opens the document up to the array's `[`, and what closes it.
+  private let opening: [UInt8]
+  private let closing: [UInt8]
+
+  /// `surroundings`: for `.array(at:)`, an object whose members are written before the array
+  /// (objects on the way to the key path are followed into).
+  public init(format: JSONStreamFormat, surroundings: JSON = [:], flushSize: Int = 64 << 10) {
+    self.format = format
+    self.flushSize = max(flushSize, 1)
+    guard case .array(let keys) = format else {
+      opening = []
+      closing = []
+      return
+    }
+    var open: [UInt8] = []
+    var close: [UInt8] = []
+    var level: JSON? = surroundings
+    for key in keys {
+      open.append(UInt8(ascii: "{"))
+      if case .object(let members)? = level {
+        for (name, value) in members where name != key {
+          open += (try? JSON.string(name).jsonBytes()) ?? []
+          open.append(UInt8(ascii: ":"))
+          open += (try? value.jsonBytes()) ?? Array("null".utf8)
+          open.append(UInt8(ascii: ","))
+        }
+      }
+      open += (try? JSON.string(key).jsonBytes()) ?? []
+      open.append(UInt8(ascii: ":"))
+      close.insert(UInt8(ascii: "}"), at: 0)
+      level = level?[key]
+    }
+    open.append(UInt8(ascii: "["))
+    close.insert(UInt8(ascii: "]"), at: 0)
+    opening = open
+    closing = close
+  }
+
+  /// The number of elements written.
+  public var count: Int { elements }
+
+  /// Adds one element: the bytes of a complete JSON value (compact for JSON Lines: a line feed
+  /// inside it would end the line).
+  public mutating func append(element bytes: some Collection<UInt8>) throws(JSONStreamWriteError) {
+    guard !finished else { throw JSONStreamWriteError(description: "an element written after the stream was finished") }
+    switch format {
+    case .jsonLines:
+      if bytes.contains(0x0A) { throw JSONStreamWriteError(description: "a JSON Lines element holds a line feed (write it compact)") }
+      buffer += bytes
+      buffer.append(0x0A)
+    case .jsonTextSequence:
+      if bytes.contains(0x1E) { throw JSONStreamWriteError(description: "a sequence element holds a record separator") }
+      buffer.append(0x1E)
+      buffer += bytes
+      buffer.append(0x0A)
+    case .concatenated:
+      buffer += bytes
+      buffer.append(0x0A)
+    case .array:
+      buffer += elements == 0 ? opening : [UInt8(ascii: ",")]
+      buffer += bytes
+    }
+    elements += 1
+  }
+
+  /// Ends the stream (an array's closing brackets; an empty array is still written).
+  public mutating func finish() {
+    guard !finished else { return }
+    finished = true
+    if case .array = format {
+      if elements == 0 { buffer += opening }
+      buffer += closing
+    }
+  }
+
+  /// A chunk to write, once `flushSize` bytes are waiting (or whatever is left after
+  /// `finish()`); nil when it is not yet time.
+  public mutating func takeChunk() -> [UInt8]? {
+    guard buffer.count >= flushSize || (finished && !buffer.isEmpty) else { return nil }
+    defer { buffer.removeAll(keepingCapacity: true) }
+    return buffer
+  }
+
+  /// Everything waiting, whatever its size.
+  public mutating func takeAll() -> [UInt8] {
+    defer { buffer.removeAll(keepingCapacity: true) }
+    return buffer
+  }
+}
+
+/// Writes a stream to an async sink a chunk at a time, waiting for the sink before going on.
+///
+/// ```swift
+/// var writer = AsyncJSONStreamWriter(format: .jsonLines) { chunk in try await response.write(chunk) }
+/// for event in events { try await writer.write(event) }   // models, Codable values, JSON
+/// try await writer.finish()
+/// ```
+public struct AsyncJSONStreamWriter {
+  public typealias Sink = ([UInt8]) async throws -> Void
+  private var core: JSONStreamWriter
+  private let sink: Sink
+
+  public init(format: JSONStreamFormat, surroundings: JSON = [:], flushSize: Int = 64 << 10, sink: @escaping Sink) {
+    core = JSONStreamWriter(format: format, surroundings: surroundings, flushSize: flushSize)
+    self.sink = sink
+  }
+
+  /// The number of elements written.
+  public var count: Int { core.count }
+
+  /// Adds one element's bytes, handing a chunk to the sink when one is full.
+  public mutating func write(element bytes: some Collection<UInt8>) async throws {
+    try core.append(element: bytes)
+    if let chunk = core.takeChunk() { try await sink(chunk) }
+  }
+
+  /// Adds an owned value.
+  public mutating func write(_ value: JSON) async throws {
+    try await write(element: try value.jsonBytes())
+  }
+
+  /// Ends the stream and hands the sink what is left.
+  public mutating func finish() async throws {
+    core.finish()
+    if let chunk = core.takeChunk() { try await sink(chunk) }
+  }
+}
+
+/// Writes a stream to a file or standard output, a chunk at a time.
+///
+/// ```swift
+/// let writer = try JSONStreamFileWriter(file: .path("out.jsonl"), format: .jsonLines)
+/// try writer.write(element: bytes)
+/// try writer.finish()
+/// ```
+public final class JSONStreamFileWriter {
+  private var core: JSONStreamWriter
+  private let descriptor: Int32
+  private let closesDescriptor: Bool
+
+  /// `file`: a path (created or truncated) or an open descriptor (left open; 1 is standard
+  /// output).
+  public init(file: JSONStreamFile, format: JSONStreamFormat, surroundings: JSON = [:], flushSize: Int = 64 << 10)
+    throws(JSONStreamFileError)
+  {
+    switch file {
+    case .path(let path):
+      let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+      guard descriptor >= 0 else { throw JSONStreamFileError(path: path, code: errno) }
+      self.descriptor = descriptor
+      closesDescriptor = true
+    case .descriptor(let descriptor):
+      self.descriptor = descriptor
+      closesDescriptor = false
+    }
+    core = JSONStreamWriter(format: format, surroundings: surroundings, flushSize: flushSize)
+  }
+
+  deinit { if closesDescriptor { close(descriptor) } }
+
+  public var count: Int { core.count }
+
+  public func write(element bytes: some Collection<UInt8>) throws {
+    try core.append(element: bytes)
+    if let chunk = core.takeChunk() { try writeAll(chunk) }
+  }
+
+  public func write(_ value: JSON) throws { try write(element: try value.jsonBytes()) }
+
+  /// Ends the stream and writes what is left.
+  public func finish() throws {
+    core.finish()
+    if let chunk = core.takeChunk() { try writeAll(chunk) }
+  }
+
+  private func writeAll(_ bytes: [UInt8]) throws(JSONStreamFileError) {
+    var written = 0
+    while written < bytes.count {
+      let result = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, bytes.count - written) }
+      if result < 0 {
+        if errno == EINTR { continue }
+        throw JSONStreamFileError(path: nil, code: errno)
+      }
+      written += result
+    }
+  }
+}
+
+/// The system's `write`, named apart from the writers' own `write` methods.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  #if canImport(Glibc)
+  Glibc.write(descriptor, bytes, count)
+  #elseif canImport(Musl)
+  Musl.write(descriptor, bytes, count)
+  #else
+  Darwin.write(descriptor, bytes, count)
+  #endif
+}
