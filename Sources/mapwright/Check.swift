@@ -20,6 +20,11 @@ struct Check: ParsableCommand {
       FILE:LINE:COLUMN: error: PATH: MESSAGE, then a summary. --lenient accepts what lenient
       mapping does and lists what it forgave as notes.
 
+      Streams (--json-lines, the default for .jsonl and .ndjson files; --json-seq; --stream for
+      the elements of the top-level array or of the array at --key-path) are read in chunks
+      and checked an element at a time, in bounded memory whatever the file's size; each bad
+      element is listed as FILE:LINE:COLUMN: error: element N: PATH: MESSAGE.
+
       Example:
         mapwright check Examples/library.json --model Examples/Library.xcdatamodeld --entity Author \\
           --key-path authors --lenient --date-format birthDate=yyyy-MM-dd
@@ -36,7 +41,26 @@ struct Check: ParsableCommand {
 
   @OptionGroup var model: ModelCheckFlags
 
+  @OptionGroup var streaming: StreamFlags
+
   func run() throws {
+    if streaming.isSet || files.contains(where: { streaming.format(for: $0, keyPath: "") == .jsonLines }) {
+      guard model.schema == nil || model.model == nil else { throw ValidationError("choose one of --schema and --model") }
+      let check: StreamCheck
+      if let path = model.schema {
+        check = .schema(try model.validator(schemaPath: path, read: readInput))
+      } else if let path = model.model {
+        let (entity, options) = try model.entity(modelPath: path)
+        check = .entity(entity, entity.name, options)
+      } else {
+        check = .syntax
+      }
+      let outcome = Self.checkStreams(files, flags: streaming, keyPath: model.keyPath, check: check, parsing: parsing.options)
+      outcome.errors.forEach(printError)
+      if outcome.invalid > 0 { throw ExitCode(1) }
+      if !quiet { print(outcome.summary) }
+      return
+    }
     if let path = model.schema {
       guard model.model == nil else { throw ValidationError("choose one of --schema and --model") }
       let outcome = try model.check(files, schemaPath: path, parsing: parsing.options, read: readInput)

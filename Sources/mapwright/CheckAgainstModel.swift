@@ -34,12 +34,7 @@ struct ModelCheckFlags: ParsableArguments {
 
   /// Checks each file (the value at `--key-path`) against a JSON Schema.
   func check(_ files: [String], schemaPath: String, parsing: JSONParsingOptions, read: (String) throws -> [UInt8]) throws -> Check.Outcome {
-    let validator: JSONSchemaValidator
-    do {
-      validator = JSONSchemaValidator(schema: try JSON(parsing: read(schemaPath)))
-    } catch {
-      throw ValidationError("\(schemaPath): \(error)")
-    }
+    let validator = try validator(schemaPath: schemaPath, read: read)
     var outcome = Check.Outcome()
     var problems = 0
     for file in files {
@@ -75,7 +70,9 @@ struct ModelCheckFlags: ParsableArguments {
     if errors.count > Self.listed { outcome.errors.append("\(name): … and \(errors.count - Self.listed) more errors") }
   }
 
-  func check(_ files: [String], modelPath: String, parsing: JSONParsingOptions, read: (String) throws -> [UInt8]) throws -> Check.Outcome {
+  /// The entity `--entity` names in the model at `modelPath`, and the mapping options the
+  /// flags ask for (every error collected).
+  func entity(modelPath: String) throws -> (EntityDescription, MappingOptions) {
     let objectModel: ObjectModel
     do {
       objectModel = try ObjectModel(contentsOf: URL(fileURLWithPath: modelPath), transformers: transformers.registry())
@@ -91,7 +88,21 @@ struct ModelCheckFlags: ParsableArguments {
     var options = lenient ? MappingOptions.lenient : MappingOptions()
     options.errorMode = .collectAll
     options.unknownKeys = rejectUnknownKeys ? .reject : .ignore
+    return (description, options)
+  }
 
+  /// The JSON Schema at `schemaPath`, ready to check.
+  func validator(schemaPath: String, read: (String) throws -> [UInt8]) throws -> JSONSchemaValidator {
+    do {
+      return JSONSchemaValidator(schema: try JSON(parsing: read(schemaPath)))
+    } catch {
+      throw ValidationError("\(schemaPath): \(error)")
+    }
+  }
+
+  func check(_ files: [String], modelPath: String, parsing: JSONParsingOptions, read: (String) throws -> [UInt8]) throws -> Check.Outcome {
+    let (description, options) = try entity(modelPath: modelPath)
+    let entity = description.name
     var outcome = Check.Outcome()
     var problems = 0
     var notes = 0

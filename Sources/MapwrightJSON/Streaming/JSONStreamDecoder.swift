@@ -26,15 +26,18 @@ extension JSONError: JSONStreamElementFailure {
 public struct JSONStreamReport: Sendable, CustomStringConvertible {
   /// Elements decoded and handed out.
   public internal(set) var decoded = 0
-  /// The elements skipped, each with its error, in stream order.
+  /// The elements skipped, each with its error, in stream order (the first
+  /// `JSONStreamOptions.reportLimit` of them).
   public internal(set) var skipped: [JSONStreamError] = []
+  /// Every element skipped, kept in `skipped` or not.
+  public internal(set) var skippedCount = 0
   /// The members around the array (`.array(at:)` forms), once the stream has ended.
   public internal(set) var surroundings: JSON = [:]
 
   public init() {}
 
   public var description: String {
-    "\(decoded) element\(decoded == 1 ? "" : "s") decoded, \(skipped.count) skipped"
+    "\(decoded) element\(decoded == 1 ? "" : "s") decoded, \(skippedCount) skipped"
       + skipped.map { "\n  \($0)" }.joined()
   }
 }
@@ -130,7 +133,11 @@ public struct JSONStreamDecoder<Element> {
       over = true
       throw error
     case .skip:
-      reportBox.update { $0.skipped.append(error) }
+      let limit = options.reportLimit
+      reportBox.update { report in
+        report.skippedCount += 1
+        if report.skipped.count < limit { report.skipped.append(error) }
+      }
       if fatal { try end() }
     case .collect(let limit):
       collected.append(error)
@@ -155,13 +162,14 @@ public struct JSONStreamDecoder<Element> {
     if element.atEndOfStream, let parse = error as? JSONError, parse.code == .unexpectedEnd || parse.code == .unterminatedString {
       return JSONStreamError(
         .truncated, message: "the stream ends inside an element (\(parse.message))", elementIndex: element.index,
-        elementOffset: element.offset, line: streamLine, column: streamColumn, resumeOffset: element.offset, underlying: parse)
+        elementOffset: element.offset, line: streamLine, column: streamColumn, resumeOffset: element.offset, underlying: parse,
+        elementLine: element.line, elementColumn: element.column)
     }
     let message = described ?? "\(error)"
     return JSONStreamError(
       error is JSONError ? .syntax : .element, message: message, elementIndex: element.index, elementOffset: element.offset,
       line: streamLine, column: streamColumn, path: path ?? (error is JSONError ? nil : "$"),
-      resumeOffset: element.offset + element.bytes.count, underlying: error)
+      resumeOffset: element.offset + element.bytes.count, underlying: error, elementLine: element.line, elementColumn: element.column)
   }
 
   package static func failureLocation(_ error: any Error, _ element: JSONStreamElement) -> (message: String?, path: String?, line: Int?, column: Int?) {

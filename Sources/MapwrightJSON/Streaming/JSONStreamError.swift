@@ -36,6 +36,9 @@ public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
   /// Line and column (1-based, columns in Unicode scalars) of the problem in the whole stream.
   public let line: Int
   public let column: Int
+  /// Line and column of the element's first byte in the whole stream.
+  public let elementLine: Int
+  public let elementColumn: Int
   /// The JSON path of the problem inside the element (`$` for the element itself; nil when
   /// the problem is not in an element).
   public let path: String?
@@ -49,8 +52,10 @@ public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
 
   package init(
     _ code: Code, message: String, elementIndex: Int?, elementOffset: Int, line: Int, column: Int, path: String? = nil,
-    resumeOffset: Int, underlying: (any Error)? = nil
+    resumeOffset: Int, underlying: (any Error)? = nil, elementLine: Int? = nil, elementColumn: Int? = nil
   ) {
+    self.elementLine = elementLine ?? line
+    self.elementColumn = elementColumn ?? column
     self.code = code
     self.message = message
     self.elementIndex = elementIndex
@@ -60,6 +65,12 @@ public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
     self.path = path
     self.resumeOffset = resumeOffset
     self.underlyingError = underlying
+  }
+
+  /// A line and column inside the element (1-based, as a `MappingError` or `JSONError` of the
+  /// element gives them) as a line and column in the whole stream.
+  public func streamLocation(lineInElement line: Int, columnInElement column: Int) -> (line: Int, column: Int) {
+    (elementLine + line - 1, line == 1 ? elementColumn + column - 1 : column)
   }
 
   public var description: String {

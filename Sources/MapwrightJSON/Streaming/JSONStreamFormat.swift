@@ -47,6 +47,10 @@ public struct JSONStreamOptions: Sendable, Hashable {
   public var parsing = JSONParsingOptions()
   /// The size of the chunks read from a file or standard input.
   public var readSize: Int = 64 << 10
+  /// The most skipped elements whose errors the report keeps (`.skip`); beyond, they are
+  /// only counted (`JSONStreamReport.skippedCount`), so that memory stays bounded on a stream
+  /// of millions of bad elements.
+  public var reportLimit: Int = 10_000
 
   public init(maximumElementSize: Int = 64 << 20, errors: JSONStreamErrorPolicy = .stop, parsing: JSONParsingOptions = JSONParsingOptions()) {
     self.maximumElementSize = maximumElementSize

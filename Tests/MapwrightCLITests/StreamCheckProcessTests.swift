@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// `mapwright check` on streams, run as a process: files read in chunks, standard input, and
+/// files far larger than the element limit.
+@Suite("mapwright check on streams")
+struct StreamCheckProcessTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let binary = root.appendingPathComponent(".build/debug/mapwright").path
+
+  let directory: URL = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-stream-check-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }()
+
+  /// Runs the CLI with `arguments` (standard input from `input`); its exit status and standard
+  /// error lines.
+  func run(_ arguments: [String], input: Data? = nil) throws -> (status: Int32, errors: [String], output: String) {
+    #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "build the CLI first: swift build")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.binary)
+    process.arguments = arguments
+    let errors = Pipe()
+    let output = Pipe()
+    let stdin = Pipe()
+    process.standardError = errors
+    process.standardOutput = output
+    process.standardInput = stdin
+    try process.run()
+    if let input {
+      DispatchQueue.global().async {
+        stdin.fileHandleForWriting.write(input)
+        try? stdin.fileHandleForWriting.close()
+      }
+    } else {
+      try stdin.fileHandleForWriting.close()
+    }
+    let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let outputText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, errorText.split(separator: "\n").map(String.init), outputText)
+  }
+
+  /// 20,000 lines (about 1 MB, 5,000 times the element limit), two of them bad.
+  func jsonLines() -> Data {
+    var lines = (0..<20_000).map { #"{"id": \#($0), "name": "n\#($0)", "tags": ["a", "b"]}"# }
+    lines[1_234] = #"{"id": 1234, "name": "n1234", "tags": ["a", "b",]}"#
+    lines[19_000] = #"{"id": 19000, "name": "\#(String(repeating: "x", count: 300))"}"#
+    return Data(lines.joined(separator: "\n").utf8)
+  }
+
+  @Test func aJSONLinesFileLargerThanTheLimit() throws {
+    let path = directory.appendingPathComponent("big.jsonl").path
+    try jsonLines().write(to: URL(fileURLWithPath: path))
+    let result = try run(["check", path, "--max-element-size", "200"])
+    #expect(result.status == 1)
+    #expect(result.errors == [
+      "\(path):1235:49: error: element 1234: unexpected character ']', expected a value",
+      "\(path):19001:1: error: element 19000: element larger than the limit of 200 bytes",
+      "2 of 20000 elements invalid in 1 of 1 file",
+    ])
+  }
+
+  @Test func standardInput() throws {
+    let result = try run(["check", "-", "--json-lines", "--max-element-size", "200"], input: jsonLines())
+    #expect(result.status == 1 && result.errors.last == "2 of 20000 elements invalid in 1 of 1 file", "\(result.errors)")
+    let good = try run(["check", "-", "--json-lines"], input: Data("1\n2\n{\"a\": [3]}\n".utf8))
+    #expect(good.status == 0 && good.output == "1 file valid: 3 elements\n")
+  }
+
+  @Test func theElementsOfAnArrayAtAKeyPath() throws {
+    let path = directory.appendingPathComponent("items.json").path
+    let items = (0..<5_000).map { #"{"id": \#($0)}"# }.joined(separator: ",\n    ")
+    try Data(#"{"total": 5000, "items": [\#n    \#(items), {"id": "x"}\#n], "next": null}"#.utf8).write(to: URL(fileURLWithPath: path))
+    let schema = directory.appendingPathComponent("item.schema.json").path
+    try Data(#"{"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]}"#.utf8).write(to: URL(fileURLWithPath: schema))
+    let result = try run(["check", path, "--stream", "--key-path", "items", "--schema", schema, "--max-element-size", "100"])
+    #expect(result.status == 1)
+    #expect(result.errors.first == "\(path):5001:26: error: element 5000: $.id: expected integer, found string \"x\"", "\(result.errors)")
+    let syntax = try run(["check", path, "--stream", "--key-path", "items"])
+    #expect(syntax.status == 0 && syntax.output == "1 file valid: 5001 elements\n", "\(syntax)")
+    let missing = try run(["check", path, "--stream", "--key-path", "entries"])
+    #expect(missing.status == 1 && missing.errors.first?.contains("there is no \"entries\"") == true, "\(missing.errors)")
+  }
+}
