@@ -47,6 +47,7 @@ let documentedFiles: [(doc: String, examples: String)] = [
   ("Docs/RoundTrips.md", "RoundTripsExamples.swift"),
   ("Docs/Schema.md", "SchemaExamples.swift"),
   ("Docs/Store.md", "StoreExamples.swift"),
+  ("Docs/Streaming.md", "StreamingExamples.swift"),
 ]
 
 @Suite struct DocExampleTests {
