@@ -12,7 +12,7 @@ import Foundation
 
 @main
 struct Bench {
-  static func main() throws {
+  static func main() async throws {
     var arguments = Array(CommandLine.arguments.dropFirst())
     func option(_ name: String) -> String? {
       guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
@@ -27,6 +27,8 @@ struct Bench {
       print("       mapwright-bench --import-nested AUTHORS [--store postgres://…]")
       print("                                                  authors with nested books and pricings (5 objects each), lenient")
       print("       mapwright-bench --dirty N                  N rows clean and dirty (coercions, errors) through every path")
+      print("       mapwright-bench --stream-make FILE --size-mb N [--array]   twitter statuses as JSON Lines (or one array)")
+      print("       mapwright-bench --stream FILE --mode macro|macro-async|codable|foundation|parse|split [--array] [--chunk-kb K]")
       return
     }
     let tsv = arguments.contains("--tsv")
@@ -37,6 +39,15 @@ struct Bench {
     // The import benchmark runs alone: `--import 1000000` (naive on `--naive N`, default a tenth).
     if let seed = option("--make-seed"), let count = option("--count").flatMap(Int.init) {
       try ImportBenchmarks.makeSeed(at: seed, count: count)  // run by the import benchmark, in a process of its own
+      return
+    }
+    if let path = option("--stream-make"), let size = option("--size-mb").flatMap(Int.init) {
+      try StreamBenchmarks.make(at: path, megabytes: size, array: arguments.contains("--array"), dataDirectory: dataDirectory)
+      return
+    }
+    if let path = option("--stream") {
+      try await StreamBenchmarks.run(
+        path: path, mode: option("--mode") ?? "macro", array: arguments.contains("--array"), chunkKB: option("--chunk-kb").flatMap(Int.init) ?? 64)
       return
     }
     if let count = option("--dirty").flatMap(Int.init) {
