@@ -525,11 +525,7 @@ public struct JSONElementSplitter: Sendable {
           // string bytes).
           while i + 8 <= count {
             let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            let quote = word ^ 0x2222_2222_2222_2222
-            let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
-            let zero =
-              ((quote &- 0x0101_0101_0101_0101) & ~quote) | ((backslash &- 0x0101_0101_0101_0101) & ~backslash)
-            if zero & 0x8080_8080_8080_8080 != 0 { break }
+            if hasByte(word, 0x22) | hasByte(word, 0x5C) != 0 { break }
             i += 8
           }
           if i >= count { break }
@@ -591,6 +587,14 @@ public struct JSONElementSplitter: Sendable {
   }
 
   // MARK: Helpers
+
+  /// Nonzero when one of the eight bytes of `word` is `byte` (the classic zero-byte test on
+  /// the word with `byte` xored out; it may also flag a byte after a match, never miss one).
+  @inline(__always)
+  private func hasByte(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    let x = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+    return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+  }
 
   private func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
