@@ -36,8 +36,17 @@ struct StreamCheckProcessTests {
     } else {
       try stdin.fileHandleForWriting.close()
     }
+    // Both pipes read at once: a process that fills one while the other is read would wait.
+    let outputData = LockedData()
+    let reading = DispatchGroup()
+    reading.enter()
+    DispatchQueue.global().async {
+      outputData.set(output.fileHandleForReading.readDataToEndOfFile())
+      reading.leave()
+    }
     let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let outputText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    reading.wait()
+    let outputText = String(decoding: outputData.get(), as: UTF8.self)
     process.waitUntilExit()
     return (process.terminationStatus, errorText.split(separator: "\n").map(String.init), outputText)
   }
@@ -69,6 +78,23 @@ struct StreamCheckProcessTests {
     #expect(good.status == 0 && good.output == "1 file valid: 3 elements\n")
   }
 
+  /// `format --stream` writes what `format` writes for the whole document, an element at a
+  /// time; JSON Lines stay one compact line each.
+  @Test func formattingAStreamAsTheWholeDocument() throws {
+    let path = directory.appendingPathComponent("array.json").path
+    let elements = (0..<2_000).map { #"{"id": \#($0), "tags": ["a", {"b": [1, 2.50, null]}], "name": "éé \#($0)", "empty": {}, "none": []}"# }
+    try Data(("[" + elements.joined(separator: ", ") + "]").utf8).write(to: URL(fileURLWithPath: path))
+    for extra in [[], ["--compact", "--sort-keys"], ["--indent", "4", "--ascii-only"]] {
+      let whole = try run(["format", path] + extra)
+      let streamed = try run(["format", path, "--stream", "--max-element-size", "500"] + extra)
+      #expect(whole.status == 0 && streamed.status == 0 && streamed.output == whole.output, "\(extra)")
+    }
+    let lines = try run(["format", "-", "--json-lines", "--sort-keys"], input: Data("{\"b\": 1, \"a\": [1,\n 2]}\n".utf8))
+    #expect(lines.status == 1 && lines.errors.first?.hasPrefix("<stdin>:1:") == true, "\(lines)")
+    let good = try run(["format", "-", "--json-lines", "--sort-keys"], input: Data("{\"b\": 1, \"a\": [1, 2]}\n\n[ 3 ]\n".utf8))
+    #expect(good.output == "{\"a\":[1,2],\"b\":1}\n[3]\n")
+  }
+
   @Test func theElementsOfAnArrayAtAKeyPath() throws {
     let path = directory.appendingPathComponent("items.json").path
     let items = (0..<5_000).map { #"{"id": \#($0)}"# }.joined(separator: ",\n    ")
@@ -83,4 +109,12 @@ struct StreamCheckProcessTests {
     let missing = try run(["check", path, "--stream", "--key-path", "entries"])
     #expect(missing.status == 1 && missing.errors.first?.contains("there is no \"entries\"") == true, "\(missing.errors)")
   }
+}
+
+/// Data handed from the thread that reads a pipe.
+final class LockedData: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+  func set(_ value: Data) { lock.withLock { data = value } }
+  func get() -> Data { lock.withLock { data } }
 }

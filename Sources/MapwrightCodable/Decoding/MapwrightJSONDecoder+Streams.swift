@@ -8,7 +8,7 @@ import MapwrightEngine
 import MapwrightJSON
 
 extension MapwrightJSONDecoder {
-  func streamTarget<T: Decodable>(_ type: T.Type) -> JSONStreamTarget<T> {
+  package func streamTarget<T: Decodable>(_ type: T.Type) -> JSONStreamTarget<T> {
     JSONStreamTarget(locate: Self.locate) { element in
       do {
         return try self.decode(T.self, from: element.bytes)

@@ -49,7 +49,7 @@ public struct JSONStreamTarget<Element> {
 }
 
 extension JSON {
-  static func streamTarget(_ options: JSONStreamOptions) -> JSONStreamTarget<JSON> {
+  package static func streamTarget(_ options: JSONStreamOptions) -> JSONStreamTarget<JSON> {
     JSONStreamTarget { element in try JSON(parsing: element.bytes, options: options.parsing) }
   }
 
@@ -80,7 +80,7 @@ extension JSON {
 }
 
 extension JSONDocument {
-  static func streamTarget(_ options: JSONStreamOptions) -> JSONStreamTarget<JSONValue> {
+  package static func streamTarget(_ options: JSONStreamOptions) -> JSONStreamTarget<JSONValue> {
     JSONStreamTarget { element in try JSONDocument(element.bytes, options: options.parsing).root }
   }
 

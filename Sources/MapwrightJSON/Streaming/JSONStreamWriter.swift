@@ -202,6 +202,12 @@ public final class JSONStreamFileWriter {
 
   public func write(_ value: JSON) throws { try write(element: try value.jsonBytes()) }
 
+  /// Writes bytes as they are, outside the framing (after what is waiting).
+  public func write(rawBytes bytes: [UInt8]) throws {
+    try writeAll(core.takeAll())
+    try writeAll(bytes)
+  }
+
   /// Ends the stream and writes what is left.
   public func finish() throws {
     core.finish()

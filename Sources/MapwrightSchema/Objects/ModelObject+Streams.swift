@@ -6,7 +6,7 @@ import MapwrightEngine
 import MapwrightJSON
 
 extension ModelObject {
-  static func streamTarget(_ entity: EntityDescription, _ mapping: MappingOptions) -> JSONStreamTarget<ModelObject> {
+  package static func streamTarget(_ entity: EntityDescription, _ mapping: MappingOptions) -> JSONStreamTarget<ModelObject> {
     JSONStreamTarget { element in
       let document = try JSONDocument(element.bytes, options: mapping.parsing)
       let session = DecodingSession(document: document, options: mapping)
