@@ -50,8 +50,8 @@ struct Check: ParsableCommand {
       if let path = model.schema {
         check = .schema(try model.validator(schemaPath: path, read: readInput))
       } else if let path = model.model {
-        let (entity, options) = try model.entity(modelPath: path)
-        check = .entity(entity, entity.name, options)
+        let (objectModel, entity, options) = try model.entity(modelPath: path)
+        check = .entity(objectModel, entity, options)
       } else {
         check = .syntax
       }

@@ -70,9 +70,9 @@ struct ModelCheckFlags: ParsableArguments {
     if errors.count > Self.listed { outcome.errors.append("\(name): … and \(errors.count - Self.listed) more errors") }
   }
 
-  /// The entity `--entity` names in the model at `modelPath`, and the mapping options the
-  /// flags ask for (every error collected).
-  func entity(modelPath: String) throws -> (EntityDescription, MappingOptions) {
+  /// The model at `modelPath` (to keep while its entity is used), the entity `--entity` names
+  /// and the mapping options the flags ask for (every error collected).
+  func entity(modelPath: String) throws -> (ObjectModel, EntityDescription, MappingOptions) {
     let objectModel: ObjectModel
     do {
       objectModel = try ObjectModel(contentsOf: URL(fileURLWithPath: modelPath), transformers: transformers.registry())
@@ -88,7 +88,7 @@ struct ModelCheckFlags: ParsableArguments {
     var options = lenient ? MappingOptions.lenient : MappingOptions()
     options.errorMode = .collectAll
     options.unknownKeys = rejectUnknownKeys ? .reject : .ignore
-    return (description, options)
+    return (objectModel, description, options)
   }
 
   /// The JSON Schema at `schemaPath`, ready to check.
@@ -101,7 +101,8 @@ struct ModelCheckFlags: ParsableArguments {
   }
 
   func check(_ files: [String], modelPath: String, parsing: JSONParsingOptions, read: (String) throws -> [UInt8]) throws -> Check.Outcome {
-    let (description, options) = try entity(modelPath: modelPath)
+    let (objectModel, description, options) = try entity(modelPath: modelPath)
+    defer { withExtendedLifetime(objectModel) {} }
     let entity = description.name
     var outcome = Check.Outcome()
     var problems = 0

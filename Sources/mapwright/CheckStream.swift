@@ -37,7 +37,8 @@ extension Check {
   /// What each element is checked against.
   enum StreamCheck {
     case syntax
-    case entity(EntityDescription, String, MappingOptions)
+    /// The model is kept while its entity is used.
+    case entity(ObjectModel, EntityDescription, MappingOptions)
     case schema(JSONSchemaValidator)
   }
 
@@ -102,7 +103,7 @@ extension Check {
       switch check {
       case .syntax:
         return
-      case .entity(let entity, _, let mapping):
+      case .entity(_, let entity, let mapping):
         let session = DecodingSession(document: document, options: mapping)
         do {
           _ = try ModelObject(entity: entity, json: document.root, session: session)

@@ -95,6 +95,25 @@ struct StreamCheckProcessTests {
     #expect(good.output == "{\"a\":[1,2],\"b\":1}\n[3]\n")
   }
 
+  /// Each line against an entity of a model file, relationships included.
+  @Test func linesAgainstAModel() throws {
+    let path = directory.appendingPathComponent("").path
+    let lines = (0..<300).map { i in
+      i == 200
+        ? #"{"author_id": 200, "firstName": 5, "lastName": "L", "books": [{"book_id": "x", "title": "T"}]}"#
+        : #"{"author_id": \#(i), "firstName": "F\#(i)", "lastName": "L", "books": [{"book_id": \#(1000 + i), "title": "T\#(i)"}]}"#
+    }
+    try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+    let model = Self.root.appendingPathComponent("Examples/Library.xcdatamodeld").path
+    let result = try run(["check", path, "--model", model, "--entity", "Author", "--date-format", "birthDate=yyyy-MM-dd"])
+    #expect(result.status == 1)
+    #expect(result.errors == [
+      "\(path):201:33: error: element 200: $.firstName: expected string, found number 5",
+      "\(path):201:75: error: element 200: $.books[0].book_id: expected integer, found string \"x\"",
+      "1 of 300 elements invalid in 1 of 1 file",
+    ], "\(result.errors)")
+  }
+
   @Test func theElementsOfAnArrayAtAKeyPath() throws {
     let path = directory.appendingPathComponent("items.json").path
     let items = (0..<5_000).map { #"{"id": \#($0)}"# }.joined(separator: ",\n    ")
