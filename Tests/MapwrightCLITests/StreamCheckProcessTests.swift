@@ -97,7 +97,7 @@ struct StreamCheckProcessTests {
 
   /// Each line against an entity of a model file, relationships included.
   @Test func linesAgainstAModel() throws {
-    let path = directory.appendingPathComponent("").path
+    let path = directory.appendingPathComponent("authors.jsonl").path
     let lines = (0..<300).map { i in
       i == 200
         ? #"{"author_id": 200, "firstName": 5, "lastName": "L", "books": [{"book_id": "x", "title": "T"}]}"#
