@@ -5,7 +5,7 @@
 import MapwrightEngine
 
 extension Mapper {
-  /// The elements of an async stream of byte chunks, mapped as they arrive.
+  /// The elements of an async stream of byte chunks (or single bytes), mapped as they arrive.
   ///
   /// ```swift
   /// for try await user in Mapper<User>().elements(of: body, format: .jsonLines) { print(user.username) }
@@ -13,13 +13,6 @@ extension Mapper {
   public func elements<Source: AsyncSequence>(
     of source: Source, format: JSONStreamFormat, options streamOptions: JSONStreamOptions = JSONStreamOptions()
   ) -> JSONElementSequence<Source, N> where Source.Element: JSONByteChunk {
-    N.streamTarget(options, context: context).elements(of: source, format: format, options: streamOptions)
-  }
-
-  /// The elements of an async stream of single bytes.
-  public func elements<Source: AsyncSequence>(
-    of source: Source, format: JSONStreamFormat, options streamOptions: JSONStreamOptions = JSONStreamOptions()
-  ) -> JSONElementByteSequence<Source, N> where Source.Element == UInt8 {
     N.streamTarget(options, context: context).elements(of: source, format: format, options: streamOptions)
   }
 

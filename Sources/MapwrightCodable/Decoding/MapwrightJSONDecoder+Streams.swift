@@ -23,7 +23,8 @@ extension MapwrightJSONDecoder {
     }
   }
 
-  /// The elements of an async stream of byte chunks, decoded as they arrive.
+  /// The elements of an async stream of byte chunks (or single bytes: `URLSession.AsyncBytes`),
+  /// decoded as they arrive.
   ///
   /// ```swift
   /// let decoder = MapwrightJSONDecoder()
@@ -33,13 +34,6 @@ extension MapwrightJSONDecoder {
   public func elements<T: Decodable, Source: AsyncSequence>(
     _ type: T.Type, of source: Source, format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions()
   ) -> JSONElementSequence<Source, T> where Source.Element: JSONByteChunk {
-    streamTarget(type).elements(of: source, format: format, options: options)
-  }
-
-  /// The elements of an async stream of single bytes (`URLSession.AsyncBytes`).
-  public func elements<T: Decodable, Source: AsyncSequence>(
-    _ type: T.Type, of source: Source, format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions()
-  ) -> JSONElementByteSequence<Source, T> where Source.Element == UInt8 {
     streamTarget(type).elements(of: source, format: format, options: options)
   }
 

@@ -31,7 +31,8 @@ extension JSONConvertible {
     }
   }
 
-  /// The elements of an async stream of byte chunks, decoded as they arrive.
+  /// The elements of an async stream of byte chunks (or single bytes: `URLSession.AsyncBytes`),
+  /// decoded as they arrive.
   ///
   /// ```swift
   /// for try await issue in Issue.elements(of: body, format: .array(at: "items")) {
@@ -45,14 +46,6 @@ extension JSONConvertible {
     of source: Source, format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions(),
     mapping: MappingOptions = MappingOptions()
   ) -> JSONElementSequence<Source, Self> where Source.Element: JSONByteChunk {
-    streamTarget(mapping).elements(of: source, format: format, options: options)
-  }
-
-  /// The elements of an async stream of single bytes (`URLSession.AsyncBytes`).
-  public static func elements<Source: AsyncSequence>(
-    of source: Source, format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions(),
-    mapping: MappingOptions = MappingOptions()
-  ) -> JSONElementByteSequence<Source, Self> where Source.Element == UInt8 {
     streamTarget(mapping).elements(of: source, format: format, options: options)
   }
 

@@ -1,6 +1,6 @@
 // The spellings of a stream for every target, over one building block: `JSONStreamTarget`
 // (how one element decodes, and where its errors are) makes the async sequence over byte
-// chunks or single bytes, or the reader of a file. Each target (JSON and JSONValue here;
+// chunks (or single bytes), or the reader of a file. Each target (JSON and JSONValue here;
 // models, Codable, Mappable and model objects in their modules) is a few lines of this.
 
 /// A file a stream reads synchronously: a path, an open descriptor, or standard input.
@@ -23,18 +23,11 @@ public struct JSONStreamTarget<Element> {
     self.locate = locate
   }
 
-  /// The elements of an async sequence of byte chunks.
+  /// The elements of an async sequence of byte chunks or single bytes.
   public func elements<Source: AsyncSequence>(of source: Source, format: JSONStreamFormat, options: JSONStreamOptions)
     -> JSONElementSequence<Source, Element> where Source.Element: JSONByteChunk
   {
     JSONElementSequence(source, format: format, options: options, locate: locate, decode: decode)
-  }
-
-  /// The elements of an async sequence of single bytes.
-  public func elements<Source: AsyncSequence>(of source: Source, format: JSONStreamFormat, options: JSONStreamOptions)
-    -> JSONElementByteSequence<Source, Element> where Source.Element == UInt8
-  {
-    JSONElementByteSequence(source, format: format, options: options, locate: locate, decode: decode)
   }
 
   /// The elements of a file, read a chunk at a time.
@@ -53,7 +46,7 @@ extension JSON {
     JSONStreamTarget { element in try JSON(parsing: element.bytes, options: options.parsing) }
   }
 
-  /// The elements of a stream of byte chunks as owned values.
+  /// The elements of an async stream of byte chunks (or single bytes) as owned values.
   ///
   /// ```swift
   /// for try await event in JSON.elements(of: chunks, format: .jsonLines) { print(event["type"] ?? "?") }
@@ -61,13 +54,6 @@ extension JSON {
   public static func elements<Source: AsyncSequence>(
     of source: Source, format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions()
   ) -> JSONElementSequence<Source, JSON> where Source.Element: JSONByteChunk {
-    streamTarget(options).elements(of: source, format: format, options: options)
-  }
-
-  /// The elements of a stream of single bytes as owned values.
-  public static func elements<Source: AsyncSequence>(
-    of source: Source, format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions()
-  ) -> JSONElementByteSequence<Source, JSON> where Source.Element == UInt8 {
     streamTarget(options).elements(of: source, format: format, options: options)
   }
 
@@ -84,18 +70,11 @@ extension JSONDocument {
     JSONStreamTarget { element in try JSONDocument(element.bytes, options: options.parsing).root }
   }
 
-  /// The elements of a stream of byte chunks, each parsed into a document of its own (its
-  /// root handed out), values read lazily.
+  /// The elements of an async stream of byte chunks (or single bytes), each parsed into a
+  /// document of its own (its root handed out), values read lazily.
   public static func elements<Source: AsyncSequence>(
     of source: Source, format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions()
   ) -> JSONElementSequence<Source, JSONValue> where Source.Element: JSONByteChunk {
-    streamTarget(options).elements(of: source, format: format, options: options)
-  }
-
-  /// The elements of a stream of single bytes, each a document of its own.
-  public static func elements<Source: AsyncSequence>(
-    of source: Source, format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions()
-  ) -> JSONElementByteSequence<Source, JSONValue> where Source.Element == UInt8 {
     streamTarget(options).elements(of: source, format: format, options: options)
   }
 

@@ -314,14 +314,8 @@ public struct JSONElementSplitter: Sendable {
         }
         beginValue()
       }
-      guard let end = try scanValue() else { return nil }
-      let range = valueStart!..<end
-      valueStart = nil
-      start = end
-      if discarding {
-        discarding = false
-        continue
-      }
+      guard let value = try completeValue() else { return nil }
+      guard let range = value else { continue }
       return makeElement(range, atEnd: false)
     }
   }
@@ -358,11 +352,10 @@ public struct JSONElementSplitter: Sendable {
         }
 
       case .inKey(let level):
-        guard let end = try scanValue() else { return nil }
-        let key = try decodeKey(valueStart!..<end)
-        valueStart = nil
-        start = end
-        outer = .beforeColon(level: level, key: key)
+        guard let value = try completeValue() else { return nil }
+        // A key too large to keep cannot be matched: the structure is unreadable from here.
+        guard let range = value else { throw syntax("a member name larger than the limit", at: scan) }
+        outer = .beforeColon(level: level, key: try decodeKey(range))
 
       case .beforeColon(let level, let key):
         guard let byte = peekSignificant() else { return try endOfInput(expected: "':'") }
@@ -394,15 +387,8 @@ public struct JSONElementSplitter: Sendable {
         }
 
       case .inMember(let level, let key):
-        guard let end = try scanValue() else { return nil }
-        let range = valueStart!..<end
-        valueStart = nil
-        start = end
-        if discarding {
-          discarding = false
-        } else {
-          try keep(range, key: key, level: level)
-        }
+        guard let value = try completeValue() else { return nil }
+        if let range = value { try keep(range, key: key, level: level) }
         outer = .afterMember(level: level)
 
       case .afterMember(let level):
@@ -430,15 +416,9 @@ public struct JSONElementSplitter: Sendable {
         outer = .inElement
 
       case .inElement:
-        guard let end = try scanValue() else { return nil }
-        let range = valueStart!..<end
-        valueStart = nil
-        start = end
+        guard let value = try completeValue() else { return nil }
         outer = .afterElement
-        if discarding {
-          discarding = false
-          continue
-        }
+        guard let range = value else { continue }
         return makeElement(range, atEnd: false)
 
       case .afterElement:
@@ -494,6 +474,20 @@ public struct JSONElementSplitter: Sendable {
   }
 
   // MARK: Scanning one value
+
+  /// The value begun at `valueStart`, once scanned: `.some(range)`, or `.some(nil)` when it
+  /// was too large and dropped; nil when more bytes are needed.
+  private mutating func completeValue() throws(JSONStreamError) -> Range<Int>?? {
+    guard let end = try scanValue() else { return nil }
+    let range = valueStart!..<end
+    valueStart = nil
+    start = end
+    if discarding {
+      discarding = false
+      return .some(nil)
+    }
+    return range
+  }
 
   /// Starts a value at `scan`.
   private mutating func beginValue() {

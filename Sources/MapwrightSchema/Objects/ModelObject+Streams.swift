@@ -16,7 +16,8 @@ extension ModelObject {
     }
   }
 
-  /// The objects of `entity` in an async stream of byte chunks, decoded as they arrive.
+  /// The objects of `entity` in an async stream of byte chunks (or single bytes), decoded as
+  /// they arrive.
   ///
   /// ```swift
   /// for try await author in ModelObject.elements(of: body, entity: author, format: .jsonLines) {
@@ -27,14 +28,6 @@ extension ModelObject {
     of source: Source, entity: EntityDescription, format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions(),
     mapping: MappingOptions = MappingOptions()
   ) -> JSONElementSequence<Source, ModelObject> where Source.Element: JSONByteChunk {
-    streamTarget(entity, mapping).elements(of: source, format: format, options: options)
-  }
-
-  /// The objects of `entity` in an async stream of single bytes.
-  public static func elements<Source: AsyncSequence>(
-    of source: Source, entity: EntityDescription, format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions(),
-    mapping: MappingOptions = MappingOptions()
-  ) -> JSONElementByteSequence<Source, ModelObject> where Source.Element == UInt8 {
     streamTarget(entity, mapping).elements(of: source, format: format, options: options)
   }
 
