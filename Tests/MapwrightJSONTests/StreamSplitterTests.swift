@@ -153,6 +153,34 @@ struct StreamSplitterTests {
     #expect(Self.whole("", .array).last.map { "\($0)" }?.contains("the stream is empty") == true)
   }
 
+  /// A stream cut anywhere, then read again from `resumeOffset`, gives every element once
+  /// (serde_json's `byte_offset()` contract), for the forms whose elements stand alone.
+  @Test(arguments: [JSONStreamFormat.jsonLines, .jsonTextSequence, .concatenated])
+  func resumingWhereTheCutStreamSays(_ format: JSONStreamFormat) {
+    let values = (0..<60).map { #"{"id": \#($0), "text": "a b\\n \#(String(repeating: "é", count: $0 % 5))"}"# }
+    var writer = JSONStreamWriter(format: format)
+    for value in values { try? writer.append(element: Array(value.utf8)) }
+    writer.finish()
+    let bytes = writer.takeAll()
+    let all = Self.texts(split(bytes, format) { _ in Int.max }.outcomes)
+    #expect(all == values)
+    var random = SeededGenerator(seed: 12)
+    for _ in 0..<40 {
+      let cut = Int.random(in: 1..<bytes.count, using: &random)
+      let first = split(Array(bytes[..<cut]), format) { _ in 64 }.outcomes
+      var texts = Self.texts(first.filter { if case .element(_, _, _, _, _, let atEnd) = $0 { !atEnd } else { false } })
+      // The resume point: the truncation's, or past the last element known complete (a last
+      // line at the cut may go on in the bytes after it, so it is read again).
+      var resume = 0
+      for outcome in first {
+        if case .element(let element, _, let offset, _, _, let atEnd) = outcome, !atEnd { resume = offset + element.count }
+        if case .error(_, _, _, _, _, let at, _) = outcome { resume = at }
+      }
+      texts += Self.texts(split(Array(bytes[resume...]), format) { _ in 64 }.outcomes)
+      #expect(texts == values, "cut at \(cut), resumed at \(resume)")
+    }
+  }
+
   /// An element over the limit is an error at its offset; the stream goes on after it.
   @Test func elementsOverTheLimitAreSkippedAndReported() {
     let big = "[" + String(repeating: "1,", count: 50) + "1]"
