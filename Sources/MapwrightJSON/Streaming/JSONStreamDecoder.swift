@@ -71,13 +71,10 @@ public struct JSONStreamDecoder<Element> {
   private var over = false
 
   public init(format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions(), locate: Locate? = nil, decode: @escaping Decode) {
-    splitter = JSONElementSplitter(format: format, maximumElementSize: options.maximumElementSize)
-    self.decode = decode
-    self.locate = locate ?? Self.failureLocation
-    self.options = options
-    reportBox = JSONStreamReportBox()
+    self.init(format: format, options: options, locate: locate, decode: decode, report: JSONStreamReportBox())
   }
 
+  /// With the report a sequence shares between its copies.
   init(format: JSONStreamFormat, options: JSONStreamOptions, locate: Locate?, decode: @escaping Decode, report: JSONStreamReportBox) {
     splitter = JSONElementSplitter(format: format, maximumElementSize: options.maximumElementSize)
     self.decode = decode
