@@ -706,7 +706,7 @@ public struct JSONElementSplitter: Sendable {
   /// A parse error in the bytes at `range` (a key or a kept member), placed in the stream.
   private mutating func placed(_ error: JSONError, in range: Range<Int>) -> JSONStreamError {
     locate(range.lowerBound)
-    let (errorLine, errorColumn) = error.line == 1 ? (line, column + error.column - 1) : (line + error.line - 1, error.column)
+    let (errorLine, errorColumn) = JSONStreamError.streamLocation(line: error.line, column: error.column, inElementAt: line, column)
     return JSONStreamError(
       .syntax, message: error.message, elementIndex: nil, elementOffset: base + range.lowerBound + error.offset, line: errorLine,
       column: errorColumn, resumeOffset: lastCompleteEnd, underlying: error)

@@ -149,11 +149,9 @@ public struct JSONStreamDecoder<Element> {
   /// An error of `decode`, placed in the whole stream.
   private func placed(_ error: any Error, in element: JSONStreamElement) -> JSONStreamError {
     let (described, path, line, column) = locate(error, element)
-    var streamLine = element.line
-    var streamColumn = element.column
+    var (streamLine, streamColumn) = (element.line, element.column)
     if let line, let column {
-      streamLine = element.line + line - 1
-      streamColumn = line == 1 ? element.column + column - 1 : column
+      (streamLine, streamColumn) = JSONStreamError.streamLocation(line: line, column: column, inElementAt: element.line, element.column)
     }
     // A JSON Lines line or sequence text at the very end that ends early: the stream was cut.
     if element.atEndOfStream, let parse = error as? JSONError, parse.code == .unexpectedEnd || parse.code == .unterminatedString {

@@ -70,6 +70,12 @@ public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
   /// A line and column inside the element (1-based, as a `MappingError` or `JSONError` of the
   /// element gives them) as a line and column in the whole stream.
   public func streamLocation(lineInElement line: Int, columnInElement column: Int) -> (line: Int, column: Int) {
+    Self.streamLocation(line: line, column: column, inElementAt: elementLine, elementColumn)
+  }
+
+  /// A line and column inside bytes that start at `elementLine`, `elementColumn` of a stream,
+  /// as a line and column of the stream (the one rule every stream error is placed by).
+  package static func streamLocation(line: Int, column: Int, inElementAt elementLine: Int, _ elementColumn: Int) -> (line: Int, column: Int) {
     (elementLine + line - 1, line == 1 ? elementColumn + column - 1 : column)
   }
 
