@@ -117,8 +117,8 @@ extension CodableEncoder {
     placeholders.last { $0.frame == frame && $0.member == member }?.node
   }
 
-  /// The bytes of the value of member `member` (written in full) of the open object `frame`.
-  func memberValueBytes(_ member: Int, frame: Int) -> [UInt8] {
+  /// The bytes of the value of member `member` (written in full) of the open object.
+  func memberValueBytes(_ member: Int) -> [UInt8] {
     let bytes = out.writtenBytes
     var start = memberStarts[member] + 1
     // Past the key: a JSON string as the writer wrote it, so a quote ends it unless escaped.
@@ -127,9 +127,7 @@ extension CodableEncoder {
     }
     start += 1
     while bytes[start] == 0x20 || bytes[start] == UInt8(ascii: ":") { start += 1 }
-    var end = member + 1 < memberStarts.count ? memberStarts[member + 1] : bytes.count
-    while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x0A || bytes[end - 1] == UInt8(ascii: ",") { end -= 1 }
-    return Array(bytes[start..<end])
+    return DeferredNode.trimmed(bytes, from: start, to: member + 1 < memberStarts.count ? memberStarts[member + 1] : bytes.count)
   }
 
   func closeFrame(_ index: Int) {

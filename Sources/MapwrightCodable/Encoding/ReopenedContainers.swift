@@ -50,8 +50,9 @@ extension DeferredNode {
     }
   }
 
-  /// `bytes[start..<end]` without the separator and indentation before `end`.
-  private static func trimmed(_ bytes: [UInt8], from start: Int, to end: Int) -> [UInt8] {
+  /// `bytes[start..<end]` without the separator and indentation before `end` (a value never
+  /// ends with a space, a line feed or a comma).
+  static func trimmed<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from start: Int, to end: Int) -> [UInt8] where Bytes.Index == Int {
     var end = end
     while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x0A || bytes[end - 1] == UInt8(ascii: ",") { end -= 1 }
     return Array(bytes[start..<end])

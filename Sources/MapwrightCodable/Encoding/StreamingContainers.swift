@@ -156,7 +156,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
       if let existing = encoder.placeholderNode(frame: frame, member: member) {
         return DeferredEncoder(encoder: encoder, node: existing, codingPath: codingPath + [key], depth: depth)
       }
-      guard let reopened = DeferredNode(reopening: encoder.memberValueBytes(member, frame: frame), as: kind) else {
+      guard let reopened = DeferredNode(reopening: encoder.memberValueBytes(member), as: kind) else {
         preconditionFailure(kind.refusal(for: name, keyType: keyType))
       }
       node = reopened
