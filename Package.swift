@@ -96,8 +96,11 @@ let package = Package(
     // Shared by the test targets (a seeded generator); not a product.
     .target(name: "MapwrightTestSupport", path: "Tests/MapwrightTestSupport"),
     .testTarget(name: "MapwrightJSONTests", dependencies: ["MapwrightJSON", "MapwrightTestSupport"]),
-    .testTarget(name: "MapwrightTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSchema", "MapwrightTestSupport"]),
-    .testTarget(name: "MapwrightCodableTests", dependencies: ["MapwrightCodable", "MapwrightTestSupport"]),
+    .testTarget(
+      name: "MapwrightTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSchema", "MapwrightTestSupport"],
+      exclude: ["Samples"]  // read from their paths by the tests
+    ),
+    .testTarget(name: "MapwrightCodableTests", dependencies: ["MapwrightCodable", "MapwrightTestSupport"], exclude: ["Fuzz"]),
     .testTarget(name: "MapwrightSchemaTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightSchema", "MapwrightTestSupport"]),
     // Store behaviour, run for SQLite and (with MAPWRIGHT_POSTGRES_URL set) PostgreSQL.
     .testTarget(
