@@ -70,6 +70,11 @@ public final class GraphImporter {
 
   /// Imports the arrays `sources` names from `payload`.
   public func run(_ payload: [UInt8], sources: [ImportSource], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
+    try run(payload: PayloadScanner(bytes: payload), sources: sources, options: options)
+  }
+
+  /// Imports the arrays `sources` names from a payload in memory or in a file.
+  package func run(payload scanner: some ImportPayload, sources: [ImportSource], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
     let started = ContinuousClock.now
     self.options = options
     summary = ImportSummary()
@@ -81,7 +86,6 @@ public final class GraphImporter {
       for plan in plans.values { plan.destinationPlans.removeAll() }
       plans = [:]
     }
-    let scanner = PayloadScanner(bytes: payload)
     var work: [(source: ImportSource, elements: PayloadScanner.ElementRuns)] = []
     for source in sources {
       do {
@@ -259,25 +263,21 @@ public final class GraphImporter {
 
   /// Parses a run of a source's array as an array of its own (thread-safe: it reads only the
   /// payload and the options).
-  func parseRun(_ bounds: PayloadScanner.ElementRuns.Run, source: ImportSource, scanner: PayloadScanner) throws -> ParsedRun {
-    let bytes = scanner.bytes
-    let sliceStart = bounds.bytes.lowerBound
-    let slice = bytes[bounds.bytes]
+  func parseRun(_ bounds: PayloadScanner.ElementRuns.Run, source: ImportSource, scanner: some ImportPayload) throws -> ParsedRun {
     var text = [UInt8]()
-    text.reserveCapacity(slice.count + 2)
+    text.reserveCapacity(bounds.bytes.count + 2)
     text.append(UInt8(ascii: "["))
-    text.append(contentsOf: slice)
+    try scanner.withBytes(of: bounds.bytes) { text.append(contentsOf: $0) }
     text.append(UInt8(ascii: "]"))
     let prefix = source.keyPath.map { JSONPath.Component.key($0) }
     let offset = bounds.elements.lowerBound
     let relocatePlace = { (place: ValuePlace) -> ValuePlace in
       // Only when read: finding a line means scanning the payload up to it.
       let (path, line, column) = place.resolved
-      let (firstLine, firstColumn) = scanner.location(of: sliceStart)
       var components = path.components
       if case .index(let i)? = components.first { components[0] = .index(offset + i) }
-      let payloadLine = line.map { $0 == 1 ? firstLine : firstLine + $0 - 1 }
-      let payloadColumn = line.flatMap { line in column.map { line == 1 ? firstColumn + $0 - 2 : $0 } }
+      guard let line, let column else { return ValuePlace(path: JSONPath(prefix + components)) }
+      let (payloadLine, payloadColumn) = scanner.location(ofLine: line, column: column, inRunAt: bounds.bytes)
       return ValuePlace(path: JSONPath(prefix + components), line: payloadLine, column: payloadColumn)
     }
     let relocate = { (error: MappingError) -> MappingError in

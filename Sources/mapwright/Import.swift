@@ -49,6 +49,9 @@ struct Import: ParsableCommand {
 
   @OptionGroup var transformerFlags: TransformerFlags
 
+  @Flag(help: "The payload is JSON Lines, one object per line (the default for .jsonl and .ndjson files).")
+  var jsonLines = false
+
   @Flag(help: "Print nothing but errors.")
   var quiet = false
 
@@ -78,18 +81,46 @@ struct Import: ParsableCommand {
       guard !quiet, progress.total > progress.written || progress.written > 10_000 else { return }
       FileHandle.standardError.write(Data("imported \(progress.written) of \(progress.total)\n".utf8))
     }
-    let payload = try readInput(data)
     let target: any RelationalStore =
       if store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
         try PostgresStore(url: store, model: objectModel, addingToExistingDatabase: addToExisting)
       } else {
         try SQLiteStore(path: store, model: objectModel, addingToExistingDatabase: addToExisting)
       }
-    let summary = try target.importJSON(payload, sources: [ImportSource(keyPath, entity: entityDescription)], options: options)
+    // The payload is read from its file a run at a time (standard input is first spooled to
+    // a temporary file), so memory holds a run of elements, not the payload.
+    let lines = jsonLines || data.hasSuffix(".jsonl") || data.hasSuffix(".ndjson")
+    let path = data == "-" ? try spoolStandardInput() : data
+    defer { if data == "-" { unlink(path) } }
+    let summary = try target.importJSON(
+      contentsOfFile: path, jsonLines: lines, sources: [ImportSource(keyPath, entity: entityDescription)], options: options)
     if !quiet {
       print(summary)
       for unresolved in summary.unresolved.prefix(20) { print("  unresolved: \(unresolved)") }
       if summary.unresolvedCount > 20 { print("  … and \(summary.unresolvedCount - 20) more") }
     }
   }
+}
+
+/// Standard input copied to a temporary file, in chunks; its path.
+func spoolStandardInput() throws -> String {
+  var template = Array((FileManager.default.temporaryDirectory.path + "/mapwright-stdin-XXXXXX").utf8CString)
+  let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+  guard descriptor >= 0 else { throw CLIError("cannot create a temporary file for standard input") }
+  defer { close(descriptor) }
+  let path = String(cString: template)
+  var buffer = [UInt8](repeating: 0, count: 1 << 20)
+  while true {
+    let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+    if count < 0, errno == EINTR { continue }
+    if count < 0 { throw CLIError("cannot read standard input: \(String(cString: strerror(errno)))") }
+    if count == 0 { break }
+    var written = 0
+    while written < count {
+      let result = buffer.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, count - written) }
+      guard result > 0 else { throw CLIError("cannot write a temporary file for standard input") }
+      written += result
+    }
+  }
+  return path
 }

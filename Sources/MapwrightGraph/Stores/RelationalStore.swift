@@ -33,16 +33,34 @@ public protocol RelationalStore: GraphStore {
 extension RelationalStore {
   /// Imports the arrays `sources` names from a JSON payload (see `GraphImporter`).
   public func importJSON(_ payload: [UInt8], sources: [ImportSource], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
-    // Sources described apart from the store (a model type's own description) use the
-    // store's description of the same entity.
-    let sources = sources.map { source in
-      model.entity(named: source.entity.name).map { ImportSource(components: source.keyPath, entity: $0) } ?? source
-    }
-    return try GraphImporter(store: self).run(payload, sources: sources, options: options)
+    try GraphImporter(store: self).run(payload: PayloadScanner(bytes: payload), sources: storeSources(sources), options: options)
   }
 
   public func importJSON(_ payload: Data, sources: [ImportSource], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
     try importJSON(payload.byteArray, sources: sources, options: options)
+  }
+
+  /// Imports from a file without holding it: the file is scanned once for its elements, then
+  /// each run of elements is read again from it when the import maps it, so memory holds a
+  /// run (and the import's keys), not the payload. `jsonLines`: the file is JSON Lines, one
+  /// object per line (the one source then has no key path).
+  ///
+  /// ```swift
+  /// let summary = try store.importJSON(contentsOfFile: "authors.jsonl", jsonLines: true,
+  ///                                    sources: [ImportSource("", entity: author)])
+  /// ```
+  public func importJSON(
+    contentsOfFile path: String, jsonLines: Bool = false, sources: [ImportSource], options: ImportOptions = ImportOptions()
+  ) throws -> ImportSummary {
+    try GraphImporter(store: self).run(payload: try FileImportPayload(path: path, jsonLines: jsonLines), sources: storeSources(sources), options: options)
+  }
+
+  /// Sources described apart from the store (a model type's own description) use the
+  /// store's description of the same entity.
+  private func storeSources(_ sources: [ImportSource]) -> [ImportSource] {
+    sources.map { source in
+      model.entity(named: source.entity.name).map { ImportSource(components: source.keyPath, entity: $0) } ?? source
+    }
   }
 }
 

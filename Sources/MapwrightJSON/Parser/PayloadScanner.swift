@@ -14,6 +14,11 @@ package struct PayloadScanner {
     package let message: String
     package let offset: Int
     package var description: String { message }
+
+    package init(message: String, offset: Int) {
+      self.message = message
+      self.offset = offset
+    }
   }
 
   /// The elements of one payload array in runs of consecutive elements: only each run's
@@ -26,10 +31,17 @@ package struct PayloadScanner {
       package let elements: Range<Int>
       /// From the first element's first byte to the last element's last byte.
       package let bytes: Range<Int>
+
+      package init(elements: Range<Int>, bytes: Range<Int>) {
+        self.elements = elements
+        self.bytes = bytes
+      }
     }
     package var count = 0
     package var runs: [Run] = []
     package let batchSize: Int
+
+    package init(batchSize: Int) { self.batchSize = batchSize }
 
     /// The runs of each batch of `batchSize` elements, in order (runs never straddle one).
     package var runsByBatch: [ArraySlice<Run>] {

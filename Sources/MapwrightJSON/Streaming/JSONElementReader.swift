@@ -83,6 +83,11 @@ public struct JSONStreamFileError: Error, Sendable, CustomStringConvertible {
   /// The system's error number.
   public let code: Int32
 
+  package init(path: String?, code: Int32) {
+    self.path = path
+    self.code = code
+  }
+
   public var description: String {
     let reason = String(cString: strerror(code))
     return path.map { "cannot read \($0): \(reason)" } ?? "cannot read the stream: \(reason)"
