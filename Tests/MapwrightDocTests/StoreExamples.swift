@@ -26,7 +26,9 @@ enum StoreDocExample {
     print(summary)   // 2 elements: 7 inserted, 0 updated, 0 placeholders, 0 unresolved references; …
     let twain = try store.object(model.entity(named: "Author")!, key: 101)          // a ModelObject
     let recent = try store.values(Book.self, of: bookEntity, where: .greater("year", 1900))  // any model type
-    _ = (twain, recent)
+    let fromFile = try store.importJSON(contentsOfFile: "authors.jsonl", jsonLines: true,
+                                        sources: [ImportSource("", entity: model.entity(named: "Author")!)])
+    _ = (twain, recent, fromFile)
   }
 
   static func postgres(_ data: Data, model: ObjectModel) throws {
