@@ -1,6 +1,9 @@
-// Fuzz target: the parser under every option set, the owned value and the writer.
+// Fuzz target: the parser under every option set, the owned value and the writer, and the
+// stream splitter.
 // For each input and option set: parsing either fails with a JSONError or succeeds, and then
-// the owned value written compact and pretty parses back equal to itself.
+// the owned value written compact and pretty parses back equal to itself. For each stream
+// form: the input cut into chunks (of sizes the input's first byte chooses) gives the same
+// elements and errors, at the same offsets, lines and columns, as the input in one chunk.
 
 import MapwrightJSON
 
@@ -43,5 +46,46 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       if again != json { fatalError("round trip changed the value: \(String(decoding: written, as: UTF8.self))") }
     }
   }
+  checkStreams(bytes)
   return 0
+}
+
+private let streamForms: [JSONStreamFormat] = [.jsonLines, .jsonTextSequence, .concatenated, .array, .array(at: "a.b")]
+
+/// Every element and error of `bytes` read as `format` in chunks of `chunk` bytes (small
+/// limit, so that elements over it are exercised too).
+private func splitOutcomes(_ bytes: [UInt8], _ format: JSONStreamFormat, chunk: Int) -> [String] {
+  var splitter = JSONElementSplitter(format: format, maximumElementSize: 64)
+  var outcomes: [String] = []
+  var over = false
+  func drain() {
+    while !over {
+      do {
+        guard let element = try splitter.next() else { return }
+        outcomes.append("\(element.index) \(element.offset) \(element.line):\(element.column) \(element.bytes) \(element.atEndOfStream)")
+      } catch {
+        outcomes.append("error \(error)")
+        if error.code != .elementTooLarge { over = true }
+      }
+    }
+  }
+  var position = 0
+  while position < bytes.count {
+    let end = min(bytes.count, position + chunk)
+    splitter.append(bytes[position..<end])
+    position = end
+    drain()
+  }
+  splitter.finish()
+  drain()
+  return outcomes + ["\(splitter.surroundings)"]
+}
+
+private func checkStreams(_ bytes: [UInt8]) {
+  let chunk = Int(bytes.first ?? 1) % 13 + 1
+  for format in streamForms {
+    let whole = splitOutcomes(bytes, format, chunk: max(bytes.count, 1))
+    let cut = splitOutcomes(bytes, format, chunk: chunk)
+    if whole != cut { fatalError("\(format) in chunks of \(chunk) differs: \(whole) / \(cut)") }
+  }
 }
