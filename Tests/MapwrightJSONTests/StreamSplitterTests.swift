@@ -234,6 +234,25 @@ struct StreamSplitterTests {
     }
   }
 
+  /// Inputs the fuzzer found: cut into chunks, the same outcomes as whole.
+  @Test func fuzzerFindings() throws {
+    let findings: [[UInt8]] = [
+      [0x5B, 0x31, 0x65, 0x34, 0x2C, 0x20, 0x30, 0x2E, 0x31, 0x2C, 0x20, 0x2D, 0x32, 0x29, 0x29, 0x30, 0x65, 0x39, 0x3A, 0x20, 0x22,
+       0xC8, 0x2A, 0x2F, 0xC7, 0xC6, 0xCF, 0x30, 0x43, 0x68, 0x61, 0x72, 0x61, 0x63, 0x78, 0xCE, 0xCD, 0xCC, 0x34, 0x35, 0x36, 0x37,
+       0x38, 0x39, 0x30, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x35, 0x36, 0x37, 0x38, 0x2C, 0x20, 0x22, 0x33, 0x75, 0x5C, 0x64, 0x75,
+       0x0A, 0x5C, 0x5D, 0x5D],
+    ]
+    for bytes in findings {
+      for format in [JSONStreamFormat.jsonLines, .jsonTextSequence, .concatenated, .array, .array(at: "a.b")] {
+        let whole = split(bytes, format, maximumElementSize: 64) { _ in Int.max }
+        for chunk in [1, 2, 3, 5, 13] {
+          let cut = split(bytes, format, maximumElementSize: 64) { _ in chunk }
+          #expect(cut.outcomes == whole.outcomes, "\(format), chunks of \(chunk):\n\(cut.outcomes)\n\(whole.outcomes)")
+        }
+      }
+    }
+  }
+
   /// The elements of twitter.json's statuses are the document's own, and what surrounds them
   /// is the document without them.
   @Test func twitterStatusesAreTheDocumentsOwn() throws {

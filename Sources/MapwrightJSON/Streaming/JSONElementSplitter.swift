@@ -80,6 +80,9 @@ public struct JSONElementSplitter: Sendable {
   private var inScalar = false
   /// Dropping the bytes of a value too large to keep, up to its end.
   private var discarding = false
+  /// The end of a value found whole but over the limit (its error thrown, its end still to
+  /// be taken).
+  private var oversizedEnd: Int?
 
   /// Elements found so far (returned or failed).
   private var elementCount = 0
@@ -509,6 +512,10 @@ public struct JSONElementSplitter: Sendable {
   /// more bytes are needed. A value growing past the limit throws once and is then dropped as
   /// it is scanned.
   private mutating func scanValue() throws(JSONStreamError) -> Int? {
+    if let end = oversizedEnd {
+      oversizedEnd = nil
+      return end
+    }
     let end: Int? = storage.withUnsafeBufferPointer { buffer in
       var i = scan
       let count = buffer.count
@@ -560,7 +567,16 @@ public struct JSONElementSplitter: Sendable {
       scan = count
       return nil
     }
-    if let end { return end }
+    if let end {
+      // Over the limit though whole in the buffer: the same error as when it grows past the
+      // limit across chunks (the value is then dropped).
+      if !discarding, let value = valueStart, end - value > maximumElementSize {
+        oversizedEnd = end
+        discarding = true
+        throw tooLarge(at: value)
+      }
+      return end
+    }
     // A bare scalar ends at the end of the stream only between concatenated values; in an
     // array or object the closing bracket is still to come, so the number may be cut short.
     if inScalar, ended, format == .concatenated {
