@@ -43,7 +43,9 @@ public struct JSONStreamOptions: Sendable, Hashable {
   public var maximumElementSize: Int = 64 << 20
   /// What a failing element does.
   public var errors: JSONStreamErrorPolicy = .stop
-  /// How each element is parsed (strict RFC 8259 by default).
+  /// How each element is parsed for the untyped targets (`JSON`, `JSONDocument`) and the
+  /// command line (strict RFC 8259 by default). Models parse under their `MappingOptions`'
+  /// `parsing`, and a `MapwrightJSONDecoder` under its own settings.
   public var parsing = JSONParsingOptions()
   /// The size of the chunks read from a file or standard input.
   public var readSize: Int = 64 << 10
