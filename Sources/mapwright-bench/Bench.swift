@@ -27,8 +27,8 @@ struct Bench {
       print("       mapwright-bench --import-nested AUTHORS [--store postgres://…]")
       print("                                                  authors with nested books and pricings (5 objects each), lenient")
       print("       mapwright-bench --dirty N                  N rows clean and dirty (coercions, errors) through every path")
-      print("       mapwright-bench --stream-make FILE --size-mb N [--array]   twitter statuses as JSON Lines (or one array)")
-      print("       mapwright-bench --stream FILE --mode macro|macro-async|codable|foundation|parse|split [--array] [--chunk-kb K]")
+      print("       mapwright-bench --stream-make FILE --size-mb N [--array] [--dirty-every K]   twitter statuses as JSON Lines (or one array)")
+      print("       mapwright-bench --stream FILE --mode macro|macro-skip|macro-async|codable|foundation|parse|split [--array] [--chunk-kb K]")
       return
     }
     let tsv = arguments.contains("--tsv")
@@ -42,7 +42,9 @@ struct Bench {
       return
     }
     if let path = option("--stream-make"), let size = option("--size-mb").flatMap(Int.init) {
-      try StreamBenchmarks.make(at: path, megabytes: size, array: arguments.contains("--array"), dataDirectory: dataDirectory)
+      try StreamBenchmarks.make(
+        at: path, megabytes: size, array: arguments.contains("--array"), dataDirectory: dataDirectory,
+        dirtyEvery: option("--dirty-every").flatMap(Int.init))
       return
     }
     if let path = option("--stream") {

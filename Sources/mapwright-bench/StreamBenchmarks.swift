@@ -18,15 +18,25 @@ import MapwrightCodable
 enum StreamBenchmarks {
   /// Writes about `megabytes` MB of twitter.json's statuses, one per line (or as the
   /// elements of an array under "items").
-  static func make(at path: String, megabytes: Int, array: Bool, dataDirectory: String) throws {
+  static func make(at path: String, megabytes: Int, array: Bool, dataDirectory: String, dirtyEvery: Int? = nil) throws {
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dataDirectory).appendingPathComponent("twitter.json")))
     let lines = try JSON(parsing: bytes)["statuses"]!.arrayValue!.map { try $0.jsonBytes() }
     let writer = try JSONStreamFileWriter(
       file: .path(path), format: array ? .array(at: "items") : .jsonLines, surroundings: ["source": "twitter.json"], flushSize: 1 << 20)
     var written = 0
     var index = 0
+    // Dirty data: every `dirtyEvery`-th status has a string id (a type mismatch for the
+    // models), or is cut short (a syntax error), alternately.
+    let dirty = lines.map { line -> [UInt8] in
+      var text = String(decoding: line, as: UTF8.self)
+      if let range = text.range(of: #""id":"#) { text.replaceSubrange(range, with: #""id":"x","old_id":"#) }
+      return Array(text.utf8)
+    }
     while written < megabytes << 20 {
-      let line = lines[index % lines.count]
+      var line = lines[index % lines.count]
+      if let every = dirtyEvery, index % every == every - 1 {
+        line = (index / every) % 2 == 0 ? dirty[index % lines.count] : Array(line.prefix(line.count / 2))
+      }
       try writer.write(element: line)
       written += line.count + 1
       index += 1
@@ -51,6 +61,15 @@ enum StreamBenchmarks {
         count += 1
         check &+= Int(truncatingIfNeeded: status.id)
       }
+    case "macro-skip":
+      // Bad elements skipped and reported, the rest decoded.
+      options.errors = .skip
+      let reader = try MStatus.elements(of: .path(path), format: format, options: options)
+      while let status = try reader.next() {
+        count += 1
+        check &+= Int(truncatingIfNeeded: status.id)
+      }
+      check = reader.report.skippedCount
     case "macro-async":
       for try await status in MStatus.elements(of: FileChunks(path: path, size: chunkKB << 10), format: format, options: options) {
         count += 1
