@@ -112,6 +112,25 @@ import Testing
     #expect(radius == 1.5)
   }
 
+  /// A transformed element (an array of date-times) takes its transformer through `.each`,
+  /// and compiles and decodes (`Timeline` in TransformerTests has the same form); one whose
+  /// elements may be null cannot, and says so.
+  @Test func arraysOfTransformedElements() throws {
+    let schema = try JSON(parsing: #"""
+      {"type": "object", "properties": {
+        "seen": {"type": "array", "items": {"type": "string", "format": "date-time"}},
+        "byDay": {"type": "object", "additionalProperties": {"type": "string", "format": "date"}},
+        "maybe": {"type": "array", "items": {"type": ["string", "null"], "format": "date-time"}}
+      }}
+      """#)
+    var generator = SchemaModelGenerator(schema: schema, rootName: "Log")
+    let source = generator.source(command: "test")
+    #expect(source.contains("  @Transform(.each(.iso8601)) var seen: [Date]?\n"), "\(source)")
+    #expect(source.contains(#"  @Transform(.eachValue(.dateFormat("yyyy-MM-dd"))) var byDay: [String: Date]?"#), "\(source)")
+    #expect(source.contains("  var maybe: [JSON]?\n"), "\(source)")
+    #expect(generator.warnings.contains { $0.hasPrefix("#/properties/maybe/items: null elements") }, "\(generator.warnings)")
+  }
+
   /// The root's alias never names the type it stands for.
   @Test func rootAliasesNeverNameThemselves() throws {
     for (schema, name) in [

@@ -130,9 +130,6 @@ public struct JSONElementSplitter: Sendable {
   /// Whether `next()` has given the last element of a finished stream.
   public var isFinished: Bool { finished || fatal != nil }
 
-  /// The bytes received so far, from the first one (the stream offset of the next byte).
-  public var byteCount: Int { base + storage.count }
-
   /// The document around the array (`.array(at:)` forms): the members before and after it,
   /// with the objects on the way to it, the array itself left out. Complete once the stream
   /// has ended. `{"total": 2, "data": {"page": 1, "results": […]}}` at `"data.results"`
