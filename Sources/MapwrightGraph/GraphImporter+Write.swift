@@ -88,6 +88,10 @@ extension GraphImporter {
       func forEachItem(_ body: (Int?, JSONValue) throws -> Void) throws {
         if !value.isNull { try value.forEachRelationshipItem(toMany: many, body) }
       }
+      // This write of the relationship supersedes what an earlier one deferred.
+      let owner = DeferredReferences.Owner(table: plan.table, id: id, relationship: planned.description.name)
+      if !deferred.isEmpty { deferred.supersede(owner) }
+      let label = "\(entity.name).\(planned.description.name)"
       switch planned.storage {
       case .column:
         shape.relationships |= UInt64(1) << UInt64(relationshipIndex)
@@ -95,7 +99,13 @@ extension GraphImporter {
         var target: Int64?
         try forEachItem { i, item in
           guard i ?? 0 == 0 else { return }
-          target = try self.target(item, planned.description, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), planned.description, nil))
+          target = try self.target(
+            item, planned.description, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), planned.description, nil)
+          ) { key in
+            self.deferReference(
+              .column(table: plan.table, column: planned.description.name, owner: id), owner: owner, destination: destination,
+              keys: [self.waitingKey(key, at: item, path: self.itemPath(path(), planned.description, nil))], relationship: label)
+          }
         }
         values.append(target.map { .integer($0) } ?? .null)
       case .inverseColumn(let inverse):
@@ -103,7 +113,14 @@ extension GraphImporter {
         try forEachItem { i, item in
           if item.kind == .object {
             _ = try write(item, destination, session, into: &writes, link: Link(column: inverse, id: id), path: self.itemPath(path(), planned.description, i))
-          } else if let child = try target(item, planned.description, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), planned.description, i)) {
+          } else if let child = try target(
+            item, planned.description, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), planned.description, i),
+            deferring: { key in
+              self.deferReference(
+                .inverse(table: destination.table, column: inverse, parent: id), owner: owner, destination: destination,
+                keys: [self.waitingKey(key, at: item, path: self.itemPath(path(), planned.description, i))], relationship: label)
+            })
+          {
             if destination.isNew(child, largestStored: largestIDs[destination.entity.name] ?? 0), !destination.written.contains(child) {
               // A new child whose row comes later in the payload: the link goes with its row.
               destination.pendingLinks[child, default: []].append((inverse, id))
@@ -118,16 +135,35 @@ extension GraphImporter {
         }
       case .joinTable(let name, let reversed):
         var targets: [Int64] = []
+        // With an id deferred, the whole list waits: its positions are the payload's.
+        var waiting: [DeferredReferences.JoinTarget] = []
+        var waitingKeys: [DeferredReferences.Key] = []
         try forEachItem { i, item in
-          if let target = try target(item, planned.description, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), planned.description, i)) {
-            targets.append(target)
+          let found = try target(
+            item, planned.description, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), planned.description, i)
+          ) { key in
+            waiting.append(.key(key))
+            waitingKeys.append(self.waitingKey(key, at: item, path: self.itemPath(path(), planned.description, i)))
           }
+          if let found {
+            targets.append(found)
+            waiting.append(.id(found))
+          }
+        }
+        if !waitingKeys.isEmpty {
+          deferReference(
+            .join(table: name, owner: id, reversed: reversed, targets: waiting), owner: owner, destination: destination, keys: waitingKeys,
+            relationship: label)
         }
         writes.joins.append(ImportBatch.Join(table: name, owner: id, targets: targets, reversed: reversed, replaces: !creating))
       }
     }
     try EntityRules.checkUnknownKeys(of: object, known: plan.mappedKeys, session: session) { error throws(MappingError) in throw error }
     let columns = wide ? wideColumns : plan.columns(shape)
+    if !deferred.byChild.isEmpty, let key {
+      // A child's own link wins over a parent's that named it by id in an earlier segment.
+      for column in columns { deferred.supersede(DeferredReferences.Child(table: plan.table, key: key, column: column)) }
+    }
     writes.rows.append(ImportBatch.Row(table: plan.table, id: id, columns: columns, values: values, isNew: creating))
     if creating, !plan.pendingLinks.isEmpty, let pending = plan.pendingLinks.removeValue(forKey: id) {
       // Parents that named this object by id before it came; its own value, if it has one, wins.
@@ -139,33 +175,23 @@ extension GraphImporter {
   }
 
   /// The row id an item of a relationship designates: a nested object (written), or an id.
+  /// An id not found while later segments follow is handed to `deferring` (nil returned);
+  /// in the last segment, it meets the missing-reference policy.
   func target(
     _ item: JSONValue, _ relationship: RelationshipDescription, _ plan: EntityPlan, _ destinationPlan: EntityPlan,
-    _ session: DecodingSession, _ writes: inout ImportBatch, link: Link?, path: @autoclosure () -> JSONPath
+    _ session: DecodingSession, _ writes: inout ImportBatch, link: Link?, path: @autoclosure () -> JSONPath,
+    deferring: (PrimaryKeyValue) -> Void
   ) throws -> Int64? {
-    let entity = plan.entity
-    let destination = destinationPlan.entity
     if item.kind == .object { return try write(item, destinationPlan, session, into: &writes, link: link, path: path()) }
     guard let key = try referencedKey(item, destinationPlan, session) else { return nil }
     if let id = try row(of: key, destinationPlan)?.id { return id }
-    let policy = options.missingReferencesByRelationship["\(entity.name).\(relationship.name)"] ?? options.missingReferences
-    switch policy {
-    case .error:
-      throw MappingError.invalidValue("no \(destination.name) has the key \(key)", at: item)
-    case .report:
-      summary.unresolvedCount += 1
-      if summary.unresolved.count < options.maximumListedUnresolved {
-        summary.unresolved.append(UnresolvedReference(entity: destination.name, relationship: "\(entity.name).\(relationship.name)", key: key, path: payloadPath(path())))
-      }
+    if laterSegmentsFollow {
+      deferring(key)
       return nil
-    case .placeholder:
-      let id = try newID(destinationPlan, key: key)
-      destinationPlan.setFresh(key, id)
-      let attribute = destinationPlan.primaryKey!.description
-      writes.rows.append(ImportBatch.Row(table: destinationPlan.table, id: id, columns: [attribute.name], values: [key.storeValue], isNew: true))
-      _ = destinationPlan.written.insert(id)
-      summary.placeholders += 1
-      return id
+    }
+    let label = "\(plan.entity.name).\(relationship.name)"
+    return try unresolvedReference(key, destinationPlan, relationship: label, path: payloadPath(path()), into: &writes) {
+      MappingError.invalidValue("no \(destinationPlan.entity.name) has the key \(key)", at: item)
     }
   }
 }

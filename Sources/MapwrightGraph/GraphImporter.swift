@@ -63,6 +63,14 @@ public final class GraphImporter {
 
   /// Maps a path in the current run to the payload (set for each run in pass 2).
   var payloadPath: (JSONPath) -> JSONPath = { $0 }
+  /// The payload bytes of the run pass 2 is mapping.
+  var currentRun: Range<Int> = 0..<0
+
+  /// Keys scanned in the segment under way (see GraphImporter+Segments.swift).
+  var segmentKeys = 0
+  /// More of the payload comes in later segments: a reference not found yet is deferred.
+  var laterSegmentsFollow = false
+  var deferred = DeferredReferences()
 
   public init(store: any GraphStore) {
     self.store = store
@@ -96,97 +104,132 @@ public final class GraphImporter {
       }
     }
     let total = work.reduce(0) { $0 + $1.elements.count }
+    // Every batch of every source, in payload order: segments are made of whole batches.
+    let batches = work.flatMap { source, elements in elements.runsByBatch.map { (source: source, runs: $0) } }
 
     // The store's largest row ids, read while nothing else uses it.
     try store.beginImport()
     defer { store.endImport() }
     for entity in store.layout.tables.keys { largestIDs[entity] = try store.largestID(of: entity) }
+    deferred = DeferredReferences()
+    for source in sources { preparePlans(source.entity) }
 
-    // Pass 1: keys. Full buckets of keys are looked up on the worker's thread while the
-    // scan goes on.
-    if options.lookups == .bucketed {
-      for source in sources { preparePlans(source.entity) }
-      let worker = SerialWorker(capacity: 4)  // a few buckets queued: the keys waiting stay few
-      // One set of key lists per core, reused by every round (their storage is kept).
-      let slots = UnsafeMutableBufferPointer<ScannedKeys>.allocate(capacity: max(ProcessInfo.processInfo.activeProcessorCount, 1))
-      slots.initialize(repeating: ScannedKeys(entities: plans.count))
-      defer {
-        _ = slots.deinitialize()
-        slots.deallocate()
+    // Segments: pass 1 over batches until the keys held reach `maximumKeysPerSegment`, then
+    // pass 2 over the same batches; the next segment starts with an empty identity map and
+    // finds what earlier segments wrote by looking it up in the store.
+    var next = 0
+    var writtenElements = 0
+    repeat {
+      let first = next
+      if options.lookups == .bucketed {
+        next = try scanKeys(of: batches, from: first, scanner: scanner)
+      } else {
+        next = batches.count  // one object at a time, each looked up as it comes
       }
-      do {
-        for (source, elements) in work {
-          let sourcePlan = plan(source.entity)
-          let runs = elements.runs
-          // Rounds of runs scanned in parallel, then merged in payload order.
-          for round in stride(from: 0, to: runs.count, by: slots.count) {
-            let count = min(slots.count, runs.count - round)
-            let errors = scanInParallel(count, into: slots) { i, keys in
-              let parsed = try parseRun(runs[round + i], source: source, scanner: scanner)
-              for (element, _) in parsed.elements {
-                try parsed.mapping { try scan(element, sourcePlan, parsed.session, into: &keys) }
-              }
-            }
-            for i in 0..<count {
-              if let error = errors[i] { throw error }
-              merge(slots[i])
-              try sendFullBuckets(to: worker)
+      laterSegmentsFollow = next < batches.count
+      try writeRows(of: batches[first..<next], scanner: scanner, total: total, written: &writtenElements)
+      try resolveDeferredReferences(final: !laterSegmentsFollow, scanner: scanner)
+      if laterSegmentsFollow { forgetSegment() }
+      summary.segments += 1
+    } while next < batches.count
+    summary.elements = total
+    summary.seconds = (ContinuousClock.now - started) / .seconds(1)
+    return summary
+  }
+
+  /// Pass 1 of a segment from batch `first`: keys scanned and looked up (full buckets on the
+  /// worker's thread while the scan goes on), new objects given row ids. Returns the end of
+  /// the segment: the batch after the one that took the keys held to the limit.
+  func scanKeys(of batches: [(source: ImportSource, runs: ArraySlice<PayloadScanner.ElementRuns.Run>)], from first: Int, scanner: some ImportPayload) throws -> Int {
+    let worker = SerialWorker(capacity: 4)  // a few buckets queued: the keys waiting stay few
+    // One set of key lists per core, reused by every round (their storage is kept).
+    let slots = UnsafeMutableBufferPointer<ScannedKeys>.allocate(capacity: max(ProcessInfo.processInfo.activeProcessorCount, 1))
+    slots.initialize(repeating: ScannedKeys(entities: plans.count))
+    defer {
+      _ = slots.deinitialize()
+      slots.deallocate()
+    }
+    var next = first
+    segmentKeys = 0
+    do {
+      while next < batches.count {
+        let (source, runs) = batches[next]
+        let sourcePlan = plan(source.entity)
+        // Rounds of runs scanned in parallel, then merged in payload order.
+        for round in stride(from: runs.startIndex, to: runs.endIndex, by: slots.count) {
+          let count = min(slots.count, runs.endIndex - round)
+          let errors = scanInParallel(count, into: slots) { i, keys in
+            let parsed = try parseRun(runs[round + i], source: source, scanner: scanner)
+            for (element, _) in parsed.elements {
+              try parsed.mapping { try scan(element, sourcePlan, parsed.session, into: &keys) }
             }
           }
+          for i in 0..<count {
+            if let error = errors[i] { throw error }
+            merge(slots[i])
+            try sendFullBuckets(to: worker)
+          }
         }
-        try sendRemainingKeys(to: worker)
-        try worker.finish()
-      } catch {
-        try worker.finish()
-        throw error
+        next += 1
+        if segmentKeys >= options.maximumKeysPerSegment { break }
       }
-      giveFreshIDs()
-      try lookUpReferencedKeys()
+      try sendRemainingKeys(to: worker)
+      try worker.finish()
+    } catch {
+      try worker.finish()
+      throw error
     }
+    giveFreshIDs()
+    try lookUpReferencedKeys()
+    return next
+  }
 
-    // Pass 2: writes. Bucketed, a batch is written on the worker's thread while the next is
-    // mapped, in parts of about `ImportOptions.rowsPerPart` rows inside its one transaction (so
-    // a batch of elements that nest many objects holds a part's rows at a time, not the
-    // batch's); each batch's progress is reported (on that thread) once it is committed.
-    var writtenElements = 0
+  /// Pass 2 of a segment: writes. Bucketed, a batch is written on the worker's thread while
+  /// the next is mapped, in parts of about `ImportOptions.rowsPerPart` rows inside its one
+  /// transaction (so a batch of elements that nest many objects holds a part's rows at a time,
+  /// not the batch's); each batch's progress is reported (on that thread) once it is
+  /// committed. Returns once every batch of the segment is committed.
+  func writeRows(
+    of batches: ArraySlice<(source: ImportSource, runs: ArraySlice<PayloadScanner.ElementRuns.Run>)>, scanner: some ImportPayload,
+    total: Int, written writtenElements: inout Int
+  ) throws {
     let writer = options.lookups == .bucketed ? SerialWorker(capacity: 1) : nil
     let (rowsPerPart, progress) = (options.rowsPerPart, options.progress)
     do {
-      for (source, elements) in work {
+      for (source, runs) in batches {
         let sourcePlan = plan(source.entity)
         // A batch is parsed and mapped a run (`scanRunLength` elements) at a time: a run's
         // parse and report are what the mapping holds, the batch is what the transaction holds.
-        for runs in elements.runsByBatch {
-          var writes = ImportBatch()
-          var partsSent = 0
-          for run in runs {
-            let parsed = try parseRun(run, source: source, scanner: scanner)
-            payloadPath = parsed.payloadPath
-            for (element, path) in parsed.elements {
-              try parsed.mapping { _ = try write(element, sourcePlan, parsed.session, into: &writes, link: nil, path: path) }
-              if writer == nil {  // the naive way: each object written and committed alone
-                try store.write(writes)
-                writes = ImportBatch()
-              } else if let writer, writes.rows.count >= rowsPerPart {
-                try submitPart(writes, first: partsSent == 0, to: writer)
-                partsSent += 1
-                writes = ImportBatch()
-              }
+        var writes = ImportBatch()
+        var partsSent = 0
+        for run in runs {
+          let parsed = try parseRun(run, source: source, scanner: scanner)
+          payloadPath = parsed.payloadPath
+          currentRun = run.bytes
+          for (element, path) in parsed.elements {
+            try parsed.mapping { _ = try write(element, sourcePlan, parsed.session, into: &writes, link: nil, path: path) }
+            if writer == nil {  // the naive way: each object written and committed alone
+              try store.write(writes)
+              writes = ImportBatch()
+            } else if let writer, writes.rows.count >= rowsPerPart {
+              try submitPart(writes, first: partsSent == 0, to: writer)
+              partsSent += 1
+              writes = ImportBatch()
             }
-            collectReport(of: parsed)
-            writtenElements += parsed.elements.count
           }
-          let (inserted, updated) = (summary.inserted, summary.updated)
-          let written = writtenElements
-          let report: () -> Void = { progress?(ImportProgress(written: written, total: total, inserted: inserted, updated: updated)) }
-          if let writer {
-            try submitPart(writes, first: partsSent == 0, to: writer, then: report)
-          } else {
-            try store.write(writes)
-            report()
-          }
-          summary.batches += 1
+          collectReport(of: parsed)
+          writtenElements += parsed.elements.count
         }
+        let (inserted, updated) = (summary.inserted, summary.updated)
+        let written = writtenElements
+        let report: () -> Void = { progress?(ImportProgress(written: written, total: total, inserted: inserted, updated: updated)) }
+        if let writer {
+          try submitPart(writes, first: partsSent == 0, to: writer, then: report)
+        } else {
+          try store.write(writes)
+          report()
+        }
+        summary.batches += 1
       }
       if let writer {
         let store = store
@@ -203,9 +246,6 @@ public final class GraphImporter {
       store.abandonBatch()
       throw failure
     }
-    summary.elements = total
-    summary.seconds = (ContinuousClock.now - started) / .seconds(1)
-    return summary
   }
 
   /// Hands a part of a batch to the writer: the first opens the batch's transaction, the last
@@ -362,6 +402,7 @@ public final class GraphImporter {
         plan.unsentKeys.append(key)
       }
       for key in keys.referenced[plan.number] { plan.referencedKeys.insert(key) }
+      segmentKeys += keys.payload[plan.number].count + keys.referenced[plan.number].count
     }
   }
 

@@ -76,6 +76,13 @@ public struct ImportOptions {
   /// Report entries (coercions, defaults used, unknown keys under `.report`) the summary lists,
   /// at most; every one is counted in `ImportSummary.reportCount`.
   public var maximumListedReportEntries = 1_000
+  /// Primary keys (of objects and of references by id) an import holds at a time. A payload
+  /// with more is imported in segments of whole batches, each scanned, looked up and written
+  /// before the next, so memory holds a segment's keys (about 80 bytes each) rather than the
+  /// payload's. The store ends as one pass would leave it; a reference to an object of a later
+  /// segment is written once that segment is, and an `.error` reference that nothing resolves
+  /// fails after the last segment rather than at its own batch.
+  public var maximumKeysPerSegment = 1_000_000
   /// Rows handed to the store at a time: a batch whose elements nest many objects is written
   /// in parts of about this many rows, all in the batch's one transaction, so that memory holds
   /// a part's rows rather than the batch's (internal: tests set it low).
@@ -126,6 +133,8 @@ public struct ImportSummary: Sendable, CustomStringConvertible {
   /// Primary-key lookup queries made (one per entity per bucket of keys).
   public internal(set) var lookups = 0
   public internal(set) var batches = 0
+  /// Segments the payload was imported in (see `ImportOptions.maximumKeysPerSegment`).
+  public internal(set) var segments = 0
   public internal(set) var seconds = 0.0
 
   public var description: String {
