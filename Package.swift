@@ -16,6 +16,10 @@ let package = Package(
     .library(name: "MapwrightSQLite", targets: ["MapwrightSQLite"]),
     // A product of its own: only users who name it build PostgresNIO and SwiftNIO.
     .library(name: "MapwrightPostgres", targets: ["MapwrightPostgres"]),
+    // Server adapters, each a product of its own: only their users build SwiftNIO and the
+    // framework.
+    .library(name: "MapwrightHummingbird", targets: ["MapwrightHummingbird"]),
+    .library(name: "MapwrightVapor", targets: ["MapwrightVapor"]),
     .executable(name: "mapwright", targets: ["mapwright"]),
     .executable(name: "mapwright-bench", targets: ["mapwright-bench"]),
   ],
@@ -28,6 +32,10 @@ let package = Package(
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
   ],
   targets: [
     // JSON core: parser (tape), read-only views, owned values, writer. No dependencies.
@@ -79,6 +87,21 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // What the server adapters share: ByteBuffer as JSON input and output, problem details.
+    .target(
+      name: "MapwrightNIO",
+      dependencies: ["MapwrightCodable", .product(name: "NIOCore", package: "swift-nio")]
+    ),
+    // Hummingbird 2: request decoder, response encoder, context, streaming bodies.
+    .target(
+      name: "MapwrightHummingbird",
+      dependencies: ["MapwrightNIO", .product(name: "Hummingbird", package: "hummingbird")]
+    ),
+    // Vapor 4: content coders, problem details middleware, streaming bodies.
+    .target(
+      name: "MapwrightVapor",
+      dependencies: ["MapwrightNIO", .product(name: "Vapor", package: "vapor")]
+    ),
     .executableTarget(
       name: "mapwright",
       dependencies: [
@@ -118,6 +141,15 @@ let package = Package(
     .testTarget(
       name: "MapwrightParityTests",
       dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSchema", "MapwrightSQLite", "MapwrightGraph"]
+    ),
+    // Real servers on loopback ports, talked to over HTTP.
+    .testTarget(
+      name: "MapwrightServerTests",
+      dependencies: [
+        "Mapwright", "MapwrightHummingbird", "MapwrightVapor",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      ]
     ),
     .testTarget(
       name: "MapwrightMacrosTests",

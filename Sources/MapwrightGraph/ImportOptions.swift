@@ -140,7 +140,8 @@ public struct ImportSummary: Sendable, CustomStringConvertible {
   public var description: String {
     let rate = seconds > 0 ? Int(Double(inserted + updated) / seconds) : 0
     return "\(elements) elements: \(inserted) inserted, \(updated) updated, \(placeholders) placeholders, "
-      + "\(unresolvedCount) unresolved references; \(batches) batches, \(lookups) lookups, "
+      + "\(unresolvedCount) unresolved references; \(batches) batches"
+      + (segments > 1 ? " in \(segments) segments" : "") + ", \(lookups) lookups, "
       + String(format: "%.2f s (%d objects/s)", seconds, rate)
   }
 }

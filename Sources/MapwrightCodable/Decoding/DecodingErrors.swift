@@ -63,3 +63,24 @@ extension CodableDecoder {
     }
   }
 }
+
+extension DecodingError {
+  /// Line and column of the problem, for an error of `MapwrightJSONDecoder` (read back from
+  /// the place its description ends with, or from the parse error underneath); nil for
+  /// errors from elsewhere.
+  public var mapwrightLocation: (line: Int, column: Int)? {
+    let context: Context? =
+      switch self {
+      case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context): context
+      @unknown default: nil
+      }
+    guard let context else { return nil }
+    if let parse = context.underlyingError as? JSONError { return (parse.line, parse.column) }
+    // The suffix `locationSuffix` and `keyNotFound` write: "…, line 4, column 12)".
+    let text = context.debugDescription
+    guard text.hasSuffix(")"), let lineRange = text.range(of: ", line ", options: .backwards) else { return nil }
+    let numbers = text[lineRange.upperBound..<text.index(before: text.endIndex)].split(separator: ", column ")
+    guard numbers.count == 2, let line = Int(numbers[0]), let column = Int(numbers[1]) else { return nil }
+    return (line, column)
+  }
+}

@@ -70,6 +70,12 @@ open class MapwrightJSONDecoder: @unchecked Sendable {
 
   public init() {}
 
+  /// A coder with the settings of `other`, to change without touching one that is shared.
+  public convenience init(copying other: MapwrightJSONDecoder) {
+    self.init()
+    _options = other.withOptions { $0 }
+  }
+
   open var keyDecodingStrategy: KeyDecodingStrategy {
     get { withOptions { $0.keys } }
     set { withOptions { $0.setKeys(newValue) } }

@@ -79,6 +79,12 @@ open class MapwrightJSONEncoder: @unchecked Sendable {
 
   public init() {}
 
+  /// A coder with the settings of `other`, to change without touching one that is shared.
+  public convenience init(copying other: MapwrightJSONEncoder) {
+    self.init()
+    _options = other.withOptions { $0 }
+  }
+
   open var outputFormatting: OutputFormatting {
     get { withOptions { $0.formatting } }
     set { withOptions { $0.formatting = newValue } }

@@ -121,4 +121,9 @@ public struct JSONOutput {
 
   /// The bytes written.
   public var bytes: [UInt8] { storage.buffer.copyBytes() }
+
+  /// The bytes written, without a copy.
+  package func withWrittenBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    try body(UnsafeBufferPointer(start: storage.buffer.base, count: storage.buffer.count))
+  }
 }
