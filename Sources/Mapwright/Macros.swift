@@ -48,7 +48,7 @@ public enum KeyNaming: Sendable {
   named(_jsonModelCluster), named(_jsonModelClusterStorage), named(_jsonPreserved), named(init(_jsonModelDraft:)),
   named(_jsonModelDescribedFields), named(_jsonModelIsEqual(to:)), named(_jsonModelHash(into:)), named(==), named(hash(into:)))
 @attached(
-  extension, conformances: JSONModel, JSONConvertible, CustomStringConvertible, Decodable, Encodable,
+  extension, conformances: JSONModel, JSONConvertible, CustomStringConvertible,
   names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
   named(decode(from:in:)), named(_jsonModelProperties), named(init(_jsonModelDraft:)), named(_jsonModelDescribedFields),
   named(description), named(_jsonModelFieldKeyPaths), named(_jsonModelDecodeField(_:_:)), named(_jsonModelEntity), named(_jsonModelEnum))
@@ -82,7 +82,7 @@ public macro JSONModel(
   names: named(init(_jsonReader:)), named(_jsonModelFields), named(_jsonModelFieldsStorage), named(encodeJSON(in:)),
   named(_jsonModelCluster), named(_jsonModelClusterStorage), named(_jsonPreserved), named(init(_jsonModelDraft:)),
   named(_jsonModelDescribedFields), named(_jsonModelIsEqual(to:)), named(_jsonModelHash(into:)), named(==), named(hash(into:)))
-@attached(extension, conformances: JSONModel, JSONConvertible, CustomStringConvertible, Decodable, Encodable, names: named(description))
+@attached(extension, conformances: JSONModel, JSONConvertible, CustomStringConvertible, names: named(description))
 public macro JSONModel(
   keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil,
   version: Int? = nil, versionKey: String = "_version", discriminator: String, subclasses: KeyValuePairs<String, String>

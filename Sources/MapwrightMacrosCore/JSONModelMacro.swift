@@ -70,11 +70,6 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     // expect it from every subclass of a model class, and crash when it is not there.
     var names = ["JSONModel", "JSONConvertible"].filter { name in requested.contains { $0.hasSuffix(name) } }
       .map { "Mapwright.\($0)" }
-    // Codable by the model's own mapping (MapwrightEngine's JSONModel+Codable.swift): a
-    // protocol extension supplies `init(from:)` and `encode(to:)`. A class that others may
-    // subclass would need a `required` initialiser, so it is `Encodable` only.
-    if model.kind != .class, requested.contains(where: { $0.hasSuffix("Decodable") }) { names.append("Swift.Decodable") }
-    if requested.contains(where: { $0.hasSuffix("Encodable") }) { names.append("Swift.Encodable") }
     let describes = requested.contains("CustomStringConvertible") && !model.hasDescription
     if describes { names.append("CustomStringConvertible") }
     var members: [String] = []

@@ -1,0 +1,35 @@
+// `@JSONModel` types met by the drop-in coders: read by their generated reader from the
+// decoder's own parse, written by their generated writer into the encoder's own output (see
+// MapwrightEngine's JSONModel+Codable.swift). The model's mapping applies — its keys,
+// transformers and defaults — not the coder's strategies; the decoder's coercion policy is the
+// model's default, as `MappingOptions.coercion` is for a model decoded on its own.
+
+import MapwrightEngine
+import MapwrightJSON
+
+extension CodableDecoder: JSONModelDecoder {
+  func decodeJSONModel<T: JSONModel>(_ type: T.Type) throws -> T {
+    var mapping = MappingOptions()
+    mapping.coercion = options.coercion
+    let session = DecodingSession(document: document, options: mapping)
+    let model = try session.decodeRoot(T.self, at: document.value(atTapeIndex: current))
+    if let reportBox {
+      for entry in session.report.entries { reportBox.report.record(entry) }
+    }
+    return model
+  }
+}
+
+extension CodableEncoder: JSONModelEncoder {
+  func encodeJSONModel(_ write: (inout JSONOutput) throws -> Void) throws -> Bool {
+    // Indentation and key order are the encoder's to decide: those go through containers.
+    guard !pretty && !sorted else { return false }
+    var output = JSONOutput()
+    try write(&output)
+    // NaN and infinities follow the encoder's strategy, through containers.
+    guard !output.sawNonFinite else { return false }
+    beginSingle()
+    output.withWrittenBytes { out.append($0) }
+    return true
+  }
+}

@@ -1,0 +1,59 @@
+// Streaming bodies on Vapor: a request body registered with `body: .stream` decoded an element
+// at a time as it arrives, and responses written as JSON Lines or one array as their elements
+// are produced. Errors of a stream reach `ProblemDetailsMiddleware` like any decoding error.
+
+public import MapwrightCodable
+public import MapwrightJSON
+public import MapwrightNIO
+public import NIOCore
+public import NIOHTTP1
+public import Vapor
+
+extension Request {
+  /// The body's elements, decoded as they arrive (register the route with `body: .stream`):
+  /// JSON Lines by default, or the elements of an array (`.array(at: "items")`).
+  ///
+  /// ```swift
+  /// app.on(.POST, "events", body: .stream) { request async throws -> String in
+  ///   var count = 0
+  ///   for try await event in request.decodeElements(Event.self) { count += event.weight }
+  ///   return "\(count)"
+  /// }
+  /// ```
+  public func decodeElements<T: Decodable>(
+    _ type: T.Type, format: JSONStreamFormat = .jsonLines, decoder: MapwrightJSONDecoder = MapwrightJSONDecoder(),
+    options: JSONStreamOptions = JSONStreamOptions()
+  ) -> JSONElementSequence<Request.Body, T> {
+    decoder.elements(type, of: body, format: format, options: options)
+  }
+}
+
+extension Response {
+  /// A 200 response whose body is `elements` written as they come: JSON Lines
+  /// (`application/jsonl`) or the elements of one array, flushed in chunks of `flushSize`
+  /// bytes; the writer waits for the connection.
+  public static func jsonElements<S: AsyncSequence & Sendable>(
+    _ elements: S, format: JSONStreamFormat = .jsonLines, encoder: MapwrightJSONEncoder = MapwrightJSONEncoder(),
+    flushSize: Int = 64 << 10
+  ) -> Response where S.Element: Encodable {
+    var headers = HTTPHeaders()
+    headers.replaceOrAdd(name: .contentType, value: format == .jsonLines ? "application/jsonl" : "application/json; charset=utf-8")
+    return Response(
+      status: .ok, headers: headers,
+      body: .init(asyncStream: { writer in
+        var stream = JSONStreamWriter(format: format, flushSize: flushSize)
+        do {
+          for try await element in elements {
+            try stream.append(element: try encoder.encodeToBytes(element))
+            while let chunk = stream.takeChunk() { try await writer.writeBuffer(ByteBuffer(bytes: chunk)) }
+          }
+          stream.finish()
+          let rest = stream.takeAll()
+          if !rest.isEmpty { try await writer.writeBuffer(ByteBuffer(bytes: rest)) }
+          try await writer.write(.end)
+        } catch {
+          try await writer.write(.error(error))
+        }
+      }))
+  }
+}
