@@ -114,7 +114,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "mapwright-bench",
-      dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite", "MapwrightPostgres"]
+      dependencies: [
+        "Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite", "MapwrightPostgres", "MapwrightHummingbird",
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ]
     ),
     // Shared by the test targets (a seeded generator); not a product.
     .target(name: "MapwrightTestSupport", path: "Tests/MapwrightTestSupport"),
@@ -136,7 +139,10 @@ let package = Package(
     // The examples of README.md and Docs/*.md, compiled (and run where they touch no files).
     .testTarget(
       name: "MapwrightDocTests",
-      dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite", "MapwrightPostgres"]
+      dependencies: [
+        "Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite", "MapwrightPostgres", "MapwrightHummingbird",
+        "MapwrightVapor", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Vapor", package: "vapor"),
+      ]
     ),
     .testTarget(
       name: "MapwrightParityTests",

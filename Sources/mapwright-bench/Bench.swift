@@ -28,6 +28,7 @@ struct Bench {
       print("                                                  authors with nested books and pricings (5 objects each), lenient")
       print("       mapwright-bench --dirty N                  N rows clean and dirty (coercions, errors) through every path")
       print("       mapwright-bench --stream-make FILE --size-mb N [--array] [--dirty-every K]   twitter statuses as JSON Lines (or one array)")
+      print("       mapwright-bench --serve PORT               Foundation's coders on PORT, Mapwright's on PORT+1 (Scripts/server-bench.sh)")
       print("       mapwright-bench --stream FILE --mode macro|macro-skip|macro-async|codable|foundation|parse|split [--array] [--chunk-kb K]")
       return
     }
@@ -45,6 +46,10 @@ struct Bench {
       try StreamBenchmarks.make(
         at: path, megabytes: size, array: arguments.contains("--array"), dataDirectory: dataDirectory,
         dirtyEvery: option("--dirty-every").flatMap(Int.init))
+      return
+    }
+    if let port = option("--serve").flatMap(Int.init) {
+      try await ServerBenchmarks.serve(port: port, dataDirectory: dataDirectory)
       return
     }
     if let path = option("--stream") {

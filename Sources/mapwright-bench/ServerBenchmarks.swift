@@ -1,0 +1,91 @@
+// The server benchmark: two Hummingbird applications in one process, the same routes on each,
+// one with Hummingbird's default coders (Foundation's JSONDecoder and JSONEncoder, Codable
+// models) and one with Mapwright's (`MapwrightRequestContext`, `@JSONModel` models declared
+// Codable), over the same twitter.json fields. `Scripts/server-bench.sh` drives them with wrk,
+// alternating.
+//
+//   POST /twitter   a twitter.json body (617 KB) decoded into models; a summary encoded
+//   POST /user      one user (about 1 KB) decoded and echoed
+//   GET  /users     1,000 users encoded from memory
+//
+// A body that does not decode is answered 400 on both (Foundation's with Hummingbird's plain
+// error, Mapwright's with problem details).
+
+import Foundation
+import Hummingbird
+import Mapwright
+import MapwrightCodable
+import MapwrightHummingbird
+
+extension MTwitterSearch: Codable {}
+extension MTwitterUser: Codable {}
+
+/// What the twitter route answers: a few numbers read from every status.
+struct TwitterSummary: Codable, ResponseEncodable {
+  var statuses: Int
+  var idSum: Int64
+  var followers: Int
+  var longestText: Int
+}
+
+/// A value answered through the context's encoder.
+struct Encoded<Value: Encodable & Sendable>: ResponseEncodable {
+  let value: Value
+  func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+}
+
+enum ServerBenchmarks {
+  /// Serves Foundation's side on `port` and Mapwright's on `port + 1` until the process ends.
+  static func serve(port: Int, dataDirectory: String) async throws {
+    let twitter = try Data(contentsOf: URL(fileURLWithPath: "\(dataDirectory)/twitter.json"))
+    let users = try TwitterSearch.decodeFoundation(twitter).statuses.map(\.user)
+    let modelUsers = try MTwitterSearch(json: twitter).statuses.map(\.user)
+    // 1,000 users of each kind, from the file's.
+    let foundationUsers = (0..<1_000).map { users[$0 % users.count] }
+    let mapwrightUsers = (0..<1_000).map { modelUsers[$0 % modelUsers.count] }
+
+    let foundation = Router(context: BasicRequestContext.self)
+    foundation.post("twitter") { request, context -> TwitterSummary in
+      let search = try await request.decode(as: TwitterSearch.self, context: context)
+      return TwitterSummary(
+        statuses: search.statuses.count, idSum: search.statuses.reduce(0) { $0 &+ $1.id },
+        followers: search.statuses.reduce(0) { $0 + $1.user.followersCount }, longestText: search.statuses.map(\.text.count).max() ?? 0)
+    }
+    foundation.post("user") { request, context -> Encoded<TwitterUser> in
+      Encoded(value: try await request.decode(as: TwitterUser.self, context: context))
+    }
+    foundation.get("users") { _, _ in Encoded(value: foundationUsers) }
+
+    let mapwright = Router(context: MapwrightRequestContext.self)
+    mapwright.post("twitter") { request, context -> TwitterSummary in
+      let search = try await request.decode(as: MTwitterSearch.self, context: context)
+      return TwitterSummary(
+        statuses: search.statuses.count, idSum: search.statuses.reduce(0) { $0 &+ $1.id },
+        followers: search.statuses.reduce(0) { $0 + $1.user.followersCount }, longestText: search.statuses.map(\.text.count).max() ?? 0)
+    }
+    mapwright.post("user") { request, context -> Encoded<MTwitterUser> in
+      Encoded(value: try await request.decode(as: MTwitterUser.self, context: context))
+    }
+    mapwright.get("users") { _, _ in Encoded(value: mapwrightUsers) }
+
+    let address = { (port: Int) in ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: nil) }
+    let apps = (
+      Application(router: foundation, configuration: address(port)),
+      Application(router: mapwright, configuration: address(port + 1))
+    )
+    print("Foundation's coders on 127.0.0.1:\(port), Mapwright's on 127.0.0.1:\(port + 1)")
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await apps.0.runService(gracefulShutdownSignals: [.sigterm, .sigint]) }
+      group.addTask { try await apps.1.runService(gracefulShutdownSignals: [.sigterm, .sigint]) }
+      try await group.waitForAll()
+    }
+  }
+}
+
+extension TwitterSearch: @unchecked Sendable {}
+extension TwitterUser: @unchecked Sendable {}
+extension MTwitterUser: @unchecked Sendable {}
+
+extension TwitterSearch {
+  static func decodeFoundation(_ data: Data) throws -> TwitterSearch { try JSONDecoder().decode(TwitterSearch.self, from: data) }
+}

@@ -1,0 +1,67 @@
+// Docs/Servers.md's examples (see DocExampleTests): the models and Hummingbird; Vapor's are in
+// ServersExamples+Vapor.swift (the two frameworks' names clash in one file).
+
+import Foundation
+import Hummingbird
+import Mapwright
+import MapwrightCodable
+import MapwrightHummingbird
+import Testing
+
+// At the top level: a model's generated extension cannot see the siblings of a namespace.
+@JSONModel(keys: .snakeCase)
+struct Order: Codable {
+  var id: Int
+  @Key("customer.name") var customer: String
+  @Transform(.iso8601) var placedAt: Date
+  var items: [Item]
+}
+
+@JSONModel
+struct Item: Codable {
+  var sku: String
+  var quantity: Int
+}
+
+enum ServersDocExample {
+  struct OrderReceipt: Codable, ResponseEncodable {
+    var id: Int
+    var items: Int
+  }
+
+  struct AppContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    init(source: Source) { coreContext = .init(source: source) }
+    var maxUploadSize: Int { 16 << 20 }
+    var requestDecoder: MapwrightRequestDecoder { MapwrightRequestDecoder() }
+    var responseEncoder: MapwrightResponseEncoder { MapwrightResponseEncoder() }
+  }
+
+  static func orders() -> AsyncStream<Order> { AsyncStream { $0.finish() } }
+
+  static func hummingbird() -> Router<MapwrightRequestContext> {
+    let router = Router(context: MapwrightRequestContext.self)
+    router.post("orders") { request, context -> OrderReceipt in
+      let order = try await request.decode(as: Order.self, context: context)
+      return OrderReceipt(id: order.id, items: order.items.count)
+    }
+    router.post("orders/import") { request, context -> String in
+      var count = 0
+      for try await order in request.decodeElements(Order.self, format: .jsonLines) { count += order.items.count }
+      return "\(count) items"
+    }
+    router.get("orders/export") { request, context -> Response in
+      Response.jsonElements(orders(), format: .jsonLines)
+    }
+    return router
+  }
+}
+
+@Suite struct ServersDocExampleTests {
+  @Test func theOrderOfTheDocDecodesThroughBothCoders() throws {
+    let text = #"{"id": 1, "customer": {"name": "Ada"}, "placed_at": "2026-11-27T10:00:00Z", "items": [{"sku": "A", "quantity": 2}]}"#
+    let ours = try MapwrightJSONDecoder().decode(Order.self, from: Data(text.utf8))
+    let theirs = try JSONDecoder().decode(Order.self, from: Data(text.utf8))
+    #expect(ours.customer == "Ada" && theirs.customer == "Ada" && ours.items[0].quantity == 2 && theirs.placedAt == ours.placedAt)
+  }
+}
