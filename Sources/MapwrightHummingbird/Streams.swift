@@ -64,18 +64,10 @@ extension Response {
     _ elements: S, format: JSONStreamFormat = .jsonLines, encoder: MapwrightJSONEncoder = MapwrightJSONEncoder(),
     flushSize: Int = 64 << 10
   ) -> Response where S.Element: Encodable {
-    let contentType = format == .jsonLines ? "application/jsonl" : "application/json; charset=utf-8"
-    return Response(
-      status: .ok, headers: [.contentType: contentType],
+    Response(
+      status: .ok, headers: [.contentType: jsonElementsContentType(format)],
       body: ResponseBody { writer in
-        var stream = JSONStreamWriter(format: format, flushSize: flushSize)
-        for try await element in elements {
-          try stream.append(element: try encoder.encodeToBytes(element))
-          while let chunk = stream.takeChunk() { try await writer.write(ByteBuffer(bytes: chunk)) }
-        }
-        stream.finish()
-        let rest = stream.takeAll()
-        if !rest.isEmpty { try await writer.write(ByteBuffer(bytes: rest)) }
+        try await writeJSONElements(elements, format: format, encoder: encoder, flushSize: flushSize) { try await writer.write($0) }
         try await writer.finish(nil)
       })
   }

@@ -37,19 +37,12 @@ extension Response {
     flushSize: Int = 64 << 10
   ) -> Response where S.Element: Encodable {
     var headers = HTTPHeaders()
-    headers.replaceOrAdd(name: .contentType, value: format == .jsonLines ? "application/jsonl" : "application/json; charset=utf-8")
+    headers.replaceOrAdd(name: .contentType, value: jsonElementsContentType(format))
     return Response(
       status: .ok, headers: headers,
       body: .init(asyncStream: { writer in
-        var stream = JSONStreamWriter(format: format, flushSize: flushSize)
         do {
-          for try await element in elements {
-            try stream.append(element: try encoder.encodeToBytes(element))
-            while let chunk = stream.takeChunk() { try await writer.writeBuffer(ByteBuffer(bytes: chunk)) }
-          }
-          stream.finish()
-          let rest = stream.takeAll()
-          if !rest.isEmpty { try await writer.writeBuffer(ByteBuffer(bytes: rest)) }
+          try await writeJSONElements(elements, format: format, encoder: encoder, flushSize: flushSize) { try await writer.writeBuffer($0) }
           try await writer.write(.end)
         } catch {
           try await writer.write(.error(error))

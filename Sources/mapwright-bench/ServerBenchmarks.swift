@@ -45,28 +45,13 @@ enum ServerBenchmarks {
     let mapwrightUsers = (0..<1_000).map { modelUsers[$0 % modelUsers.count] }
 
     let foundation = Router(context: BasicRequestContext.self)
-    foundation.post("twitter") { request, context -> TwitterSummary in
-      let search = try await request.decode(as: TwitterSearch.self, context: context)
-      return TwitterSummary(
-        statuses: search.statuses.count, idSum: search.statuses.reduce(0) { $0 &+ $1.id },
-        followers: search.statuses.reduce(0) { $0 + $1.user.followersCount }, longestText: search.statuses.map(\.text.count).max() ?? 0)
+    addRoutes(to: foundation, search: TwitterSearch.self, user: TwitterUser.self, users: foundationUsers) { search in
+      search.statuses.map { (id: $0.id, followers: $0.user.followersCount, text: $0.text) }
     }
-    foundation.post("user") { request, context -> Encoded<TwitterUser> in
-      Encoded(value: try await request.decode(as: TwitterUser.self, context: context))
-    }
-    foundation.get("users") { _, _ in Encoded(value: foundationUsers) }
-
     let mapwright = Router(context: MapwrightRequestContext.self)
-    mapwright.post("twitter") { request, context -> TwitterSummary in
-      let search = try await request.decode(as: MTwitterSearch.self, context: context)
-      return TwitterSummary(
-        statuses: search.statuses.count, idSum: search.statuses.reduce(0) { $0 &+ $1.id },
-        followers: search.statuses.reduce(0) { $0 + $1.user.followersCount }, longestText: search.statuses.map(\.text.count).max() ?? 0)
+    addRoutes(to: mapwright, search: MTwitterSearch.self, user: MTwitterUser.self, users: mapwrightUsers) { search in
+      search.statuses.map { (id: $0.id, followers: $0.user.followersCount, text: $0.text) }
     }
-    mapwright.post("user") { request, context -> Encoded<MTwitterUser> in
-      Encoded(value: try await request.decode(as: MTwitterUser.self, context: context))
-    }
-    mapwright.get("users") { _, _ in Encoded(value: mapwrightUsers) }
 
     let address = { (port: Int) in ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: nil) }
     let apps = (
@@ -79,6 +64,23 @@ enum ServerBenchmarks {
       group.addTask { try await apps.1.runService(gracefulShutdownSignals: [.sigterm, .sigint]) }
       try await group.waitForAll()
     }
+  }
+
+  /// The three routes on `router`, for one side's models: `facts` reads what the summary needs.
+  static func addRoutes<Context: RequestContext, Search: Decodable, User: Codable & Sendable>(
+    to router: Router<Context>, search: Search.Type, user: User.Type, users: [User],
+    facts: @escaping @Sendable (Search) -> [(id: Int64, followers: Int, text: String)]
+  ) {
+    router.post("twitter") { request, context -> TwitterSummary in
+      let statuses = facts(try await request.decode(as: Search.self, context: context))
+      return TwitterSummary(
+        statuses: statuses.count, idSum: statuses.reduce(0) { $0 &+ $1.id }, followers: statuses.reduce(0) { $0 + $1.followers },
+        longestText: statuses.map(\.text.count).max() ?? 0)
+    }
+    router.post("user") { request, context -> Encoded<User> in
+      Encoded(value: try await request.decode(as: User.self, context: context))
+    }
+    router.get("users") { _, _ in Encoded(value: users) }
   }
 }
 

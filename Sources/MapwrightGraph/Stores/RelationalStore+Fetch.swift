@@ -18,7 +18,7 @@ extension RelationalStore {
   /// their related objects loaded one level deep; a to-many found through its inverse's
   /// column comes in the same order, a to-many in a join table in its payload order.
   public func objects(_ entity: EntityDescription, where predicate: StorePredicate? = nil, loadingRelationships: Bool = true) throws -> [ModelObject] {
-    let (condition, values) = try predicate?.sql(entity, keyColumn: layout.tables[entity.name]?.keyColumn, parameter: { parameter($0, for: $1) }) ?? ("TRUE", [])
+    let (condition, values) = try predicate?.sql(entity, layout: layout, parameter: { parameter($0, for: $1) }) ?? ("TRUE", [])
     let rows = try rows(
       entity, sql: "SELECT \(selectList(entity, table: nil)) FROM \(quoteIdentifier(entity.name)) WHERE \(condition) ORDER BY \"_id\"", values)
     if loadingRelationships {
@@ -29,7 +29,7 @@ extension RelationalStore {
 
   /// How many objects `entity` has (matching `predicate`).
   public func count(_ entity: EntityDescription, where predicate: StorePredicate? = nil) throws -> Int {
-    let (condition, values) = try predicate?.sql(entity, keyColumn: layout.tables[entity.name]?.keyColumn, parameter: { parameter($0, for: $1) }) ?? ("TRUE", [])
+    let (condition, values) = try predicate?.sql(entity, layout: layout, parameter: { parameter($0, for: $1) }) ?? ("TRUE", [])
     var count = 0
     try query("SELECT count(*) FROM \(quoteIdentifier(entity.name)) WHERE \(condition)", values) { columns in
       if case .integer(let value) = columns.first { count = Int(value) }
