@@ -131,7 +131,10 @@ let package = Package(
     // Store behaviour, run for SQLite and (with MAPWRIGHT_POSTGRES_URL set) PostgreSQL.
     .testTarget(
       name: "MapwrightStoreTests",
-      dependencies: ["Mapwright", "MapwrightSQLite", "MapwrightPostgres", "MapwrightGraph", "MapwrightTestSupport"]
+      dependencies: [
+        "Mapwright", "MapwrightSQLite", "MapwrightPostgres", "MapwrightGraph", "MapwrightTestSupport",
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ]
     ),
     .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright", "MapwrightSQLite", "MapwrightPostgres"]),
     // One table of inputs through every path (@JSONModel, Mappable, MapwrightJSONDecoder,

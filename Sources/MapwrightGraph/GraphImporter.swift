@@ -154,6 +154,7 @@ public final class GraphImporter {
     do {
       while next < batches.count {
         let (source, runs) = batches[next]
+        try stopIfCancelled()
         let sourcePlan = plan(source.entity)
         // Rounds of runs scanned in parallel, then merged in payload order.
         for round in stride(from: runs.startIndex, to: runs.endIndex, by: slots.count) {
@@ -203,6 +204,7 @@ public final class GraphImporter {
         var writes = ImportBatch()
         var partsSent = 0
         for run in runs {
+          try stopIfCancelled()
           let parsed = try parseRun(run, source: source, scanner: scanner)
           payloadPath = parsed.payloadPath
           currentRun = run.bytes
@@ -246,6 +248,11 @@ public final class GraphImporter {
       store.abandonBatch()
       throw failure
     }
+  }
+
+  /// Throws `CancellationError` once the caller asked the import to stop.
+  func stopIfCancelled() throws {
+    if let isCancelled = options.isCancelled, isCancelled() { throw CancellationError() }
   }
 
   /// Hands a part of a batch to the writer: the first opens the batch's transaction, the last

@@ -87,6 +87,10 @@ public struct ImportOptions {
   /// in parts of about this many rows, all in the batch's one transaction, so that memory holds
   /// a part's rows rather than the batch's (internal: tests set it low).
   var rowsPerPart = 10_000
+  /// Asked before each run of elements is scanned or written: true stops the import with a
+  /// `CancellationError`, the batch under way rolled back (set by `AsyncStore` when the calling
+  /// task is cancelled).
+  var isCancelled: (() -> Bool)?
   /// Called after each batch is written, in order. A bucketed import writes on a thread of
   /// its own and calls this there; `run` returns after the last call.
   public var progress: (@Sendable (ImportProgress) -> Void)?
