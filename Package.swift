@@ -112,6 +112,17 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The example service (Examples/FeedService): a library for its tests, and the executable.
+    .target(
+      name: "FeedService",
+      dependencies: ["MapwrightHummingbird", "MapwrightSQLite", "MapwrightGraph", .product(name: "Hummingbird", package: "hummingbird")],
+      path: "Examples/FeedService/Sources/FeedService"
+    ),
+    .executableTarget(
+      name: "feed-service",
+      dependencies: ["FeedService", "MapwrightSQLite", "MapwrightPostgres", .product(name: "Hummingbird", package: "hummingbird")],
+      path: "Examples/FeedService/Sources/feed-service"
+    ),
     .executableTarget(
       name: "mapwright-bench",
       dependencies: [
@@ -159,6 +170,11 @@ let package = Package(
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
       ]
+    ),
+    .testTarget(
+      name: "FeedServiceTests",
+      dependencies: ["FeedService", "MapwrightSQLite", .product(name: "HummingbirdTesting", package: "hummingbird")],
+      path: "Examples/FeedService/Tests/FeedServiceTests"
     ),
     .testTarget(
       name: "MapwrightMacrosTests",
