@@ -18,6 +18,17 @@ struct Writer { var id: Int; var name: String; @Transform(.iso8601) var born: Da
 struct Novel { var id: Int; var title: String; @Key("writer_id") var writer: Writer?; var genre: Genre = .fiction }
 
 enum StoreDocExample {
+  static func asyncStore(_ data: Data) async throws {
+    let model = try ObjectModel(contentsOf: URL(fileURLWithPath: "Examples/Library.xcdatamodeld"))
+    let author = model.entity(named: "Author")!
+    let library = try AsyncStore(readers: 2) { try SQLiteStore(path: "library.sqlite", model: model) }
+    let imported = try await library.importJSON(data, sources: [ImportSource("authors", entity: author)],
+                                                options: ImportOptions(mapping: .lenient))
+    let found = try await library.object(author, key: 101)
+    let living = try await library.count(author, where: .greater("dateOfBirth", Date(timeIntervalSince1970: 0)))
+    _ = (imported, found, living)
+  }
+
   static func fileModel(_ data: Data, bookEntity: EntityDescription) throws {
     let model = try ObjectModel(contentsOf: URL(fileURLWithPath: "Examples/Library.xcdatamodeld"))
     let store = try SQLiteStore(path: "library.sqlite", model: model)
