@@ -118,24 +118,8 @@ struct ModelCheckFlags: ParsableArguments {
       var errors: [MappingError] = []
       let root = session.document.root
       if let target = keyPath.isEmpty ? root : root.value(at: JSONKeyPath(keyPath)) {
-        do {
-          if target.kind == .array {
-            objects += target.count
-            _ = try ModelObject.objects(of: description, json: target, session: session)
-          } else {
-            objects += 1
-            _ = try ModelObject(entity: description, json: target, session: session)
-          }
-        } catch {
-          session.record(error)
-        }
-        do {
-          try session.throwIfFailed()
-        } catch let all as MappingErrors {
-          errors = all.errors
-        } catch let one as MappingError {
-          errors = [one]
-        }
+        objects += target.kind == .array ? target.count : 1
+        errors = ModelObject.problems(of: description, in: target, session: session)
       } else {
         errors = [MappingError(invalidValue: "no value at the key path \(keyPath)").moved(to: JSONPath(keyPath: JSONKeyPath(keyPath).components.map(\.key)), line: nil, column: nil)]
       }

@@ -44,6 +44,39 @@ extension ModelObject {
     try decodeMembers(of: value, in: session)
   }
 
+  /// Every problem of `value` — one object of `entity`, or an array of them — decoded in
+  /// `session` (whose options should collect all errors: `.collectAll`), in document order
+  /// with paths, lines and columns; empty when it decodes. What lenient mapping forgave stays in
+  /// `session.report`.
+  ///
+  /// ```swift
+  /// var options = MappingOptions()
+  /// options.errorMode = .collectAll
+  /// let document = try JSONDocument(bytes)
+  /// let problems = ModelObject.problems(of: author, in: document.root, session: DecodingSession(document: document, options: options))
+  /// ```
+  public static func problems(of entity: EntityDescription, in value: JSONValue, session: DecodingSession) -> [MappingError] {
+    do {
+      if value.kind == .array {
+        _ = try objects(of: entity, json: value, session: session)
+      } else {
+        _ = try ModelObject(entity: entity, json: value, session: session)
+      }
+    } catch {
+      session.record(error)
+    }
+    do {
+      try session.throwIfFailed()
+      return []
+    } catch let all as MappingErrors {
+      return all.errors
+    } catch let one as MappingError {
+      return [one]
+    } catch {
+      return [MappingError(invalidValue: "\(error)")]
+    }
+  }
+
   /// The objects of an array of `entity` objects.
   public static func objects(of entity: EntityDescription, json value: JSONValue, session: DecodingSession) throws(MappingError) -> [ModelObject] {
     guard value.kind == .array else { throw MappingError.typeMismatch(expected: "array", at: value) }

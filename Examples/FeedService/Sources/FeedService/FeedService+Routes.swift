@@ -82,24 +82,7 @@ extension FeedService {
     }
     var options = MappingOptions()
     options.errorMode = .collectAll
-    let session = DecodingSession(document: document, options: options)
-    var errors: [MappingError] = []
-    do {
-      if document.root.kind == .array {
-        _ = try ModelObject.objects(of: author, json: document.root, session: session)
-      } else {
-        _ = try ModelObject(entity: author, json: document.root, session: session)
-      }
-    } catch {
-      session.record(error)
-    }
-    do {
-      try session.throwIfFailed()
-    } catch let all as MappingErrors {
-      errors = all.errors
-    } catch let one as MappingError {
-      errors = [one]
-    }
+    let errors = ModelObject.problems(of: author, in: document.root, session: DecodingSession(document: document, options: options))
     let problems = errors.map { Self.problem(line: $0.line, column: $0.column, path: $0.path.description, message: $0.message) }
     return try Self.json(["valid": JSON(errors.isEmpty), "problems": .array(problems)])
   }
