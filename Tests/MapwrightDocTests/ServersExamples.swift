@@ -6,6 +6,7 @@ import Hummingbird
 import Mapwright
 import MapwrightCodable
 import MapwrightHummingbird
+import MapwrightNIO
 import Testing
 
 // At the top level: a model's generated extension cannot see the siblings of a namespace.
@@ -58,6 +59,17 @@ enum ServersDocExample {
 }
 
 @Suite struct ServersDocExampleTests {
+  /// The problem details Docs/Servers.md shows are what this body gets.
+  @Test func theProblemOfTheDocIsReal() throws {
+    let body = #"{"id": 1, "customer": {"name": "Ada"}, "placed_at": "2026-11-27T10:00:00Z", "items": [{"sku": "A", "quantity": 2}, {"sku": "B", "quantity": "two"}]}"#
+    var thrown: (any Error)?
+    do { _ = try MapwrightJSONDecoder().decode(Order.self, from: Data(body.utf8)) } catch { thrown = error }
+    let problem = try #require(thrown.flatMap { ProblemDetails(decodingError: $0) })
+    let markdown = try String(contentsOf: packageRoot.appendingPathComponent("Docs/Servers.md"), encoding: .utf8)
+    let shown = try #require(markdown.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+    #expect(problem.json == (try JSON(parsing: shown)))
+  }
+
   @Test func theOrderOfTheDocDecodesThroughBothCoders() throws {
     let text = #"{"id": 1, "customer": {"name": "Ada"}, "placed_at": "2026-11-27T10:00:00Z", "items": [{"sku": "A", "quantity": 2}]}"#
     let ours = try MapwrightJSONDecoder().decode(Order.self, from: Data(text.utf8))
