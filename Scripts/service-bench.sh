@@ -38,31 +38,46 @@ math.randomseed(7)
 function request() return wrk.format("GET", "/authors/" .. math.random(1, 1000)) end
 LUA
 
-.build/release/feed-service --store "$url?schema=$schema" --port "$port" > "$work/service.log" 2>&1 &
-service=$!
+service=""
 trap 'kill $service 2> /dev/null; wait $service 2> /dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/authors/1" && break; sleep 0.2; done
-curl -s -H 'Content-Type: application/jsonl' --data-binary @"$work/seed.jsonl" "http://127.0.0.1:$port/feeds" > /dev/null
-
+# Starts the service on a fresh schema, with the seed authors imported.
+start_service() {
+  [ -n "$service" ] && { kill "$service"; wait "$service" 2> /dev/null || true; }
+  .build/release/feed-service --store "$url?schema=${schema}_$1" --port "$port" > "$work/service.log" 2>&1 &
+  service=$!
+  for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/authors/1" && break; sleep 0.2; done
+  curl -s -H 'Content-Type: application/jsonl' --data-binary @"$work/seed.jsonl" "http://127.0.0.1:$port/feeds" > /dev/null
+}
 rss() { awk -v k="$1" '$1 == k":" {printf "%.0f MB", $2 / 1024}' "/proc/$service/status"; }
 summary() {
   awk '/Requests\/sec/ {rps = $2} /^ +50%/ {p50 = $2} /^ +99%/ {p99 = $2} /Non-2xx/ {bad = $NF} /Socket errors/ {socket = $0}
        END {printf "%s req/s, p50 %s, p99 %s, non-2xx %s%s\n", rps, p50, p99, bad == "" ? 0 : bad, socket == "" ? "" : ", " socket}' "$1"
 }
-echo "feed: $(du -m "$work/feed.jsonl" | cut -f1) MB, $((authors * 5)) objects; service resident memory before: $(rss VmRSS)"
+# POSTs the feed; prints the wall time, objects/s and the service's summary.
+post_feed() {
+  local start end elapsed
+  start=$(date +%s.%N)
+  curl -s -H 'Content-Type: application/jsonl' --data-binary @"$work/feed.jsonl" "http://127.0.0.1:$port/feeds" > "$work/import.json"
+  end=$(date +%s.%N)
+  elapsed=$(echo "$end - $start" | bc -l)
+  printf '%.1f s, %.0f objects/s: %s\n' "$elapsed" "$(echo "$authors * 5 / $elapsed" | bc -l)" "$(cat "$work/import.json")"
+}
+
+echo "feed: $(du -m "$work/feed.jsonl" | cut -f1) MB, $((authors * 5)) objects"
+start_service alone
+echo "POST /feeds with no other load: $(post_feed)"
+echo "service resident memory: now $(rss VmRSS), peak $(rss VmHWM)"
+
+start_service loaded
 wrk -t1 -c8 -d"${seconds}s" --latency -s "$work/get.lua" "http://127.0.0.1:$port" > "$work/alone.txt"
 echo "GET /authors/{id} alone:          $(summary "$work/alone.txt")"
-
-start=$(date +%s.%N)
-curl -s -H 'Content-Type: application/jsonl' --data-binary @"$work/feed.jsonl" "http://127.0.0.1:$port/feeds" > "$work/import.json" &
+post_feed > "$work/loaded.txt" &
 importing=$!
 sleep 1
 wrk -t1 -c8 -d"${seconds}s" --latency -s "$work/get.lua" "http://127.0.0.1:$port" > "$work/during.txt"
 wait $importing
-end=$(date +%s.%N)
 echo "GET /authors/{id} during import:  $(summary "$work/during.txt")"
-elapsed=$(echo "$end - $start" | bc -l)
-printf 'POST /feeds: %.1f s, %.0f objects/s: %s\n' "$elapsed" "$(echo "$authors * 5 / $elapsed" | bc -l)" "$(cat "$work/import.json")"
+echo "POST /feeds under that load: $(cat "$work/loaded.txt")"
 echo "service resident memory: now $(rss VmRSS), peak $(rss VmHWM)"
 
 start=$(date +%s.%N)
