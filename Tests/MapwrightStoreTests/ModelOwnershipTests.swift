@@ -47,8 +47,10 @@ struct Stamp {
     #expect(try store.value(Stamp.self, key: Int64(7)) != nil)
     #expect(try store.value(Stamp.self, key: PrimaryKeyValue.integer(7)) != nil)
     #expect(try store.value(Stamp.self, key: 8) == nil)
-    // A text key that looks like SQL is a value like any other.
-    #expect(try store.value(Stamp.self, key: "7; DROP TABLE Stamp") == nil)
+    // A text key that looks like SQL is a value like any other: for an integer key, one of
+    // the wrong kind, refused with the attribute's name (never run, never an empty answer).
+    let refused = #expect(throws: StoreError.self) { try store.value(Stamp.self, key: "7; DROP TABLE Stamp") }
+    #expect(refused?.code == .invalidValue && refused?.message.hasPrefix("Stamp.id is of type Integer 64") == true)
     #expect(try store.count(Stamp.self) == 1)
   }
 
