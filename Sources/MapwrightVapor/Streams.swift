@@ -10,8 +10,10 @@ public import NIOHTTP1
 public import Vapor
 
 extension Request {
-  /// The body's elements, decoded as they arrive (register the route with `body: .stream`):
-  /// JSON Lines by default, or the elements of an array (`.array(at: "items")`).
+  /// The body's elements, decoded as they arrive (register the route with `body: .stream` to
+  /// read a large body as it comes; on a route that collects its body, the collected bytes are
+  /// read, and a request without a body has no elements): JSON Lines by default, or the
+  /// elements of an array (`.array(at: "items")`).
   ///
   /// ```swift
   /// app.on(.POST, "events", body: .stream) { request async throws -> String in
@@ -23,8 +25,53 @@ extension Request {
   public func decodeElements<T: Decodable>(
     _ type: T.Type, format: JSONStreamFormat = .jsonLines, decoder: MapwrightJSONDecoder = MapwrightJSONDecoder(),
     options: JSONStreamOptions = JSONStreamOptions()
-  ) -> JSONElementSequence<Request.Body, T> {
-    decoder.elements(type, of: body, format: format, options: options)
+  ) -> JSONElementSequence<RequestBodyChunks, T> {
+    decoder.elements(type, of: RequestBodyChunks(self), format: format, options: options)
+  }
+}
+
+/// A request's body as chunks: the buffer of a collected body, the stream of a streamed one,
+/// nothing for a request without a body (Vapor's own sequence traps on that).
+public struct RequestBodyChunks: AsyncSequence, Sendable {
+  public typealias Element = ByteBuffer
+  enum Source: Sendable {
+    case collected(ByteBuffer)
+    case stream(Request.Body)
+    case none
+  }
+  let source: Source
+
+  init(_ request: Request) {
+    if let collected = request.body.data {
+      source = .collected(collected)
+    } else if request.headers.first(name: .contentLength).flatMap(Int.init) ?? 0 > 0
+      || !request.headers[.transferEncoding].isEmpty
+    {
+      source = .stream(request.body)
+    } else {
+      source = .none
+    }
+  }
+
+  public func makeAsyncIterator() -> AsyncIterator {
+    switch source {
+    case .collected(let buffer): AsyncIterator(pending: buffer, stream: nil)
+    case .stream(let body): AsyncIterator(pending: nil, stream: body.makeAsyncIterator())
+    case .none: AsyncIterator(pending: nil, stream: nil)
+    }
+  }
+
+  public struct AsyncIterator: AsyncIteratorProtocol {
+    var pending: ByteBuffer?
+    var stream: Request.Body.AsyncIterator?
+
+    public mutating func next() async throws -> ByteBuffer? {
+      if let buffer = pending {
+        pending = nil
+        return buffer
+      }
+      return try await stream?.next()
+    }
   }
 }
 

@@ -34,6 +34,17 @@ extension OrderSummary: Content {}
       for try await order in request.decodeElements(Order.self) { ids.append(String(order.id)) }
       return ids.joined(separator: ",")
     }
+    // Elements of a collected body, and of a request without one.
+    app.post("orders", "collected") { request async throws -> String in
+      var ids: [String] = []
+      for try await order in request.decodeElements(Order.self) { ids.append(String(order.id)) }
+      return ids.joined(separator: ",")
+    }
+    app.get("orders", "none") { request async throws -> String in
+      var count = 0
+      for try await _ in request.decodeElements(Order.self) { count += 1 }
+      return "\(count)"
+    }
     app.get("orders", "export") { request async throws -> Response in
       let count = (try? request.query.get(Int.self, at: "count")) ?? 3
       let orders = AsyncStream<Order> { continuation in
@@ -106,6 +117,11 @@ extension OrderSummary: Content {}
       (status, headers, body) = try await Self.post(base + "/orders/lines", bad, chunked: true)
       let problem = try Self.problem(headers, body)
       #expect(status == .badRequest && problem.element == 1 && problem.line == 2 && problem.path == "$.customer.name")
+
+      (status, _, body) = try await Self.post(base + "/orders/collected", Order.json(id: 5) + "\n" + Order.json(id: 6))
+      #expect(status == .ok && String(decoding: body, as: UTF8.self) == "5,6")
+      let none = try await HTTPClient.shared.execute(HTTPClientRequest(url: base + "/orders/none"), timeout: .seconds(30))
+      #expect(none.status == .ok && String(buffer: try await none.body.collect(upTo: 1024)) == "0")
 
       let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: base + "/orders/export?count=400"), timeout: .seconds(30))
       #expect(response.headers.first(name: "Content-Type") == "application/jsonl")
