@@ -4,19 +4,62 @@
 
 import Foundation
 import Mapwright
+import MapwrightCodable
 
 enum MacroBenchmarks {
   static func run(file: String, bytes: [UInt8], timer: Timer, wants: (String) -> Bool) throws -> [Measurement] {
     switch file {
     case "twitter.json":
       return try measure(MTwitterSearch.self, TwitterSearch.self, file: file, bytes: bytes, timer: timer, wants: wants)
+        + viaCodable(MTwitterSearch.self, TwitterSearch.self, file: file, bytes: bytes, timer: timer, wants: wants)
     case "citm_catalog.json":
       return try measure(MCitmCatalog.self, CitmCatalog.self, file: file, bytes: bytes, timer: timer, wants: wants)
+        + viaCodable(MCitmCatalog.self, CitmCatalog.self, file: file, bytes: bytes, timer: timer, wants: wants)
     case "canada.json":
-      return try measure(FeatureCollection.self, FeatureCollection.self, file: file, bytes: bytes, timer: timer, wants: wants)
+      return try measure(MFeatureCollection.self, FeatureCollection.self, file: file, bytes: bytes, timer: timer, wants: wants)
+        + viaCodable(MFeatureCollection.self, FeatureCollection.self, file: file, bytes: bytes, timer: timer, wants: wants)
     default:
       return []
     }
+  }
+
+  /// macro.codable.decode and macro.codable.encode: the same @JSONModel models declared
+  /// Codable, through MapwrightJSONDecoder and MapwrightJSONEncoder (which meet a model and use
+  /// its generated reader and writer), beside Foundation's coders on the Codable types.
+  static func viaCodable<Model: JSONModel & Codable, Baseline: Codable>(
+    _ model: Model.Type, _ baseline: Baseline.Type, file: String, bytes: [UInt8], timer: Timer, wants: (String) -> Bool
+  ) throws -> [Measurement] {
+    let data = Data(bytes)
+    let (decoder, encoder) = (MapwrightJSONDecoder(), MapwrightJSONEncoder())
+    let (foundationDecoder, foundationEncoder) = (JSONDecoder(), JSONEncoder())
+    let ours = try decoder.decode(Model.self, from: data)
+    let theirs = try foundationDecoder.decode(Baseline.self, from: data)
+    guard try JSON(parsing: encoder.encode(ours)) == JSON(parsing: foundationEncoder.encode(theirs)) else {
+      throw BenchError("\(file): the models through the Codable drop-in and Foundation's Codable types do not agree")
+    }
+    var results: [Measurement] = []
+    if wants("macro.codable.decode") {
+      let (decode, foundationDecode) = try timer.compare {
+        blackHole(try decoder.decode(Model.self, from: data))
+      } baseline: {
+        blackHole(try foundationDecoder.decode(Baseline.self, from: data))
+      }
+      results.append(Measurement(
+        name: "macro.codable.decode", file: file, bytes: bytes.count, medianNanoseconds: decode,
+        baselineName: "Foundation.JSONDecoder", baselineMedianNanoseconds: foundationDecode))
+    }
+    if wants("macro.codable.encode") {
+      let size = try encoder.encode(ours).count
+      let (encode, foundationEncode) = try timer.compare {
+        blackHole(try encoder.encode(ours))
+      } baseline: {
+        blackHole(try foundationEncoder.encode(theirs))
+      }
+      results.append(Measurement(
+        name: "macro.codable.encode", file: file, bytes: size, medianNanoseconds: encode,
+        baselineName: "Foundation.JSONEncoder", baselineMedianNanoseconds: foundationEncode))
+    }
+    return results
   }
 
   static func measure<Model: JSONModel, Baseline: Codable>(

@@ -17,8 +17,12 @@ import Mapwright
 import MapwrightCodable
 import MapwrightHummingbird
 
+// The @JSONModel models as Codable (by their own mapping), for the server and for
+// macro.codable in MacroBenchmarks.swift.
 extension MTwitterSearch: Codable {}
 extension MTwitterUser: Codable {}
+extension MCitmCatalog: Codable {}
+extension MFeatureCollection: Codable {}
 
 /// What the twitter route answers: a few numbers read from every status.
 struct TwitterSummary: Codable, ResponseEncodable {

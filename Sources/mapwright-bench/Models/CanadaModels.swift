@@ -1,23 +1,41 @@
-// canada.json (GeoJSON): one type serves both sides — Codable for Foundation, @JSONModel for
-// Mapwright — since its keys need no renaming.
+// canada.json (GeoJSON): plain Codable types for Foundation and the Codable drop-in
+// (synthesised conformance), and @JSONModel types with the same properties for Mapwright.
+// (A @JSONModel type declared Codable is Codable by its own mapping, so the two sides need
+// types of their own.)
 
 import Mapwright
 
-@JSONModel
 struct FeatureCollection: Codable {
   var type: String
   var features: [Feature]
 }
 
-@JSONModel
 struct Feature: Codable {
   var type: String
   var properties: [String: String]
   var geometry: Geometry
 }
 
-@JSONModel
 struct Geometry: Codable {
+  var type: String
+  var coordinates: [[[Double]]]
+}
+
+@JSONModel
+struct MFeatureCollection {
+  var type: String
+  var features: [MFeature]
+}
+
+@JSONModel
+struct MFeature {
+  var type: String
+  var properties: [String: String]
+  var geometry: MGeometry
+}
+
+@JSONModel
+struct MGeometry {
   var type: String
   var coordinates: [[[Double]]]
 }
