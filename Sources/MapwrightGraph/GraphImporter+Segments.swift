@@ -7,14 +7,20 @@
 // What a segment cannot settle alone is a reference by id to an object that comes in a later
 // segment. Such a reference is deferred: the row is written without it, and the reference is
 // kept (its destination, key, what to write once it resolves, and its place in the payload).
-// After each segment the deferred keys are looked up; those found are written then. After the
-// last segment, what is still missing meets the missing-reference policy, as it would have in
-// one pass. A later write of the same relationship of the same owner (or, for a child named by
-// its parent, the child's own link) supersedes a deferred reference, as it would have
-// overwritten it in one pass. So the store ends as a single pass leaves it; what differs is
-// when an `.error` reference fails (after the last segment, the batches before it kept, not
-// at its own batch) and that an object repeated in two segments counts as inserted once and
-// then updated.
+// A deferred key was neither stored nor in its segment, so only a later segment's payload can
+// bring it: pass 1 of each segment notes the waiting keys its payload holds (one probe per
+// payload key while references wait), and between pass 1 and pass 2, with the rows the segment
+// gave those keys, the references are written — before the segment's own writes, as they
+// come before them in the payload, so that later writes win as in one pass (a link to a child
+// whose row the segment writes goes with that row, where the child's own value wins). No
+// query, and each reference handled once: the cost stays linear in the payload and in the
+// references. In the last segment, what is still missing meets the missing-reference policy
+// before its writes, as it would have in one pass. A later write of the same relationship of
+// the same owner (or, for a child named by its parent, the child's own link) in a segment
+// between supersedes a deferred reference, as it would have overwritten it in one pass. So the
+// store ends as a single pass leaves it; what differs is when an `.error` reference fails (at
+// the last segment, the batches before it kept, not at its own batch) and that an object
+// repeated in two segments counts as inserted once and then updated.
 
 import MapwrightEngine
 import MapwrightJSON
@@ -74,32 +80,58 @@ struct DeferredReferences {
     var superseded = false
   }
 
-  var references: [Reference] = []
+  /// A key of an entity (by plan number).
+  struct EntityKey: Hashable {
+    let entity: Int
+    let key: PrimaryKeyValue
+  }
+
+  /// The references in the order they were deferred (payload order); nil once handled.
+  var references: [Reference?] = []
+  /// How many distinct keys each reference still waits for.
+  var waiting: [Int] = []
+  /// The references waiting for each key.
+  var byKey: [EntityKey: [Int]] = [:]
+  /// Waiting keys the segment under way holds (noted in pass 1), and the rows keys got.
+  var arriving: [EntityKey] = []
+  var found: [EntityKey: Int64] = [:]
   var byOwner: [Owner: [Int]] = [:]
   var byChild: [Child: [Int]] = [:]
+  /// References not handled yet.
+  var pending = 0
 
-  var isEmpty: Bool { references.isEmpty }
+  var isEmpty: Bool { pending == 0 }
 
   mutating func add(_ reference: Reference) {
+    let index = references.count
     if !reference.superseded {
-      byOwner[reference.owner, default: []].append(references.count)
+      byOwner[reference.owner, default: []].append(index)
       if case .inverse(let table, let column, _) = reference.fix {
-        byChild[Child(table: table, key: reference.keys[0].key, column: column), default: []].append(references.count)
+        byChild[Child(table: table, key: reference.keys[0].key, column: column), default: []].append(index)
       }
     }
+    let keys = Set(reference.keys.map { EntityKey(entity: reference.destination.number, key: $0.key) })
+    for key in keys { byKey[key, default: []].append(index) }
     references.append(reference)
+    waiting.append(keys.count)
+    pending += 1
+  }
+
+  /// Notes the keys of a segment's payload that references wait for (pass 1).
+  mutating func noteArriving(_ keys: [PrimaryKeyValue], entity: Int) {
+    for key in keys where byKey[EntityKey(entity: entity, key: key)] != nil { arriving.append(EntityKey(entity: entity, key: key)) }
   }
 
   /// A write of `owner`'s relationship supersedes what was deferred for it.
   mutating func supersede(_ owner: Owner) {
     guard let indices = byOwner.removeValue(forKey: owner) else { return }
-    for i in indices { references[i].superseded = true }
+    for i in indices { references[i]?.superseded = true }
   }
 
   /// A child's row written with its own value of `column` supersedes its parents' links.
   mutating func supersede(_ child: Child) {
     guard let indices = byChild.removeValue(forKey: child) else { return }
-    for i in indices { references[i].superseded = true }
+    for i in indices { references[i]?.superseded = true }
   }
 }
 
@@ -115,43 +147,57 @@ extension GraphImporter {
     DeferredReferences.Key(key: key, path: payloadPath(path), run: currentRun, offsetInRun: item.byteOffset)
   }
 
-  /// After a segment is committed: the deferred keys the store now has are written, in one
-  /// transaction. After the last (`final`), the rest meet the missing-reference policy, in
-  /// payload order.
+  /// Between pass 1 and pass 2 of a segment (its keys have rows): the references of earlier
+  /// segments whose keys the segment brings are written, in one transaction before the
+  /// segment's own writes — earlier in the payload, so that what the segment writes wins, as
+  /// in one pass. In the last segment (`final`), the rest meet the missing-reference policy.
+  /// Either way in payload order.
   func resolveDeferredReferences(final: Bool, scanner: some ImportPayload) throws {
     guard !deferred.isEmpty else { return }
-    // Each destination's waiting keys, looked up a bucket at a time.
-    var found: [String: [PrimaryKeyValue: Int64]] = [:]
-    var waiting: [String: (EntityPlan, Set<PrimaryKeyValue>)] = [:]
-    for reference in deferred.references {
-      waiting[reference.destination.entity.name, default: (reference.destination, [])].1.formUnion(reference.keys.map(\.key))
-    }
-    let size = max(options.bucketSize, 1)
-    for (name, (_, keys)) in waiting.sorted(by: { $0.key < $1.key }) {
-      let keys = Array(keys)
-      for start in stride(from: 0, to: keys.count, by: size) {
-        summary.lookups += 1
-        found[name, default: [:]].merge(try store.storedIDs(of: name, keys: Array(keys[start..<min(start + size, keys.count)]))) { $1 }
+    var ready: [Int] = []
+    for arrived in deferred.arriving {
+      guard let indices = deferred.byKey.removeValue(forKey: arrived) else { continue }  // noted twice
+      guard let plan = plans.values.first(where: { $0.number == arrived.entity }), let id = plan.row(of: arrived.key)?.id else { continue }
+      deferred.found[arrived] = id
+      for i in indices {
+        deferred.waiting[i] -= 1
+        if deferred.waiting[i] == 0 { ready.append(i) }
       }
     }
+    deferred.arriving = []
+    if final { ready += deferred.references.indices.filter { deferred.references[$0] != nil && deferred.waiting[$0] > 0 } }
 
+    // Of the parents that named a child by id, the last one's claim decides (each took the
+    // child from those before it): a later write that dropped it from the last parent's set
+    // leaves it with no parent, not with an earlier one.
+    let ordered = Set(ready).sorted()
+    var lastClaim: [DeferredReferences.Child: Int] = [:]
+    for index in ordered {
+      guard let reference = deferred.references[index], case .inverse(let table, let column, _) = reference.fix else { continue }
+      lastClaim[DeferredReferences.Child(table: table, key: reference.keys[0].key, column: column)] = index
+    }
     var writes = ImportBatch()
-    var kept = DeferredReferences()
-    for reference in deferred.references {
-      let name = reference.destination.entity.name
-      let resolved = reference.keys.allSatisfy { found[name]?[$0.key] != nil }
-      if !resolved && !final {
-        kept.add(reference)
-        continue
+    for index in ordered {
+      guard var reference = deferred.references[index] else { continue }
+      if case .inverse(let table, let column, _) = reference.fix,
+        lastClaim[DeferredReferences.Child(table: table, key: reference.keys[0].key, column: column)] != index
+      {
+        reference.superseded = true  // its id still meets the policy; its link is overridden
       }
+      deferred.references[index] = nil
+      deferred.pending -= 1
+      let (name, entity) = (reference.destination.entity.name, reference.destination.number)
       /// The row of an id: found, or what the policy makes of a missing one.
       func row(_ waiting: DeferredReferences.Key) throws -> Int64? {
-        if let id = found[name]?[waiting.key] { return id }
+        let key = DeferredReferences.EntityKey(entity: entity, key: waiting.key)
+        // Found by a later segment, or given a row by the segment just written (a placeholder
+        // that one of its own references made serves this reference too, as in one pass).
+        if let id = deferred.found[key] ?? reference.destination.row(of: waiting.key)?.id { return id }
         let id = try unresolvedReference(waiting.key, reference.destination, relationship: reference.relationship, path: waiting.path, into: &writes) {
           let (line, column) = location(ofOffset: waiting.offsetInRun, inRun: waiting.run, scanner: scanner)
           return MappingError(invalidValue: "no \(name) has the key \(waiting.key)").moved(to: waiting.path, line: line, column: column)
         }
-        if let id { found[name, default: [:]][waiting.key] = id }  // a placeholder serves every reference to its key
+        if let id { deferred.found[key] = id }  // a placeholder serves every reference to its key
         return id
       }
       if reference.superseded {
@@ -164,8 +210,15 @@ extension GraphImporter {
           writes.foreignKeys.append(ImportBatch.ForeignKey(table: table, column: column, ids: [owner], target: target))
         }
       case .inverse(let table, let column, let parent):
-        if let child = try row(reference.keys[0]) {
+        guard let child = try row(reference.keys[0]) else { break }
+        if reference.destination.written.contains(child) {
+          // A placeholder made just now: its row is in this write.
           writes.foreignKeys.append(ImportBatch.ForeignKey(table: table, column: column, ids: [child], target: parent))
+        } else {
+          // The child's row comes in this segment: the link goes with it, as for a parent of
+          // the segment that named it, so that the child's own value and later parents win.
+          reference.destination.pendingLinks[child, default: []].append((column, parent))
+          reference.destination.pendingChildren[EntityPlan.PendingParent(column: column, parent: parent), default: []].append(child)
         }
       case .join(let table, let owner, let reversed, let targets):
         var ids: [Int64] = []
@@ -179,7 +232,7 @@ extension GraphImporter {
         writes.joins.append(ImportBatch.Join(table: table, owner: owner, targets: ids, reversed: reversed, replaces: true))
       }
     }
-    deferred = kept
+    if deferred.isEmpty { deferred = DeferredReferences() }  // nothing waits: drop the indexes
     try store.write(writes)
   }
 
@@ -230,6 +283,7 @@ extension GraphImporter {
       plan.referencedKeys = KeySet()
       plan.unsentKeys = []
       plan.pendingLinks = [:]
+      plan.pendingChildren = [:]
     }
   }
 }

@@ -109,6 +109,9 @@ extension GraphImporter {
         }
         values.append(target.map { .integer($0) } ?? .null)
       case .inverseColumn(let inverse):
+        // Written again, the relationship replaces its set: links to children still to come
+        // that an earlier write made are dropped with the rest.
+        if !creating, !destination.pendingChildren.isEmpty { destination.dropPendingLinks(column: inverse, parent: id) }
         // Nested children are written with the link; children named by id get it set.
         try forEachItem { i, item in
           if item.kind == .object {
@@ -124,6 +127,7 @@ extension GraphImporter {
             if destination.isNew(child, largestStored: largestIDs[destination.entity.name] ?? 0), !destination.written.contains(child) {
               // A new child whose row comes later in the payload: the link goes with its row.
               destination.pendingLinks[child, default: []].append((inverse, id))
+              destination.pendingChildren[EntityPlan.PendingParent(column: inverse, parent: id), default: []].append(child)
             } else {
               writes.foreignKeys.append(ImportBatch.ForeignKey(table: destination.table, column: inverse, ids: [child], target: id))
             }

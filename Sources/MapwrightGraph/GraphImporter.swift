@@ -127,8 +127,8 @@ public final class GraphImporter {
         next = batches.count  // one object at a time, each looked up as it comes
       }
       laterSegmentsFollow = next < batches.count
-      try writeRows(of: batches[first..<next], scanner: scanner, total: total, written: &writtenElements)
       try resolveDeferredReferences(final: !laterSegmentsFollow, scanner: scanner)
+      try writeRows(of: batches[first..<next], scanner: scanner, total: total, written: &writtenElements)
       if laterSegmentsFollow { forgetSegment() }
       summary.segments += 1
     } while next < batches.count
@@ -410,6 +410,8 @@ public final class GraphImporter {
       }
       for key in keys.referenced[plan.number] { plan.referencedKeys.insert(key) }
       segmentKeys += keys.payload[plan.number].count + keys.referenced[plan.number].count
+      // Keys that references of earlier segments wait for.
+      if !deferred.isEmpty { deferred.noteArriving(keys.payload[plan.number], entity: plan.number) }
     }
   }
 

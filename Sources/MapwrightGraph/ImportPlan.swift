@@ -71,6 +71,27 @@ final class EntityPlan {
   /// New rows named by id in a parent's to-many before their own row came: the parent links
   /// (column, parent row id) to write with the row.
   var pendingLinks: [Int64: [(column: String, parent: Int64)]] = [:]
+  /// The same links by parent: a later write of the parent's relationship replaces its set, so
+  /// the links it made before are dropped.
+  struct PendingParent: Hashable {
+    let column: String
+    let parent: Int64
+  }
+  var pendingChildren: [PendingParent: [Int64]] = [:]
+
+  /// Drops the links `parent` made through `column` to children not written yet. Each claim
+  /// took the child from the parents before it, so where `parent`'s was the last, the child is
+  /// left with no parent through `column`, not with an earlier one.
+  func dropPendingLinks(column: String, parent: Int64) {
+    guard let children = pendingChildren.removeValue(forKey: PendingParent(column: column, parent: parent)) else { return }
+    for child in children {
+      guard let links = pendingLinks[child] else { continue }
+      let last = links.last { $0.column == column }
+      let kept = last?.parent == parent
+        ? links.filter { $0.column != column } : links.filter { !($0.column == column && $0.parent == parent) }
+      pendingLinks[child] = kept.isEmpty ? nil : kept
+    }
+  }
   /// Keys seen while scanning: the payload's objects' keys in payload order (repeats
   /// included), and the ids relationships name.
   var payloadKeys = KeyList()

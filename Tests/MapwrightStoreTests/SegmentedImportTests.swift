@@ -38,6 +38,28 @@ import Testing
     #expect(try store.object(pet, key: 12)?.object("owner")?.int64("ownerId") == 3)
   }
 
+  /// Parents naming a child by id before its row, in segments of their own: the last parent's
+  /// claim decides, a later parent in the child's own segment wins over earlier ones, and a
+  /// parent that dropped the child from its set leaves it with none — as in one pass.
+  @Test(arguments: StoreKind.all) func theLastClaimOnAChildDecides(_ kind: StoreKind) throws {
+    let model = try ObjectModel(xml: Array(RowIDKeyTests.xml.utf8))
+    let pet = try #require(model.entity(named: "Pet"))
+    let payload = #"""
+      {"owners": [{"ownerId": 1, "pets": [10, 11, 12]}, {"ownerId": 2, "pets": [10, 11]}, {"ownerId": 2, "pets": [11]},
+                  {"ownerId": 3, "pets": [13]}],
+       "pets": [{"petId": 10}, {"petId": 11}, {"petId": 12}, {"petId": 13, "owner": 1}]}
+      """#
+    var owners: [[Int64?]] = []
+    for options in [ImportOptions(batchSize: 1), Self.segmented(batchSize: 1, keys: 1)] {
+      let place = StorePlace(kind)
+      let store = try place.open(model)
+      _ = try store.importJSON(Array(payload.utf8), sources: Self.sources(model), options: options)
+      owners.append(try (10...13).map { try store.object(pet, key: Int64($0))?.object("owner")?.int64("ownerId") })
+    }
+    // 10: taken by 2, then dropped by 2's second write; 11: 2's; 12: 1's; 13: its own value.
+    #expect(owners[0] == [nil, 2, 1, 1] && owners[1] == owners[0], "\(owners)")
+  }
+
   /// A reference nothing resolves meets the policy after the last segment: listed with its
   /// path, a placeholder, or an error with its path, line and column in the payload.
   @Test(arguments: StoreKind.all) func aReferenceNothingResolvesMeetsThePolicyAtTheEnd(_ kind: StoreKind) throws {
