@@ -64,21 +64,30 @@ import Testing
     #expect(onLoop)
   }
 
+  /// An import of `count` authors in batches of `batchSize` that holds after its second batch
+  /// until `release` is signalled; returns once it holds.
+  static func heldImport(
+    _ store: AsyncStore, _ author: EntityDescription, count: Int, batchSize: Int, release: DispatchSemaphore
+  ) async -> Task<ImportSummary, any Error> {
+    let held = DispatchSemaphore(value: 0)
+    var options = ImportOptions(batchSize: batchSize)
+    options.progress = { progress in
+      if progress.written == 2 * batchSize {
+        held.signal()
+        release.wait()
+      }
+    }
+    let importing = Task { try await store.importJSON(Self.authors(0..<count), sources: [ImportSource("", entity: author)], options: options) }
+    await Task.detached { held.wait() }.value
+    return importing
+  }
+
   @Test(arguments: StoreKind.all) func readsGoOnWhileAnImportIsUnderWay(_ kind: StoreKind) async throws {
     let t = try TemporaryStore(kind)
     let store = try Self.open(t.place, t.model)
     let author = t.entity("Author")
-    let held = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
-    var options = ImportOptions(batchSize: 10)
-    options.progress = { progress in
-      if progress.written == 20 {
-        held.signal()
-        release.wait()  // the import holds here, after its second batch
-      }
-    }
-    let importing = Task { try await store.importJSON(Self.authors(0..<100), sources: [ImportSource("", entity: author)], options: options) }
-    await Task.detached { held.wait() }.value
+    let importing = await Self.heldImport(store, author, count: 100, batchSize: 10, release: release)
     // Two whole batches are committed; a reader answers while the import waits.
     #expect(try await store.count(author) == 20)
     #expect(try await store.read { try $0.count(author, where: .greaterOrEqual("authorId", 10)) } == 10)
@@ -91,17 +100,8 @@ import Testing
     let t = try TemporaryStore(kind)
     let store = try Self.open(t.place, t.model)
     let author = t.entity("Author")
-    let held = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
-    var options = ImportOptions(batchSize: 7)
-    options.progress = { progress in
-      if progress.written == 14 {
-        held.signal()
-        release.wait()
-      }
-    }
-    let importing = Task { try await store.importJSON(Self.authors(0..<700), sources: [ImportSource("", entity: author)], options: options) }
-    await Task.detached { held.wait() }.value
+    let importing = await Self.heldImport(store, author, count: 700, batchSize: 7, release: release)
     importing.cancel()
     release.signal()
     await #expect(throws: CancellationError.self) { try await importing.value }
