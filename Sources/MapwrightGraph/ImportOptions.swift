@@ -80,8 +80,8 @@ public struct ImportOptions {
   /// with more is imported in segments of whole batches, each scanned, looked up and written
   /// before the next, so memory holds a segment's keys (about 80 bytes each) rather than the
   /// payload's. The store ends as one pass would leave it; a reference to an object of a later
-  /// segment is written once that segment is, and an `.error` reference that nothing resolves
-  /// fails after the last segment rather than at its own batch.
+  /// segment is written once that segment has given the object a row, and an `.error`
+  /// reference that nothing resolves fails in the last segment rather than at its own batch.
   public var maximumKeysPerSegment = 1_000_000
   /// Rows handed to the store at a time: a batch whose elements nest many objects is written
   /// in parts of about this many rows, all in the batch's one transaction, so that memory holds
