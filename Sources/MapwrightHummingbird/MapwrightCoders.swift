@@ -5,7 +5,7 @@
 
 public import Hummingbird
 public import MapwrightCodable
-public import MapwrightNIO
+import MapwrightNIO
 import NIOCore
 
 /// Decodes request bodies with `MapwrightJSONDecoder`; `@JSONModel` types are read by their

@@ -7,7 +7,7 @@
 //   app.middleware.use(ProblemDetailsMiddleware())
 
 public import MapwrightCodable
-public import MapwrightNIO
+import MapwrightNIO
 public import NIOCore
 public import NIOHTTP1
 public import Vapor

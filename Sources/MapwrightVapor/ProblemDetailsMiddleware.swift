@@ -3,8 +3,8 @@
 // else passes on to Vapor's own error handling.
 
 public import MapwrightNIO
-public import NIOCore
-public import NIOHTTP1
+import NIOCore
+import NIOHTTP1
 public import Vapor
 
 /// Turns Mapwright's decoding errors (and Vapor's 413) into `application/problem+json`

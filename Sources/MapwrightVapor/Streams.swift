@@ -6,7 +6,7 @@ public import MapwrightCodable
 public import MapwrightJSON
 public import MapwrightNIO
 public import NIOCore
-public import NIOHTTP1
+import NIOHTTP1
 public import Vapor
 
 extension Request {
