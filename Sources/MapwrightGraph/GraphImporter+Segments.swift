@@ -136,8 +136,8 @@ struct DeferredReferences {
 }
 
 extension GraphImporter {
-  /// Defers a reference to a later segment when one follows (`keys`: the ids not found in
-  /// this segment); false when this is the last segment, so the policy applies now.
+  /// Defers a reference to a later segment (`keys`: the ids not found in this one); called by
+  /// `target` only while later segments follow — in the last one, the policy applies at once.
   func deferReference(_ fix: DeferredReferences.Fix, owner: DeferredReferences.Owner, destination: EntityPlan, keys: [DeferredReferences.Key], relationship: String) {
     deferred.add(DeferredReferences.Reference(fix: fix, owner: owner, destination: destination, keys: keys, relationship: relationship))
   }

@@ -113,9 +113,11 @@ public struct ProblemDetails: Error, Sendable, Hashable, CustomStringConvertible
   static func reason(_ status: Int) -> String {
     switch status {
     case 400: "Bad Request"
+    case 404: "Not Found"
     case 413: "Content Too Large"
     case 415: "Unsupported Media Type"
     case 422: "Unprocessable Content"
+    case 500: "Internal Server Error"
     default: "Error"
     }
   }
