@@ -145,6 +145,8 @@ let package = Package(
       dependencies: [
         "Mapwright", "MapwrightSQLite", "MapwrightPostgres", "MapwrightGraph", "MapwrightTestSupport",
         .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright", "MapwrightSQLite", "MapwrightPostgres"]),

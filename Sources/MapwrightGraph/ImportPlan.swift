@@ -166,9 +166,9 @@ final class EntityPlan {
 }
 
 /// A value handed to other threads by code that makes sure they use it safely.
-struct UncheckedBox<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
+package struct UncheckedBox<Value>: @unchecked Sendable {
+  package let value: Value
+  package init(_ value: Value) { self.value = value }
 }
 
 /// The answers of an entity's lookup queries, filled by the thread that runs them: pairs of

@@ -98,10 +98,13 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
       tls: requiresTLS ? .require(try NIOSSLContext(configuration: .makeClientConfiguration())) : .disable)
     let (seconds, attoseconds) = connectTimeout.components
     configuration.options.connectTimeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    if let schema {
-      // The schema first, so that the store's tables are created and found there.
-      configuration.options.additionalStartupParameters.append(("search_path", "\"\(schema.replacingOccurrences(of: "\"", with: "\"\""))\""))
-    }
+    if let schema { configuration.options.additionalStartupParameters.append(Self.searchPath(schema)) }
     return configuration
+  }
+
+  /// The startup parameter that puts the schema first, so that the store's tables are created
+  /// and found there.
+  static func searchPath(_ schema: String) -> (String, String) {
+    ("search_path", "\"\(schema.replacingOccurrences(of: "\"", with: "\"\""))\"")
   }
 }

@@ -46,13 +46,14 @@ final class PostgresSession: @unchecked Sendable {
   let connection: PostgresConnection
   let logger: Logger
   let location: PostgresLocation
+  /// The session closes its connection when it ends (not one leased from a pool).
+  private let ownsConnection: Bool
 
   /// Connects, or throws `StoreError.connectionFailed` naming the server and the reason.
   init(location: PostgresLocation) throws {
     self.location = location
-    var logger = Logger(label: "mapwright.postgres")
-    logger.logLevel = .critical
-    self.logger = logger
+    logger = Self.quietLogger
+    ownsConnection = true
     let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
     do {
       connection = try PostgresConnection.connect(
@@ -63,8 +64,22 @@ final class PostgresSession: @unchecked Sendable {
     }
   }
 
+  /// A session on a connection leased from a pool, which stays open when the session ends.
+  init(leased connection: PostgresConnection, location: PostgresLocation) {
+    self.connection = connection
+    self.location = location
+    logger = Self.quietLogger
+    ownsConnection = false
+  }
+
+  static let quietLogger: Logger = {
+    var logger = Logger(label: "mapwright.postgres")
+    logger.logLevel = .critical
+    return logger
+  }()
+
   deinit {
-    try? connection.close().wait()
+    if ownsConnection { try? connection.close().wait() }
   }
 
   static func reason(_ error: any Error, _ location: PostgresLocation) -> String {
@@ -151,7 +166,7 @@ final class PostgresSession: @unchecked Sendable {
     var binds = PostgresBindings(capacity: parameters.count)
     for parameter in parameters {
       switch parameter {
-      case .text(let text?): try binds.append(text)
+      case .text(let text?): binds.append(text)
       case .text(nil): binds.appendNull()
       case .integer(let value): binds.append(value)
       case .integers(let values): binds.append(PostgresBinaryArray(elements: .integers(values)))

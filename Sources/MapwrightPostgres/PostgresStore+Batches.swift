@@ -132,11 +132,11 @@ extension PostgresStore {
     run("BEGIN ISOLATION LEVEL READ COMMITTED", [])
   }
 
-  /// The second connection (opened on first use, closed by `endImport`), set up as the
-  /// first: warnings only, and index probes during an import.
+  /// The second connection (opened on first use, closed by `endImport`; or the spare leased
+  /// with the first), set up as the first: warnings only, and index probes during an import.
   func secondSession() throws -> PostgresSession {
     if lanes.count == 1 {
-      let session = try PostgresSession(location: location)
+      let session = try spareSession ?? PostgresSession(location: location)
       try session.execute("SET client_min_messages = warning")
       if holdsImportLock { try session.execute(Self.probeByIndex) }
       lanes.append(BatchLane(session))

@@ -53,6 +53,8 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
   var closing: BatchLane?
   /// Batches written on the second connection (for tests).
   var batchesOnSecondLane = 0
+  /// The second connection when it is leased from a pool with the first, rather than opened.
+  var spareSession: PostgresSession?
 
   /// Connects to the database at `url` (`postgres://user:password@host:port/database`) and
   /// opens (creating if needed) the store for `model`; see `init(location:model:…)`.
@@ -72,6 +74,27 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     lanes = [BatchLane(session)]
     try session.execute("SET client_min_messages = warning")
     try checkOrCreateSchema(addingToExistingDatabase: addingToExistingDatabase)
+  }
+
+  /// A store on connections leased from a pool (`AsyncStore(postgres:at:model:)`): `session`
+  /// for everything, `spare` as the second connection of batches. With `layout` and
+  /// `importLock` known (the store was opened on the pool before), the schema is not checked
+  /// again.
+  init(
+    leased session: PostgresSession, spare: PostgresSession?, model: ObjectModel,
+    opened: (layout: RelationalLayout, importLock: Int64)?, addingToExistingDatabase: Bool = false
+  ) throws {
+    self.model = model
+    layout = opened?.layout ?? RelationalLayout(model: model)
+    self.session = session
+    spareSession = spare
+    lanes = [BatchLane(session)]
+    try session.execute("SET client_min_messages = warning")
+    if let opened {
+      importLock = opened.importLock
+    } else {
+      try checkOrCreateSchema(addingToExistingDatabase: addingToExistingDatabase)
+    }
   }
 
   deinit {
@@ -413,13 +436,11 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
   // MARK: RelationalStore
 
   public func parameter(_ index: Int, for attribute: AttributeDescription?) -> String {
-    PostgresColumns.parameter(index, attribute?.type)
+    PostgresDialect(layout: layout).parameter(index, for: attribute)
   }
 
   public func selectExpression(_ column: String, of attribute: AttributeDescription, table: String?) -> String {
-    let qualified = table.map { "\(quoteIdentifier($0)).\(quoteIdentifier(column))" } ?? quoteIdentifier(column)
-    let expression = PostgresColumns.read(qualified, attribute.type)
-    return expression == qualified ? qualified : "\(expression) AS \(quoteIdentifier(column))"
+    PostgresDialect(layout: layout).selectExpression(column, of: attribute, table: table)
   }
 
   public func query(_ sql: String, _ values: [StoreValue], row: ([StoreValue]) throws -> Void) throws {
@@ -435,5 +456,21 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
   /// same state, even while another process imports.
   public func read<T>(_ body: () throws -> T) throws -> T {
     try session.transaction("REPEATABLE READ READ ONLY", body)
+  }
+}
+
+/// PostgreSQL's SQL for fetches: typed parameter marks, and reads that give columns back as
+/// the store's values (PostgresColumns).
+struct PostgresDialect: StoreDialect {
+  let layout: RelationalLayout
+
+  func parameter(_ index: Int, for attribute: AttributeDescription?) -> String {
+    PostgresColumns.parameter(index, attribute?.type)
+  }
+
+  func selectExpression(_ column: String, of attribute: AttributeDescription, table: String?) -> String {
+    let qualified = table.map { "\(quoteIdentifier($0)).\(quoteIdentifier(column))" } ?? quoteIdentifier(column)
+    let expression = PostgresColumns.read(qualified, attribute.type)
+    return expression == qualified ? qualified : "\(expression) AS \(quoteIdentifier(column))"
   }
 }

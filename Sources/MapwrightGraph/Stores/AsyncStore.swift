@@ -1,9 +1,14 @@
 // Stores for async code — a server's handlers, on the cooperative pool or a NIO event loop.
-// The synchronous store is the one implementation; `AsyncStore` runs it on threads of its own:
-// one connection imports (imports are serialised, as a store serialises its writers), and a
-// few more answer fetches, each on its own thread, so that reads go on while an import runs
-// (SQLite's WAL and PostgreSQL's MVCC show them the state before or after each batch). No
-// caller's thread ever waits for the database.
+// No caller's thread ever waits for the database. Where the work runs is an
+// `AsyncStoreConnections`:
+// - `StoreLanes` (here), for any synchronous store (SQLite's): the synchronous store runs on
+//   threads of its own — one connection imports (imports are serialised, as a store
+//   serialises its writers), a few more answer fetches, each on its own thread, so that reads
+//   go on while an import runs (SQLite's WAL shows them the state before or after each batch);
+// - a PostgreSQL connection pool (MapwrightPostgres, `AsyncStore(postgres:at:model:)`): fetches
+//   are queries on the pool, awaited; an import leases its connections and runs on a thread
+//   of its own.
+// The import and the fetches are each one implementation (GraphImporter, ObjectFetch).
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -21,43 +26,24 @@ import MapwrightSchema
 /// let recent = try await store.objects(book, where: .greater("year", 1900))
 /// ```
 public final class AsyncStore: Sendable {
-  /// A connection and the thread that uses it.
-  final class Lane: Sendable {
-    let store: UncheckedBox<any RelationalStore>
-    let thread: StoreThread
-
-    init(_ store: any RelationalStore, name: String) {
-      self.store = UncheckedBox(store)
-      thread = StoreThread(name: name)
-    }
-
-    /// Runs `body` with the store on the lane's thread.
-    func run<T>(_ body: @escaping (any RelationalStore) throws -> T) async throws -> T {
-      let job = UncheckedBox((store.value, body))
-      return try await thread.run { UncheckedBox(try job.value.1(job.value.0)) }.value
-    }
-  }
-
-  let writer: Lane
-  let readers: [Lane]
+  let connections: any AsyncStoreConnections
   public let model: ObjectModel
 
   /// Opens `readers + 1` connections by calling `open` (each call opens one store, on the
   /// caller's thread, before any is used): one for imports, the others for fetches.
-  public init(readers: Int = 2, open: () throws -> any RelationalStore) throws {
-    let first = try open()
-    model = first.model
-    writer = Lane(first, name: "mapwright-store-writer")
-    self.readers = try (0..<max(readers, 1)).map { Lane(try open(), name: "mapwright-store-reader-\($0)") }
+  public convenience init(readers: Int = 2, open: () throws -> any RelationalStore) throws {
+    let lanes = try StoreLanes(readers: readers, open: open)
+    self.init(connections: lanes, model: lanes.model)
+  }
+
+  package init(connections: any AsyncStoreConnections, model: ObjectModel) {
+    self.connections = connections
+    self.model = model
   }
 
   deinit {
-    writer.thread.stop()
-    for reader in readers { reader.thread.stop() }
+    connections.close()
   }
-
-  /// The reader with the fewest calls waiting.
-  var reader: Lane { readers.min { $0.thread.load < $1.thread.load }! }
 
   // MARK: Imports
 
@@ -89,7 +75,7 @@ public final class AsyncStore: Sendable {
     options.isCancelled = { cancelled.isSet }
     let job = UncheckedBox((options, body))
     return try await withTaskCancellationHandler {
-      try await writer.run { store in try job.value.1(store, job.value.0) }
+      try await connections.importing { store in try job.value.1(store, job.value.0) }
     } onCancel: {
       cancelled.set()
     }
@@ -99,34 +85,100 @@ public final class AsyncStore: Sendable {
 
   /// The object of `entity` with primary key `key`, or nil.
   public func object(_ entity: EntityDescription, key: some StoreKey) async throws -> ModelObject? {
-    let key = UncheckedBox(key)
-    return try await reader.run { try $0.object(entity, key: key.value) }
+    guard let name = entity.primaryKey else { throw StoreError(.noPrimaryKey, "\(entity.name) has no primary key") }
+    return try await objects(entity, where: .equal(name, key.predicateValue)).first
   }
 
   /// The objects of `entity` matching `predicate` (see `RelationalStore.objects(_:where:)`).
   public func objects(_ entity: EntityDescription, where predicate: StorePredicate? = nil) async throws -> [ModelObject] {
-    let condition = UncheckedBox(predicate)
-    return try await reader.run { try $0.objects(entity, where: condition.value) }
+    try await connections.objects(entity, where: predicate)
   }
 
   /// How many objects of `entity` match `predicate`.
   public func count(_ entity: EntityDescription, where predicate: StorePredicate? = nil) async throws -> Int {
-    let condition = UncheckedBox(predicate)
-    return try await reader.run { try $0.count(entity, where: condition.value) }
+    try await connections.count(entity, where: predicate)
   }
 
   /// The objects of `entity` matching `predicate`, decoded as `T` (a `@JSONModel`, a `Mappable`).
   public func values<T: JSONConvertible>(
     _ type: T.Type, of entity: EntityDescription, where predicate: StorePredicate? = nil, options: MappingOptions = MappingOptions()
   ) async throws -> [T] {
-    let condition = UncheckedBox(predicate)
-    return try await reader.run { try $0.values(type, of: entity, where: condition.value, options: options) }
+    try await objects(entity, where: predicate).map { try T(json: $0.jsonObject, options: options) }
   }
 
-  /// Runs `body` with a reader's store in one read transaction: every query in it sees the same
-  /// state, even while an import runs. `body` runs on the reader's thread; use the store only
-  /// inside it.
+  /// Runs `body` with a store in one read transaction: every query in it sees the same state,
+  /// even while an import runs. `body` runs on a thread of the store's (it is synchronous);
+  /// use the store only inside it.
   public func read<T>(_ body: @escaping (any RelationalStore) throws -> T) async throws -> T {
+    try await connections.read(body)
+  }
+}
+
+/// Where an `AsyncStore`'s work runs.
+package protocol AsyncStoreConnections: Sendable {
+  /// Runs an import with the store it writes to; imports run one at a time.
+  func importing(_ body: @escaping (any RelationalStore) throws -> ImportSummary) async throws -> ImportSummary
+  func objects(_ entity: EntityDescription, where predicate: StorePredicate?) async throws -> [ModelObject]
+  func count(_ entity: EntityDescription, where predicate: StorePredicate?) async throws -> Int
+  /// Runs `body` in one read transaction.
+  func read<T>(_ body: @escaping (any RelationalStore) throws -> T) async throws -> T
+  /// Ends the threads and connections once the calls queued have run.
+  func close()
+}
+
+/// Synchronous stores on threads of their own: one that imports, a few that fetch.
+final class StoreLanes: AsyncStoreConnections {
+  /// A connection and the thread that uses it.
+  final class Lane: Sendable {
+    let store: UncheckedBox<any RelationalStore>
+    let thread: StoreThread
+
+    init(_ store: any RelationalStore, name: String) {
+      self.store = UncheckedBox(store)
+      thread = StoreThread(name: name)
+    }
+
+    /// Runs `body` with the store on the lane's thread.
+    func run<T>(_ body: @escaping (any RelationalStore) throws -> T) async throws -> T {
+      let job = UncheckedBox((store.value, body))
+      return try await thread.run { UncheckedBox(try job.value.1(job.value.0)) }.value
+    }
+  }
+
+  let writer: Lane
+  let readers: [Lane]
+  let model: ObjectModel
+
+  init(readers: Int, open: () throws -> any RelationalStore) throws {
+    let first = try open()
+    model = first.model
+    writer = Lane(first, name: "mapwright-store-writer")
+    self.readers = try (0..<max(readers, 1)).map { Lane(try open(), name: "mapwright-store-reader-\($0)") }
+  }
+
+  func close() {
+    writer.thread.stop()
+    for reader in readers { reader.thread.stop() }
+  }
+
+  /// The reader with the fewest calls waiting.
+  var reader: Lane { readers.min { $0.thread.load < $1.thread.load }! }
+
+  func importing(_ body: @escaping (any RelationalStore) throws -> ImportSummary) async throws -> ImportSummary {
+    try await writer.run(body)
+  }
+
+  func objects(_ entity: EntityDescription, where predicate: StorePredicate?) async throws -> [ModelObject] {
+    let condition = UncheckedBox(predicate)
+    return try await reader.run { try $0.objects(entity, where: condition.value) }
+  }
+
+  func count(_ entity: EntityDescription, where predicate: StorePredicate?) async throws -> Int {
+    let condition = UncheckedBox(predicate)
+    return try await reader.run { try $0.count(entity, where: condition.value) }
+  }
+
+  func read<T>(_ body: @escaping (any RelationalStore) throws -> T) async throws -> T {
     try await reader.run { store in try store.read { try body(store) } }
   }
 }

@@ -1,7 +1,7 @@
 // What SQLite and PostgreSQL stores share beyond the import (`GraphStore`): the model's
 // signature that a store records, and the fetch API (RelationalStore+Fetch.swift), written
-// once over three primitives a store provides: its parameter marks, the expression that reads
-// an attribute's column as a `StoreValue`, and running a query.
+// once (ObjectFetch.swift) over what a store provides: its SQL dialect (`StoreDialect`) and
+// running a query.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -13,14 +13,8 @@ import MapwrightSchema
 /// A store of a model's objects in SQL tables (`RelationalLayout`): `SQLiteStore`,
 /// `PostgresStore`. Fetching (`object(_:key:)`, `objects(_:where:)`, `count`, `values`) is
 /// the same code for both.
-public protocol RelationalStore: GraphStore {
+public protocol RelationalStore: GraphStore, StoreDialect {
   var model: ObjectModel { get }
-  /// The SQL mark of the `index`-th bound value (from 1), a value of `attribute` (nil: a row
-  /// id), with what the store needs to compare it with the column (a cast).
-  func parameter(_ index: Int, for attribute: AttributeDescription?) -> String
-  /// The SQL expression that reads `column` (an attribute's) as the store's values map it
-  /// back (`StoreValues.attributeValue`); `table` qualifies the column when not nil.
-  func selectExpression(_ column: String, of attribute: AttributeDescription, table: String?) -> String
   /// Runs `sql` with `values` bound, calling `row` with each result row's columns.
   func query(_ sql: String, _ values: [StoreValue], row: ([StoreValue]) throws -> Void) throws
   /// Queries that looked objects up by primary key so far (for tests and the benchmark).
@@ -61,12 +55,6 @@ extension RelationalStore {
     sources.map { source in
       model.entity(named: source.entity.name).map { ImportSource(components: source.keyPath, entity: $0) } ?? source
     }
-  }
-}
-
-extension RelationalStore {
-  public func selectExpression(_ column: String, of attribute: AttributeDescription, table: String?) -> String {
-    table.map { "\(quoteIdentifier($0)).\(quoteIdentifier(column))" } ?? quoteIdentifier(column)
   }
 }
 

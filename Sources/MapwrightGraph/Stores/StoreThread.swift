@@ -5,7 +5,7 @@
 
 import Foundation
 
-final class StoreThread: @unchecked Sendable {
+package final class StoreThread: @unchecked Sendable {
   private let condition = NSCondition()
   // Guarded by `condition`.
   private var jobs: [() -> Void] = []
@@ -13,20 +13,20 @@ final class StoreThread: @unchecked Sendable {
   /// Calls queued or running (guarded), for choosing the least busy of several threads.
   private var queued = 0
 
-  var load: Int {
+  package var load: Int {
     condition.lock()
     defer { condition.unlock() }
     return queued
   }
 
-  init(name: String) {
+  package init(name: String) {
     let thread = Thread { [self] in loop() }
     thread.name = name
     thread.start()
   }
 
   /// Runs `body` on the thread and returns what it returns (or throws what it throws).
-  func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  package func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
       condition.lock()
       if stopping {
@@ -48,7 +48,7 @@ final class StoreThread: @unchecked Sendable {
   }
 
   /// Ends the thread once the calls queued have run.
-  func stop() {
+  package func stop() {
     condition.lock()
     stopping = true
     condition.signal()
