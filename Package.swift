@@ -120,7 +120,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "feed-service",
-      dependencies: ["FeedService", "MapwrightSQLite", "MapwrightPostgres", .product(name: "Hummingbird", package: "hummingbird")],
+      dependencies: [
+        "FeedService", "MapwrightSQLite", "MapwrightPostgres", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ],
       path: "Examples/FeedService/Sources/feed-service"
     ),
     .executableTarget(
@@ -158,6 +161,7 @@ let package = Package(
       dependencies: [
         "Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite", "MapwrightPostgres", "MapwrightHummingbird",
         "MapwrightVapor", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Vapor", package: "vapor"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
     ),
     .testTarget(

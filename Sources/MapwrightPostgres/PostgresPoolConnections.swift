@@ -83,18 +83,19 @@ final class PostgresPoolConnections: AsyncStoreConnections, @unchecked Sendable 
     opened = found.value
   }
 
-  /// The client's connections must use the store's schema, or fetches would miss its tables.
+  /// The client's connections must use the store's schema, or fetches would miss its tables:
+  /// their search path is the one `location.clientConfiguration()` sets.
   static func checkSchema(of session: PostgresSession, _ location: PostgresLocation) throws {
     guard let schema = location.schema else { return }
     var current = ""
-    try session.query("SELECT current_schema()") { row in
+    try session.query("SELECT current_setting('search_path')") { row in
       let cells = row.makeRandomAccess()
       if cells[0].bytes != nil { current = try cells[0].decode(String.self) }
     }
-    if current != schema {
+    if current != PostgresLocation.searchPath(schema).1 {
       throw StoreError(
         .connectionFailed,
-        "the client's connections use schema \(current.isEmpty ? "(none)" : current), not \(schema): make the client with location.clientConfiguration()")
+        "the client's connections have search_path \(current), not \(schema): make the client with location.clientConfiguration()")
     }
   }
 

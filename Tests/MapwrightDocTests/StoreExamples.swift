@@ -5,6 +5,7 @@ import Foundation
 import Mapwright
 import MapwrightPostgres
 import MapwrightSQLite
+import PostgresNIO
 
 // Macro-declared types at file scope.
 @JSONModel struct Book { var title: String; var year: Int? }
@@ -27,6 +28,19 @@ enum StoreDocExample {
     let found = try await library.object(author, key: 101)
     let living = try await library.count(author, where: .greater("dateOfBirth", Date(timeIntervalSince1970: 0)))
     _ = (imported, found, living)
+  }
+
+  static func postgresPool(model: ObjectModel, author: EntityDescription) async throws {
+    let location = try PostgresLocation(url: "postgres://mapwright@127.0.0.1/library?schema=books")
+    let client = PostgresClient(configuration: try location.clientConfiguration())
+    let running = Task { await client.run() }   // or add the client to the server's service group
+    let books = try await AsyncStore(postgres: client, at: location, model: model)
+    let twain = try await books.object(author, key: 101)
+    _ = (running, twain)
+    // The example of AsyncStore(postgres:at:model:)'s doc comment.
+    let store = try await AsyncStore(postgres: client, at: location, model: model)
+    let authors = try await store.objects(author, where: .greater("born", 1800))
+    _ = authors
   }
 
   static func fileModel(_ data: Data, bookEntity: EntityDescription) throws {

@@ -5,6 +5,7 @@
 
 import Dispatch
 import Foundation
+import Mapwright
 import MapwrightGraph
 import MapwrightPostgres
 import MapwrightSchema
@@ -151,9 +152,16 @@ final class AsyncTemporaryStore: @unchecked Sendable {
 
   init(_ kind: AsyncStoreKind) throws {
     self.kind = kind
-    let stored = try TemporaryStore(kind == .sqlite ? .sqlite : .postgres)
-    place = stored.place
-    model = stored.model
+    if kind == .postgresPool {
+      // A schema that does not exist yet: the pool's store creates it.
+      TransformerRegistry.shared.register(.dateFormat("yyyy-MM-dd"), named: "birthDate")
+      place = StorePlace(.postgres)
+      model = try ObjectModel(contentsOf: examples.appendingPathComponent("Library.xcdatamodeld"))
+    } else {
+      let stored = try TemporaryStore(kind == .sqlite ? .sqlite : .postgres)
+      place = stored.place
+      model = stored.model
+    }
     if kind == .postgresPool {
       let client = PostgresClient(configuration: try PostgresLocation(url: place.url).clientConfiguration())
       self.client = client

@@ -9,6 +9,7 @@ import MapwrightGraph
 import MapwrightPostgres
 import MapwrightSQLite
 import MapwrightSchema
+import PostgresNIO
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String, _ fallback: String) -> String {
@@ -18,12 +19,19 @@ func option(_ name: String, _ fallback: String) -> String {
 let storeLocation = option("--store", "feeds.sqlite")
 let port = Int(option("--port", "8080")) ?? 8080
 let model = try ObjectModel(contentsOf: URL(fileURLWithPath: option("--model", "Examples/Library.xcdatamodeld")))
-let store = try AsyncStore(readers: 3) { () throws -> any RelationalStore in
-  if storeLocation.hasPrefix("postgres://") || storeLocation.hasPrefix("postgresql://") {
-    return try PostgresStore(url: storeLocation, model: model)
-  }
-  return try SQLiteStore(path: storeLocation, model: model)
+let store: AsyncStore
+var client: Task<Void, Never>?
+if storeLocation.hasPrefix("postgres://") || storeLocation.hasPrefix("postgresql://") {
+  // PostgreSQL: a connection pool shared by the requests; fetches are awaited on it.
+  let location = try PostgresLocation(url: storeLocation)
+  let pool = PostgresClient(configuration: try location.clientConfiguration())
+  client = Task { await pool.run() }
+  store = try await AsyncStore(postgres: pool, at: location, model: model)
+} else {
+  // SQLite: connections on threads of their own, one importing and three reading.
+  store = try AsyncStore(readers: 3) { try SQLiteStore(path: storeLocation, model: model) }
 }
 let service = try FeedService(store: store)
 print("feed-service on http://127.0.0.1:\(port), store \(storeLocation)")
 try await service.application(port: port).runService()
+client?.cancel()
