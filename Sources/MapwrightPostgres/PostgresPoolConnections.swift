@@ -39,12 +39,19 @@ extension AsyncStore {
 
 extension PostgresLocation {
   /// The configuration of a `PostgresClient` whose connections reach this database and use
-  /// its schema (for `AsyncStore(postgres:at:model:)`).
-  public func clientConfiguration() throws -> PostgresClient.Configuration {
+  /// its schema (for `AsyncStore(postgres:at:model:)`), with `connections` connections kept
+  /// open. The pool neither closes idle connections nor pings them (connections that fail
+  /// are replaced when used): PostgresNIO 1.33's pool starts a timer task for each of those
+  /// at every release of a connection, which lives out its period (30 s, 60 s), so that a
+  /// pool leased thousands of times a second held hundreds of megabytes of timers.
+  public func clientConfiguration(connections: Int = 8) throws -> PostgresClient.Configuration {
     var configuration = PostgresClient.Configuration(
       host: host, port: port, username: username, password: password, database: database,
       tls: requiresTLS ? .require(.makeClientConfiguration()) : .disable)
     configuration.options.connectTimeout = connectTimeout
+    configuration.options.minimumConnections = connections
+    configuration.options.maximumConnections = connections
+    configuration.options.keepAliveBehavior = nil
     if let schema { configuration.options.additionalStartupParameters.append(Self.searchPath(schema)) }
     return configuration
   }
@@ -146,22 +153,25 @@ final class PostgresPoolConnections: AsyncStoreConnections, @unchecked Sendable 
   // MARK: Fetches, awaited on the pool
 
   func objects(_ entity: EntityDescription, where predicate: StorePredicate?) async throws -> [ModelObject] {
-    try await ObjectFetch(PostgresDialect(layout: opened.layout)).objects(entity, where: predicate, loadingRelationships: true) { query in
-      try await self.rows(query)
+    let job = UncheckedBox((opened.layout, predicate))
+    // One connection for the fetch's queries: one lease from the pool, not one a query.
+    return try await client.withConnection { connection in
+      try await ObjectFetch(PostgresDialect(layout: job.value.0)).objects(entity, where: job.value.1, loadingRelationships: true) { query in try await Self.rows(query, on: connection) }
     }
   }
 
   func count(_ entity: EntityDescription, where predicate: StorePredicate?) async throws -> Int {
     let query = try ObjectFetch(PostgresDialect(layout: opened.layout)).countQuery(entity, where: predicate)
-    return try await rows(query).first.map { ObjectFetch<PostgresDialect>.count(of: $0) } ?? 0
+    let rows = try await client.withConnection { connection in try await Self.rows(query, on: connection) }
+    return rows.first.map { ObjectFetch<PostgresDialect>.count(of: $0) } ?? 0
   }
 
   /// The rows a query answers, as the store's values (as `PostgresStore.query` reads them).
-  func rows(_ query: StoreQuery) async throws -> [[StoreValue]] {
+  static func rows(_ query: StoreQuery, on connection: PostgresConnection) async throws -> [[StoreValue]] {
     do {
       let bindings = try PostgresSession.bindings(query.values.map { .text(PostgresColumns.text($0, nil)) })
       var rows: [[StoreValue]] = []
-      for try await row in try await client.query(PostgresQuery(unsafeSQL: query.sql, binds: bindings), logger: PostgresSession.quietLogger) {
+      for try await row in try await connection.query(PostgresQuery(unsafeSQL: query.sql, binds: bindings), logger: PostgresSession.quietLogger) {
         rows.append(try row.makeRandomAccess().map { try PostgresColumns.value($0) })
       }
       return rows
