@@ -152,7 +152,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
-    .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright", "MapwrightSQLite", "MapwrightPostgres"]),
+    .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright", "MapwrightSQLite", "MapwrightPostgres", "MapwrightTestSupport"]),
     // One table of inputs through every path (@JSONModel, Mappable, MapwrightJSONDecoder,
     // ModelObject, the SQLite import): same value, or same error code and path, same report.
     // The examples of README.md and Docs/*.md, compiled (and run where they touch no files).

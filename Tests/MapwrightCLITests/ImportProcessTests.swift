@@ -1,4 +1,5 @@
 import Foundation
+import MapwrightTestSupport
 import Testing
 
 @testable import MapwrightSQLite
@@ -7,7 +8,7 @@ import Testing
 @Suite("mapwright import as processes", .serialized)
 struct ImportProcessTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  static let binary = root.appendingPathComponent(".build/debug/mapwright").path
+  static let binary = BuiltProducts.executable(named: "mapwright") ?? "mapwright (not built beside the tests)"
   static let model = root.appendingPathComponent("Examples/Library.xcdatamodeld").path
 
   let directory: URL = {
@@ -25,7 +26,7 @@ struct ImportProcessTests {
   }
 
   func importProcess(_ payload: String, store: String, batch: Int) throws -> (Process, Pipe) {
-    #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "build the CLI first: swift build")
+    #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "the CLI is built beside the tests: \(Self.binary)")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.binary)
     process.arguments = [

@@ -1,4 +1,5 @@
 import Foundation
+import MapwrightTestSupport
 import Testing
 
 /// `mapwright check` on streams, run as a process: files read in chunks, standard input, and
@@ -6,7 +7,7 @@ import Testing
 @Suite("mapwright check on streams")
 struct StreamCheckProcessTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  static let binary = root.appendingPathComponent(".build/debug/mapwright").path
+  static let binary = BuiltProducts.executable(named: "mapwright") ?? "mapwright (not built beside the tests)"
 
   let directory: URL = {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-stream-check-\(UUID().uuidString)")
@@ -17,7 +18,7 @@ struct StreamCheckProcessTests {
   /// Runs the CLI with `arguments` (standard input from `input`); its exit status and standard
   /// error lines.
   func run(_ arguments: [String], input: Data? = nil) throws -> (status: Int32, errors: [String], output: String) {
-    #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "build the CLI first: swift build")
+    #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "the CLI is built beside the tests: \(Self.binary)")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.binary)
     process.arguments = arguments
