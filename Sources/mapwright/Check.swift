@@ -8,26 +8,27 @@ struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Check that files are valid JSON, or valid objects of a model's entity.",
     discussion: """
-      Prints a one-line summary when every file is valid and exits 0. For each invalid file
-      prints FILE:LINE:COLUMN: error: MESSAGE with the line and a caret, and exits 1.
+      Prints a one-line summary when every file is valid and exits 0. For each invalid file \
+      prints FILE:LINE:COLUMN: error: MESSAGE with the line and a caret, and exits 1. \
       Use - to read standard input.
 
-      With --schema, each file (the value at --key-path) must be valid against a JSON Schema:
+      With --schema, each file (the value at --key-path) must be valid against a JSON Schema: \
       every problem is listed the same way.
 
-      With --model and --entity, each file must also decode as objects of the entity (an
-      object, or an array of them; --key-path leads to it): every problem is listed as
-      FILE:LINE:COLUMN: error: PATH: MESSAGE, then a summary. --lenient accepts what lenient
+      With --model and --entity, each file must also decode as objects of the entity (an \
+      object, or an array of them; --key-path leads to it): every problem is listed as \
+      FILE:LINE:COLUMN: error: PATH: MESSAGE, then a summary. --lenient accepts what lenient \
       mapping does and lists what it forgave as notes.
 
-      Streams (--json-lines, the default for .jsonl and .ndjson files; --json-seq; --stream for
-      the elements of the top-level array or of the array at --key-path) are read in chunks
-      and checked an element at a time, in bounded memory whatever the file's size; each bad
+      Streams (--json-lines, the default for .jsonl and .ndjson files; --json-seq; --stream for \
+      the elements of the top-level array or of the array at --key-path) are read in chunks \
+      and checked an element at a time, in bounded memory whatever the file's size; each bad \
       element is listed as FILE:LINE:COLUMN: error: element N: PATH: MESSAGE.
 
       Example:
-        mapwright check Examples/library.json --model Examples/Library.xcdatamodeld --entity Author \\
-          --key-path authors --lenient --date-format birthDate=yyyy-MM-dd
+        mapwright check Examples/library.json \\
+          --model Examples/Library.xcdatamodeld --entity Author --key-path authors --lenient \\
+          --date-format birthDate=yyyy-MM-dd
       """
   )
 

@@ -5,12 +5,13 @@ import Mapwright
 struct Format: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Pretty-print (or compact) a JSON file to standard output.",
+    usage: "mapwright format [<options>] <file>",
     discussion: """
       Member order and number text are kept as written; a repeated key keeps its first value.
 
-      JSON Lines (--json-lines, the default for .jsonl and .ndjson files) and the elements of a
-      top-level array (--stream) are read and written an element at a time, in bounded memory:
-      each JSON Lines element stays one compact line; an array's elements are formatted at their
+      JSON Lines (--json-lines, the default for .jsonl and .ndjson files) and the elements of a \
+      top-level array (--stream) are read and written an element at a time, in bounded memory: \
+      each JSON Lines element stays one compact line; an array's elements are formatted at their \
       depth.
       """
   )

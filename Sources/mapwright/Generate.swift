@@ -19,14 +19,19 @@ struct GenerateSwift: ParsableCommand {
     abstract: "Write Swift @JSONModel types from an Xcode model, from JSON Schema, or inferred from sample JSON.",
     discussion: """
       From an Xcode model (.xcdatamodeld, .xcdatamodel or its contents file): one class per entity.
-      From samples (.json files, JSON Lines files, or - for standard input): one set of types that
+
+      From samples (.json files, JSON Lines files, or - for standard input): one set of types that \
       decodes every sample; a top-level array's elements are samples of one type.
 
       Examples:
-        mapwright generate swift Examples/Library.xcdatamodeld --output Sources/App/Library.swift
-        mapwright generate swift issues.json --name Issue --output Sources/App/Issue.swift
-        mapwright generate swift --schema pet.schema.json --name Pet --output Sources/App/Pet.swift
-        curl -s https://api.github.com/repos/apple/swift/issues | mapwright generate swift - --name Issue
+        mapwright generate swift Examples/Library.xcdatamodeld \\
+          --output Sources/App/Library.swift
+        mapwright generate swift issues.json --name Issue \\
+          --output Sources/App/Issue.swift
+        mapwright generate swift --schema pet.schema.json --name Pet \\
+          --output Sources/App/Pet.swift
+        curl -s https://api.github.com/repos/apple/swift/issues \\
+          | mapwright generate swift - --name Issue
       """
   )
 
@@ -160,9 +165,10 @@ struct GenerateSchema: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "schema",
     abstract: "Write the JSON Schema (2020-12) of an entity of an Xcode model.",
+    usage: "mapwright generate schema [<options>] <model> --entity <entity>",
     discussion: """
-      The schema of the JSON the entity's objects are read from (strict mode), the entities it
-      refers to under $defs. Read from the model file, without compiling anything; for
+      The schema of the JSON the entity's objects are read from (strict mode), the entities it \
+      refers to under $defs. Read from the model file, without compiling anything; for \
       @JSONModel types, use `Type.jsonSchema` in Swift.
 
       Example:

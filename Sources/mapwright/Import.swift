@@ -12,13 +12,16 @@ import MapwrightSchema
 struct Import: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Import JSON objects into a SQLite or PostgreSQL store, updating objects with the same primary key.",
+    usage: "mapwright import [<options>] <data> --model <model> --entity <entity> \\\n    --store <store>",
     discussion: """
-      Example:
-        mapwright import Examples/library.json --model Examples/Library.xcdatamodeld \\
-          --entity Author --key-path authors --store library.sqlite --lenient \\
+      Examples:
+        mapwright import Examples/library.json \\
+          --model Examples/Library.xcdatamodeld --entity Author \\
+          --key-path authors --store library.sqlite --lenient \\
           --date-format birthDate=yyyy-MM-dd
-        mapwright import Examples/library.json --model Examples/Library.xcdatamodeld \
-          --entity Author --key-path authors --lenient --date-format birthDate=yyyy-MM-dd \
+        mapwright import Examples/library.json \\
+          --model Examples/Library.xcdatamodeld --entity Author \\
+          --key-path authors --lenient --date-format birthDate=yyyy-MM-dd \\
           --store postgres://mapwright:secret@127.0.0.1:5432/library
       """
   )

@@ -14,8 +14,9 @@ struct MapwrightCommand: ParsableCommand {
         cat data.json | mapwright check -          validate standard input
         mapwright format Examples/issue.json       pretty-print with two-space indent
         mapwright format --compact --sort-keys FILE
-        mapwright generate swift Examples/Library.xcdatamodeld   Swift models from an Xcode model
-        mapwright import data.json --model M.xcdatamodeld --entity Author --store app.sqlite
+        mapwright generate swift Examples/Library.xcdatamodeld   Swift from a model
+        mapwright import data.json --model M.xcdatamodeld --entity Author \\
+          --store app.sqlite
       """,
     subcommands: [Check.self, Format.self, Generate.self, Import.self]
   )
