@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "MapwrightHummingbird", targets: ["MapwrightHummingbird"]),
     .library(name: "MapwrightVapor", targets: ["MapwrightVapor"]),
     .executable(name: "mapwright", targets: ["mapwright"]),
+    .executable(name: "mapwright-postgres", targets: ["mapwright-postgres"]),
     .executable(name: "mapwright-bench", targets: ["mapwright-bench"]),
   ],
   dependencies: [
@@ -102,16 +103,15 @@ let package = Package(
       name: "MapwrightVapor",
       dependencies: ["MapwrightNIO", .product(name: "Vapor", package: "vapor")]
     ),
-    .executableTarget(
-      name: "mapwright",
-      dependencies: [
-        "Mapwright",
-        "MapwrightSchema",
-        "MapwrightSQLite",
-        "MapwrightPostgres",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+    // The commands of the `mapwright` tool. No macros and no SwiftNIO: the first
+    // `swift run mapwright` builds neither swift-syntax nor PostgresNIO.
+    .target(
+      name: "MapwrightCLI",
+      dependencies: ["MapwrightSchema", "MapwrightSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
+    .executableTarget(name: "mapwright", dependencies: ["MapwrightCLI"]),
+    // The same commands with PostgreSQL stores; `mapwright` hands postgres:// imports to it.
+    .executableTarget(name: "mapwright-postgres", dependencies: ["MapwrightCLI", "MapwrightPostgres"]),
     // The example service (Examples/FeedService): a library for its tests, and the executable.
     .target(
       name: "FeedService",
@@ -152,7 +152,10 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
-    .testTarget(name: "MapwrightCLITests", dependencies: ["mapwright", "MapwrightSQLite", "MapwrightPostgres", "MapwrightTestSupport"]),
+    .testTarget(
+      name: "MapwrightCLITests",
+      dependencies: ["MapwrightCLI", "mapwright", "mapwright-postgres", "MapwrightSQLite", "MapwrightPostgres", "MapwrightTestSupport"]
+    ),
     // One table of inputs through every path (@JSONModel, Mappable, MapwrightJSONDecoder,
     // ModelObject, the SQLite import): same value, or same error code and path, same report.
     // The examples of README.md and Docs/*.md, compiled (and run where they touch no files).

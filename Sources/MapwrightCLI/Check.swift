@@ -2,7 +2,7 @@
 // entity's objects? Every problem is reported, not the first (CheckAgainstModel.swift).
 
 import ArgumentParser
-import Mapwright
+import MapwrightEngine
 
 struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(

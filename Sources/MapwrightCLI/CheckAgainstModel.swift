@@ -5,7 +5,7 @@
 
 import ArgumentParser
 import Foundation
-import Mapwright
+import MapwrightEngine
 import MapwrightSchema
 
 struct ModelCheckFlags: ParsableArguments {

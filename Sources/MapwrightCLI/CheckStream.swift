@@ -6,7 +6,7 @@
 
 import ArgumentParser
 import Foundation
-import Mapwright
+import MapwrightEngine
 import MapwrightSchema
 
 struct StreamFlags: ParsableArguments {

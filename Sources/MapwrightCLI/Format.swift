@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Mapwright
+import MapwrightEngine
 
 struct Format: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -3,9 +3,8 @@
 
 import ArgumentParser
 import Foundation
-import Mapwright
+import MapwrightEngine
 import MapwrightGraph
-import MapwrightPostgres
 import MapwrightSQLite
 import MapwrightSchema
 
@@ -86,7 +85,7 @@ struct Import: ParsableCommand {
     }
     let target: any RelationalStore =
       if store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
-        try PostgresStore(url: store, model: objectModel, addingToExistingDatabase: addToExisting)
+        try StoreOpeners.postgres(store, objectModel, addToExisting)
       } else {
         try SQLiteStore(path: store, model: objectModel, addingToExistingDatabase: addToExisting)
       }

@@ -1,11 +1,15 @@
-// The mapwright command-line tool.
+// The mapwright command-line tool: its commands, run by the `mapwright` executable (SQLite)
+// and by `mapwright-postgres` (the same commands, with PostgreSQL stores), which `mapwright`
+// hands an import into a postgres:// store to, so that the first build of `mapwright` builds
+// no SwiftNIO and no macros.
 
 import ArgumentParser
-import Mapwright
+import MapwrightEngine
 
-@main
-struct MapwrightCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
+public struct MapwrightCommand: ParsableCommand {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
     commandName: "mapwright",
     abstract: "Check, format and map JSON; generate models; import into a store.",
     discussion: """

@@ -1,8 +1,8 @@
 import Foundation
-import Mapwright
+import MapwrightEngine
 import Testing
 
-@testable import mapwright
+@testable import MapwrightCLI
 
 @Suite struct CLITests {
   let files: [String: String] = [

@@ -54,6 +54,33 @@ struct ImportProcessTests {
     return Int((try? connection.scalar("SELECT count(*) FROM Author")) ?? 0)
   }
 
+  /// `mapwright` alone (no `mapwright-postgres` beside it) refuses an import into PostgreSQL
+  /// with what to build, before connecting anywhere, and leaves SQLite imports working.
+  @Test func postgresImportsNeedMapwrightPostgresBesideIt() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let alone = directory.appendingPathComponent("alone")
+    try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+    let copy = alone.appendingPathComponent("mapwright").path
+    try FileManager.default.copyItem(atPath: Self.binary, toPath: copy)
+    let data = try payload(1...3, label: "solo")
+    func run(_ store: String) throws -> (Int32, String) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: copy)
+      process.arguments = ["import", data, "--model", Self.model, "--entity", "Author", "--key-path", "authors", "--store", store, "--quiet"]
+      let errors = Pipe()
+      process.standardError = errors
+      try process.run()
+      process.waitUntilExit()
+      return (process.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+    let (status, message) = try run("postgres://someone:secret@127.0.0.1:1/nowhere")
+    #expect(status == 1)
+    #expect(message.contains("swift build --product mapwright-postgres"))
+    #expect(message.contains("someone:***@") && !message.contains("secret"))
+    let (sqliteStatus, sqliteMessage) = try run(directory.appendingPathComponent("solo.sqlite").path)
+    #expect(sqliteStatus == 0, "\(sqliteMessage)")
+  }
+
   @Test func aKilledImportLeavesWholeBatchesAndARerunCompletesIt() throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     let batch = 500
