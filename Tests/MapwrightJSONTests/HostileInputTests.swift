@@ -168,3 +168,34 @@ struct LongTokenTests {
     #expect(elapsed < .seconds(5), "\(elapsed)")
   }
 }
+
+/// The parser's fast path for runs of three-byte UTF-8 sequences (four bytes read at once)
+/// agrees with the standard library's UTF-8 validation, and so with the byte-by-byte rule, for
+/// every lead byte from 0xC0 to 0xFF and every second and third byte a test can tell apart,
+/// placed after a valid three-byte sequence (so that the run is under way) and before more.
+@Suite struct UTF8RunTests {
+  @Test func threeByteRunsAgreeWithTheStandardLibrary() {
+    let run: [UInt8] = Array("漢字".utf8)  // two valid three-byte sequences
+    let seconds: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+    var checked = 0
+    for lead in UInt8(0xC0)...0xFF {
+      for second in seconds {
+        for third in [UInt8(0x41), 0x80, 0xBF, 0xC0] {
+          for tail in [[], Array("語".utf8), [UInt8(0x41)]] {
+            let middle = run + [lead, second, third] + tail
+            let bytes = [0x22] + middle + [0x22]
+            let valid = String(validating: middle, as: UTF8.self) != nil
+            let parsed = (try? JSONDocument(bytes)) != nil
+            // A quote or a control byte inside the middle ends or breaks the string anyway.
+            let plain = !middle.contains(0x22) && !middle.contains(0x5C) && !middle.contains { $0 < 0x20 }
+            if plain {
+              #expect(parsed == valid, "\(middle.map { String($0, radix: 16) })")
+              checked += 1
+            }
+          }
+        }
+      }
+    }
+    #expect(checked > 5_000)
+  }
+}

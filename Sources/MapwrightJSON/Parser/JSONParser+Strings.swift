@@ -55,9 +55,14 @@ extension JSONParser {
         p = try scanEscape(at: p, flags: &flags)
       } else if c >= 0x80 {
         if let length = utf8SequenceLength(at: p) {
-          // Non-ASCII text comes in runs (CJK, emoji): stay here while it lasts.
-          p += length
-          while p < count, bytes[p] >= 0x80, let next = utf8SequenceLength(at: p) { p += next }
+          // Non-ASCII text comes in runs (CJK, emoji): stay here while it lasts, three-byte
+          // sequences (most of the BMP) four bytes read at a time.
+          p &+= length
+          while true {
+            p = skipThreeByteSequences(from: p)
+            guard p < count, bytes[p] >= 0x80, let next = utf8SequenceLength(at: p) else { break }
+            p &+= next
+          }
         } else if replacesInvalidUnicode {
           flags |= TapeFlag.needsRepair
           p += 1
@@ -72,6 +77,22 @@ extension JSONParser {
     }
     _ = tape.append(.string, flags: flags, offset: quote + 1, length: p - quote - 1)
     pos = p + 1
+  }
+
+  /// The offset after the well-formed three-byte UTF-8 sequences that start at `p` with a lead
+  /// byte of E1–EC or EE–EF (whose second byte may be any continuation byte), each checked
+  /// with one four-byte load; the sequences with a narrower second byte (E0, ED) and all
+  /// others are left to `utf8SequenceLength`.
+  @inline(__always)
+  func skipThreeByteSequences(from start: Int) -> Int {
+    var p = start
+    while p &+ 4 <= count {
+      let word = UInt32(littleEndian: UnsafeRawPointer(bytes + p).loadUnaligned(as: UInt32.self))
+      let lead = word & 0xFF
+      guard word & 0x00C0_C0F0 == 0x0080_80E0, lead != 0xE0, lead != 0xED else { break }
+      p &+= 3
+    }
+    return p
   }
 
   /// Validates the escape sequence at `p` (a backslash) and returns the offset after it.
