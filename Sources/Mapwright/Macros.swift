@@ -99,7 +99,8 @@ public macro JSONModel(
   extension, conformances: JSONModel, JSONConvertible, Sendable,
   names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
   named(decode(from:in:)), named(_jsonModelEnum))
-public macro JSONModel(tag: String, content: String? = nil, keys: KeyNaming = .useDefaultKeys) = #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
+public macro JSONModel(tag: String, content: String? = nil, keys: KeyNaming = .useDefaultKeys) =
+  #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
 
 /// The case a raw-value enum takes for a raw value that names no case (noted in the report):
 ///

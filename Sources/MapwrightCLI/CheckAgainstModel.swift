@@ -121,7 +121,10 @@ struct ModelCheckFlags: ParsableArguments {
         objects += target.kind == .array ? target.count : 1
         errors = ModelObject.problems(of: description, in: target, session: session)
       } else {
-        errors = [MappingError(invalidValue: "no value at the key path \(keyPath)").moved(to: JSONPath(keyPath: JSONKeyPath(keyPath).components.map(\.key)), line: nil, column: nil)]
+        errors = [
+          MappingError(invalidValue: "no value at the key path \(keyPath)").moved(
+            to: JSONPath(keyPath: JSONKeyPath(keyPath).components.map(\.key)), line: nil, column: nil)
+        ]
       }
       if !errors.isEmpty { outcome.invalid += 1 }
       problems += errors.count
@@ -138,7 +141,9 @@ struct ModelCheckFlags: ParsableArguments {
     let noun = files.count == 1 ? "file" : "files"
     let forgiven = lenient ? ", \(notes) forgiven" : ""
     if outcome.invalid > 0 {
-      outcome.errors.append("\(problems) \(problems == 1 ? "problem" : "problems") in \(outcome.invalid) of \(files.count) \(noun) (\(objects) \(entity) objects checked\(forgiven))")
+      outcome.errors.append(
+        "\(problems) \(problems == 1 ? "problem" : "problems") in \(outcome.invalid) of \(files.count) \(noun) (\(objects) \(entity) objects checked\(forgiven))"
+      )
     } else {
       outcome.summary = "\(files.count) \(noun) valid: \(objects) \(entity) objects\(forgiven)"
     }

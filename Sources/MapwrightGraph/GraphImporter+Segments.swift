@@ -138,7 +138,9 @@ struct DeferredReferences {
 extension GraphImporter {
   /// Defers a reference to a later segment (`keys`: the ids not found in this one); called by
   /// `target` only while later segments follow — in the last one, the policy applies at once.
-  func deferReference(_ fix: DeferredReferences.Fix, owner: DeferredReferences.Owner, destination: EntityPlan, keys: [DeferredReferences.Key], relationship: String) {
+  func deferReference(
+    _ fix: DeferredReferences.Fix, owner: DeferredReferences.Owner, destination: EntityPlan, keys: [DeferredReferences.Key], relationship: String
+  ) {
     deferred.add(DeferredReferences.Reference(fix: fix, owner: owner, destination: destination, keys: keys, relationship: relationship))
   }
 
@@ -193,7 +195,8 @@ extension GraphImporter {
         // Found by a later segment, or given a row by the segment just written (a placeholder
         // that one of its own references made serves this reference too, as in one pass).
         if let id = deferred.found[key] ?? reference.destination.row(of: waiting.key)?.id { return id }
-        let id = try unresolvedReference(waiting.key, reference.destination, relationship: reference.relationship, path: waiting.path, into: &writes) {
+        let id = try unresolvedReference(waiting.key, reference.destination, relationship: reference.relationship, path: waiting.path, into: &writes)
+        {
           let (line, column) = location(ofOffset: waiting.offsetInRun, inRun: waiting.run, scanner: scanner)
           return MappingError(invalidValue: "no \(name) has the key \(waiting.key)").moved(to: waiting.path, line: line, column: column)
         }

@@ -115,7 +115,8 @@ extension GraphImporter {
         // Nested children are written with the link; children named by id get it set.
         try forEachItem { i, item in
           if item.kind == .object {
-            _ = try write(item, destination, session, into: &writes, link: Link(column: inverse, id: id), path: self.itemPath(path(), planned.description, i))
+            _ = try write(
+              item, destination, session, into: &writes, link: Link(column: inverse, id: id), path: self.itemPath(path(), planned.description, i))
           } else if let child = try target(
             item, planned.description, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), planned.description, i),
             deferring: { key in
@@ -134,8 +135,9 @@ extension GraphImporter {
           }
         }
         if !creating {
-          writes.detaches.append(ImportBatch.Detach(
-            table: destination.table, column: inverse, owner: id, delete: destination.entity.primaryKey == nil))
+          writes.detaches.append(
+            ImportBatch.Detach(
+              table: destination.table, column: inverse, owner: id, delete: destination.entity.primaryKey == nil))
         }
       case .joinTable(let name, let reversed):
         var targets: [Int64] = []

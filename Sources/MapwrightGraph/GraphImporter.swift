@@ -12,15 +12,16 @@
 // An object seen again (in the payload or already stored) is updated: only the keys present
 // change. Objects of entities without a primary key are always inserted.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Dispatch
 import MapwrightEngine
 import MapwrightJSON
 import MapwrightSchema
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Imports JSON payloads into a `GraphStore`.
 ///
@@ -140,7 +141,9 @@ public final class GraphImporter {
   /// Pass 1 of a segment from batch `first`: keys scanned and looked up (full buckets on the
   /// worker's thread while the scan goes on), new objects given row ids. Returns the end of
   /// the segment: the batch after the one that took the keys held to the limit.
-  func scanKeys(of batches: [(source: ImportSource, runs: ArraySlice<PayloadScanner.ElementRuns.Run>)], from first: Int, scanner: some ImportPayload) throws -> Int {
+  func scanKeys(of batches: [(source: ImportSource, runs: ArraySlice<PayloadScanner.ElementRuns.Run>)], from first: Int, scanner: some ImportPayload)
+    throws -> Int
+  {
     let worker = SerialWorker(capacity: 4)  // a few buckets queued: the keys waiting stay few
     // One set of key lists per core, reused by every round (their storage is kept).
     let slots = UnsafeMutableBufferPointer<ScannedKeys>.allocate(capacity: max(ProcessInfo.processInfo.activeProcessorCount, 1))

@@ -4,14 +4,15 @@
 // then writes): a file is scanned once for the bounds of its runs (through the stream
 // splitter every stream uses), then each run is read again from the file when it is parsed.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MapwrightJSON
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A payload an import reads runs of elements from.
 package protocol ImportPayload: Sendable {

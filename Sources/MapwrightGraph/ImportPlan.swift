@@ -87,7 +87,8 @@ final class EntityPlan {
     for child in children {
       guard let links = pendingLinks[child] else { continue }
       let last = links.last { $0.column == column }
-      let kept = last?.parent == parent
+      let kept =
+        last?.parent == parent
         ? links.filter { $0.column != column } : links.filter { !($0.column == column && $0.parent == parent) }
       pendingLinks[child] = kept.isEmpty ? nil : kept
     }

@@ -1,12 +1,13 @@
 // Primary keys: the value that identifies an object of an entity, as the store compares it.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MapwrightJSON
 import MapwrightSchema
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A primary key value: integers compare as integers, everything else as text.
 public enum PrimaryKeyValue: Hashable, Sendable, CustomStringConvertible {

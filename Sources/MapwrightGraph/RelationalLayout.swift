@@ -101,9 +101,10 @@ public struct RelationalLayout: Sendable {
           } else {
             storage[key] = .joinTable(mine, reversed: false)
             if !joinTables.contains(where: { $0.name == mine }) {
-              joinTables.append(JoinTable(
-                name: mine, ownerEntity: entity.name, relationship: relationship.name, targetEntity: destination.name,
-                inverse: inverse?.name))
+              joinTables.append(
+                JoinTable(
+                  name: mine, ownerEntity: entity.name, relationship: relationship.name, targetEntity: destination.name,
+                  inverse: inverse?.name))
             }
           }
         }

@@ -2,13 +2,14 @@
 // INTEGER, Double and Float as REAL, Decimal as its exact TEXT, dates as REAL seconds since
 // 1970, data as BLOB, UUIDs and URLs as TEXT, transformable values as their JSON TEXT.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MapwrightEngine
 import MapwrightSchema
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 public enum StoreValues {
   /// The column type of an attribute.

@@ -39,7 +39,8 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     guard model.mappingInBody else {
       return storage + ([generator.decodingInitializer(), generator.draftInitializer()] + equality).map { DeclSyntax(stringLiteral: $0) }
     }
-    let members = [generator.preservedStorage()].compactMap { $0 } + generator.fieldsDeclarations()
+    let members =
+      [generator.preservedStorage()].compactMap { $0 } + generator.fieldsDeclarations()
       + generator.clusterDeclarations()
       + [generator.decodingInitializer(), generator.encodingFunction(), generator.describedFieldsFunction()] + equality
     return members.map { DeclSyntax(stringLiteral: $0) }

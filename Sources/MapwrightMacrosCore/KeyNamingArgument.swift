@@ -27,7 +27,10 @@ enum KeyNamingArgument {
       return .custom(expression.trimmedDescription)
     }
     if !customAllowed, expression.is(FunctionCallExprSyntax.self) || expression.is(MemberAccessExprSyntax.self) {
-      error(Syntax(expression), "an enum's associated values take a built-in key naming (.snakeCase, .kebabCase, .pascalCase, .screamingSnakeCase); .custom is for structs and classes")
+      error(
+        Syntax(expression),
+        "an enum's associated values take a built-in key naming (.snakeCase, .kebabCase, .pascalCase, .screamingSnakeCase); .custom is for structs and classes"
+      )
       return nil
     }
     error(Syntax(expression), "write the key naming as .snakeCase, .kebabCase, .pascalCase, .screamingSnakeCase or .custom { … }")

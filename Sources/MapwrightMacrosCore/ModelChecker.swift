@@ -23,7 +23,9 @@ struct ModelChecker {
         }
       } else {
         let names = model.fields.filter { !$0.flatten }.map { "'\($0.name)'" }.joined(separator: ", ")
-        error(node, "primaryKey", "primaryKey: names '\(key)', which is not a property of \(model.name)" + (names.isEmpty ? "" : " (its properties: \(names))"))
+        error(
+          node, "primaryKey",
+          "primaryKey: names '\(key)', which is not a property of \(model.name)" + (names.isEmpty ? "" : " (its properties: \(names))"))
       }
     }
     var writtenKeys: [String: String] = [:]
@@ -47,7 +49,9 @@ struct ModelChecker {
         } else {
           fixIt = []
         }
-        error(property.node, "letWithValue", "'\(property.name)' is a let with an initial value, so it cannot be decoded; make it var or mark it @Ignore", fixIts: fixIt)
+        error(
+          property.node, "letWithValue", "'\(property.name)' is a let with an initial value, so it cannot be decoded; make it var or mark it @Ignore",
+          fixIts: fixIt)
       }
       for path in property.paths {
         if let problem = Self.pathProblem(path) {

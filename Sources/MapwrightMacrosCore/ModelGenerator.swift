@@ -56,8 +56,10 @@ struct ModelGenerator {
     for (i, property) in fields.enumerated() {
       let target = "self.\(property.name)"
       if let defaultValue = property.defaultValue {
-        lines += ["  if let value = _\(i) {", "    \(target) = value", "  } else {", "    reader.noteDefault(\(i))",
-                  "    \(target) = \(defaultValue)", "  }"]
+        lines += [
+          "  if let value = _\(i) {", "    \(target) = value", "  } else {", "    reader.noteDefault(\(i))",
+          "    \(target) = \(defaultValue)", "  }",
+        ]
       } else if property.initializer != nil {
         lines += ["  if let value = _\(i) {", "    \(target) = value", "  } else {", "    reader.noteDefault(\(i))", "  }"]
       } else if property.isOptional {
@@ -124,7 +126,8 @@ struct ModelGenerator {
     lines.append("\(modifiers)func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {")
     lines.append("  var writer = Mapwright.JSONModelWriter(session: session)")
     if case .discriminator = model.cluster {
-      lines.append("  if let cluster = type(of: self)._jsonModelCluster, let key = cluster.discriminator, let tag = cluster.tag(for: type(of: self)) {")
+      lines.append(
+        "  if let cluster = type(of: self)._jsonModelCluster, let key = cluster.discriminator, let tag = cluster.tag(for: type(of: self)) {")
       lines.append("    writer.write(tag, key: key)")
       lines.append("  }")
     }
@@ -256,8 +259,10 @@ struct ModelGenerator {
   func equalityFunctions() -> [String] {
     let mapped = model.fields
     let modifiers = model.mappingInBody ? overridable : access
-    var equal = ["\(modifiers)func _jsonModelIsEqual(to other: AnyObject) -> Bool {",
-                 "  guard let other = other as? \(model.name), type(of: self) == type(of: other) else { return false }"]
+    var equal = [
+      "\(modifiers)func _jsonModelIsEqual(to other: AnyObject) -> Bool {",
+      "  guard let other = other as? \(model.name), type(of: self) == type(of: other) else { return false }",
+    ]
     if superclassIsModel { equal.append("  guard super._jsonModelIsEqual(to: other) else { return false }") }
     let comparisons = mapped.map { "Mapwright.jsonModelFieldEqual(self.\($0.name), other.\($0.name))" }
     equal.append("  return " + (comparisons.isEmpty ? "true" : comparisons.joined(separator: "\n    && ")))
@@ -295,7 +300,8 @@ struct ModelGenerator {
     }
     let key = model.primaryKey.map { stringLiteral($0.name) } ?? "nil"
     let list = entries.isEmpty ? "[]" : "[\n" + entries.joined(separator: ",\n") + "\n  ]"
-    return "\(access)static var _jsonModelEntity: Mapwright.JSONModelEntity? {\n  Mapwright.JSONModelEntity(\(selfType).self, primaryKey: \(key), properties: \(list))\n}"
+    return
+      "\(access)static var _jsonModelEntity: Mapwright.JSONModelEntity? {\n  Mapwright.JSONModelEntity(\(selfType).self, primaryKey: \(key), properties: \(list))\n}"
   }
 
   /// `_jsonModelFieldKeyPaths` and `_jsonModelDecodeField(_:_:)`: each mapped property alone,
@@ -304,8 +310,10 @@ struct ModelGenerator {
     let fields = model.fields
     let paths = fields.map { "\\\(selfType).\($0.name)" }.joined(separator: ", ")
     let keyPaths = "\(access)static var _jsonModelFieldKeyPaths: [AnyKeyPath] { [\(paths)] }"
-    var lines = ["\(access)static func _jsonModelDecodeField(_ field: Int, _ reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) -> Any {",
-                 "  switch field {"]
+    var lines = [
+      "\(access)static func _jsonModelDecodeField(_ field: Int, _ reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) -> Any {",
+      "  switch field {",
+    ]
     for (i, property) in fields.enumerated() {
       lines.append("  case \(i):")
       lines.append("    var _\(i): \(property.type ?? "Never")? = nil")

@@ -97,9 +97,11 @@ struct ModelParser {
       error(attribute, "clusterFinal", "a class cluster's base cannot be final: it has subclasses")
     }
     // `class func jsonModelClass(for:)` in the body: the class chosen by the user's code.
-    if discriminator == nil, declaration.memberBlock.members.contains(where: { member in
-      member.decl.as(FunctionDeclSyntax.self).map { $0.name.text == "jsonModelClass" } ?? false
-    }) {
+    if discriminator == nil,
+      declaration.memberBlock.members.contains(where: { member in
+        member.decl.as(FunctionDeclSyntax.self).map { $0.name.text == "jsonModelClass" } ?? false
+      })
+    {
       cluster = .closure("{ \(name).jsonModelClass(for: $0) }")
     }
     if cluster != nil, kind == .struct {
@@ -150,10 +152,12 @@ struct ModelParser {
 
   private func isKnownProtocol(_ type: TypeSyntax) -> Bool {
     let name = type.trimmedDescription
-    return ["Equatable", "Hashable", "Sendable", "Codable", "Encodable", "Decodable", "Identifiable",
-            "CustomStringConvertible", "CustomDebugStringConvertible", "JSONModel", "Mapwright.JSONModel",
-            "@unchecked Sendable", "Comparable", "JSONConvertible", "Mapwright.JSONConvertible", "AnyObject", "JSONModelCopyable",
-            "Mapwright.JSONModelCopyable"].contains(name)
+    return [
+      "Equatable", "Hashable", "Sendable", "Codable", "Encodable", "Decodable", "Identifiable",
+      "CustomStringConvertible", "CustomDebugStringConvertible", "JSONModel", "Mapwright.JSONModel",
+      "@unchecked Sendable", "Comparable", "JSONConvertible", "Mapwright.JSONConvertible", "AnyObject", "JSONModelCopyable",
+      "Mapwright.JSONModelCopyable",
+    ].contains(name)
   }
 
   /// The stored properties of one `var`/`let` declaration (several with `var a, b: Int`).
@@ -177,7 +181,9 @@ struct ModelParser {
       guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
       if let accessors = binding.accessorBlock, isComputed(accessors) {
         for attribute in marked {
-          error(attribute, "computed", "@\(markerName(attribute)!) cannot apply to the computed property '\(pattern.identifier.text)'; it has no storage to decode into")
+          error(
+            attribute, "computed",
+            "@\(markerName(attribute)!) cannot apply to the computed property '\(pattern.identifier.text)'; it has no storage to decode into")
         }
         continue
       }

@@ -42,14 +42,17 @@ struct TaggedEnumGenerator {
   }
 
   func decodeFunction() -> String {
-    var lines = ["\(access)static func decode(from value: Mapwright.JSONValue, in session: Mapwright.DecodingSession) throws(Mapwright.MappingError) -> Self {"]
+    var lines = [
+      "\(access)static func decode(from value: Mapwright.JSONValue, in session: Mapwright.DecodingSession) throws(Mapwright.MappingError) -> Self {"
+    ]
     if let tag = model.tag {
       lines.append("  let (tag, tagValue) = try session.enumTag(of: value, key: \(literal(tag)))")
       let source: String
       if let content = model.content {
         source = "payload"
         if model.cases.contains(where: { !$0.values.isEmpty }) {
-          lines.append("  func content() throws(Mapwright.MappingError) -> Mapwright.JSONValue { try session.enumContent(of: value, key: \(literal(content))) }")
+          lines.append(
+            "  func content() throws(Mapwright.MappingError) -> Mapwright.JSONValue { try session.enumContent(of: value, key: \(literal(content))) }")
         }
       } else {
         source = "value"
@@ -93,7 +96,8 @@ struct TaggedEnumGenerator {
       lines.append("  case .\(enumCase.name)\(bindings):")
       if !enumCase.values.isEmpty { lines.append("    var values = Mapwright.JSONObject()") }
       for value in enumCase.values {
-        lines.append("    if !\(value.label).isNilValue || session.includesNilValues { values[\(literal(value.key))] = \(value.label).encodeJSON(in: session) }")
+        lines.append(
+          "    if !\(value.label).isNilValue || session.includesNilValues { values[\(literal(value.key))] = \(value.label).encodeJSON(in: session) }")
       }
       if let tag = model.tag {
         if let content = model.content {

@@ -63,7 +63,9 @@ public struct ProblemDetails: Error, Sendable, Hashable, CustomStringConvertible
     case let error as JSONError:
       self.init(status: 400, detail: error.message, line: error.line, column: error.column)
     case let error as JSONStreamError:
-      self.init(status: error.code == .elementTooLarge ? 413 : 400, detail: error.message, path: error.path, line: error.line, column: error.column, element: error.elementIndex)
+      self.init(
+        status: error.code == .elementTooLarge ? 413 : 400, detail: error.message, path: error.path, line: error.line, column: error.column,
+        element: error.elementIndex)
     case let error as JSONStreamErrors:
       guard let first = error.errors.first, var problem = ProblemDetails(decodingError: first) else { return nil }
       problem.detail += error.errors.count > 1 ? " (and \(error.errors.count - 1) more)" : ""

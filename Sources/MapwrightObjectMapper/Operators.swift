@@ -84,7 +84,6 @@ public func >>> <T>(left: T?, right: Map) {
   right.writeFoundation(left)
 }
 
-
 extension Map {
   /// Reads the current value as Foundation objects cast to `T`; a null leaves it unchanged.
   func readFoundation<T>(into field: inout T) {

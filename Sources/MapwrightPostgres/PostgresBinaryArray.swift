@@ -30,11 +30,12 @@ struct PostgresBinaryArray: PostgresDynamicTypeEncodable {
   var psqlFormat: PostgresFormat { .binary }
 
   func encode<JSONEncoder: PostgresJSONEncoder>(into buffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>) {
-    let (count, element): (Int, PostgresDataType) = switch elements {
-    case .integers(let values): (values.count, .int8)
-    case .reals(let values): (values.count, .float8)
-    case .texts(let values): (values.count, .text)
-    }
+    let (count, element): (Int, PostgresDataType) =
+      switch elements {
+      case .integers(let values): (values.count, .int8)
+      case .reals(let values): (values.count, .float8)
+      case .texts(let values): (values.count, .text)
+      }
     buffer.writeInteger(Int32(count == 0 ? 0 : 1))
     buffer.writeInteger(Int32(0))
     buffer.writeInteger(element.rawValue)

@@ -12,15 +12,16 @@
 // what PostgresNIO does not decode to text (`numeric`, `jsonb`, `uuid`). The `StoreValue`s the import makes are the same as for SQLite (dates as seconds
 // since 1970, Booleans as 0 and 1), so one importer serves both stores.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MapwrightGraph
 import MapwrightSchema
 import NIOCore
 import PostgresNIO
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 enum PostgresColumns {
   /// The column type of an attribute.
@@ -134,12 +135,13 @@ enum PostgresColumns {
       }
       return result
     }
-    let binary: PostgresSession.Parameter? = switch wireType(type) {
-    case "bigint": all { if case .integer(let v) = $0 { v } else { nil } }.map { .integers($0) }
-    case "double precision": all { if case .real(let v) = $0 { v } else { nil } }.map { .reals($0) }
-    case "text": all { if case .text(let v) = $0 { v } else { nil } }.map { .texts($0) }
-    default: nil
-    }
+    let binary: PostgresSession.Parameter? =
+      switch wireType(type) {
+      case "bigint": all { if case .integer(let v) = $0 { v } else { nil } }.map { .integers($0) }
+      case "double precision": all { if case .real(let v) = $0 { v } else { nil } }.map { .reals($0) }
+      case "text": all { if case .text(let v) = $0 { v } else { nil } }.map { .texts($0) }
+      default: nil
+      }
     return binary ?? .text(arrayLiteral(values.lazy.map { text($0, type) }))
   }
 

@@ -3,15 +3,16 @@
 // (`?sslmode=require`): a loopback server needs none, and a remote one should be named with
 // its mode.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MapwrightGraph
 import NIOCore
 import NIOSSL
 import PostgresNIO
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A PostgreSQL server and database, from a URL.
 ///

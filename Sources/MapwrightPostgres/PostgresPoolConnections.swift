@@ -82,7 +82,8 @@ final class PostgresPoolConnections: AsyncStoreConnections, @unchecked Sendable 
   func open(addingToExistingDatabase: Bool) async throws {
     let location = location
     let model = model
-    let found = try await leasing(on: importThread) { (session: PostgresSession, _: PostgresSession?) throws -> UncheckedBox<(RelationalLayout, Int64)> in
+    let found = try await leasing(on: importThread) {
+      (session: PostgresSession, _: PostgresSession?) throws -> UncheckedBox<(RelationalLayout, Int64)> in
       try Self.checkSchema(of: session, location)
       let store = try PostgresStore(leased: session, spare: nil, model: model, opened: nil, addingToExistingDatabase: addingToExistingDatabase)
       return UncheckedBox((store.layout, store.importLock))
@@ -125,7 +126,9 @@ final class PostgresPoolConnections: AsyncStoreConnections, @unchecked Sendable 
         }
         // Back to the pool as it came: no transaction left open, the session's settings reset.
         for connection in [first, second].compactMap({ $0 }) {
-          for statement in ["ROLLBACK", "RESET ALL"] { _ = try? await connection.query(PostgresQuery(unsafeSQL: statement), logger: PostgresSession.quietLogger) }
+          for statement in ["ROLLBACK", "RESET ALL"] {
+            _ = try? await connection.query(PostgresQuery(unsafeSQL: statement), logger: PostgresSession.quietLogger)
+          }
         }
         return try outcome.get()
       }
@@ -156,7 +159,9 @@ final class PostgresPoolConnections: AsyncStoreConnections, @unchecked Sendable 
     let job = UncheckedBox((opened.layout, predicate))
     // One connection for the fetch's queries: one lease from the pool, not one a query.
     return try await client.withConnection { connection in
-      try await ObjectFetch(PostgresDialect(layout: job.value.0)).objects(entity, where: job.value.1, loadingRelationships: true) { query in try await Self.rows(query, on: connection) }
+      try await ObjectFetch(PostgresDialect(layout: job.value.0)).objects(entity, where: job.value.1, loadingRelationships: true) { query in
+        try await Self.rows(query, on: connection)
+      }
     }
   }
 

@@ -19,15 +19,16 @@
 // whatever its size; every join is an index probe per id (`probeByIndex`). Batches go on two
 // connections, so that the server works on two at once (PostgresStore+Batches.swift).
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MapwrightEngine
 import MapwrightGraph
 import MapwrightSchema
 import PostgresNIO
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A PostgreSQL database holding the objects of a model.
 ///
@@ -139,7 +140,8 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
         guard stored == signature else {
           throw StoreError(
             .modelMismatch,
-            "the store was written with a different version of the model (signature \(stored), this model's is \(signature)); open it with that model or migrate it")
+            "the store was written with a different version of the model (signature \(stored), this model's is \(signature)); open it with that model or migrate it"
+          )
         }
         var rowIDs = ""
         try session.query("SELECT value FROM _mapwright_meta WHERE key = 'row_ids'") { row in
@@ -152,7 +154,8 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
       if tables > 0, !addingToExistingDatabase {
         throw StoreError(
           .foreignDatabase,
-          "\(location) has tables of its own and no Mapwright schema; pass addingToExistingDatabase: true (mapwright import --add-to-existing) to add the model's tables to it")
+          "\(location) has tables of its own and no Mapwright schema; pass addingToExistingDatabase: true (mapwright import --add-to-existing) to add the model's tables to it"
+        )
       }
       var statements = ["CREATE TABLE _mapwright_meta (key text PRIMARY KEY, value text NOT NULL)"]
       for entity in model.entities {
@@ -163,16 +166,19 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
         columns += table.foreignKeys.map { "\(quoteIdentifier($0.name)) bigint" }
         statements.append("CREATE TABLE \(quoteIdentifier(table.name)) (\(columns.joined(separator: ", ")))")
         if let key = table.primaryKey, !table.keyIsRowID {
-          statements.append("CREATE UNIQUE INDEX \(quoteIdentifier("\(table.name)_\(key)")) ON \(quoteIdentifier(table.name)) (\(quoteIdentifier(key)))")
+          statements.append(
+            "CREATE UNIQUE INDEX \(quoteIdentifier("\(table.name)_\(key)")) ON \(quoteIdentifier(table.name)) (\(quoteIdentifier(key)))")
         }
         for foreignKey in table.foreignKeys {
           statements.append(
-            "CREATE INDEX \(quoteIdentifier("\(table.name)_\(foreignKey.name)")) ON \(quoteIdentifier(table.name)) (\(quoteIdentifier(foreignKey.name)))")
+            "CREATE INDEX \(quoteIdentifier("\(table.name)_\(foreignKey.name)")) ON \(quoteIdentifier(table.name)) (\(quoteIdentifier(foreignKey.name)))"
+          )
         }
       }
       for join in layout.joinTables {
         statements.append(
-          "CREATE TABLE \(quoteIdentifier(join.name)) (owner bigint NOT NULL, target bigint NOT NULL, position bigint NOT NULL, PRIMARY KEY (owner, target))")
+          "CREATE TABLE \(quoteIdentifier(join.name)) (owner bigint NOT NULL, target bigint NOT NULL, position bigint NOT NULL, PRIMARY KEY (owner, target))"
+        )
         if join.isReadByTarget {
           statements.append("CREATE INDEX \(quoteIdentifier("\(join.name)_target")) ON \(quoteIdentifier(join.name)) (target)")
         }
@@ -257,19 +263,23 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     }
     var result: [PrimaryKeyValue: Int64] = [:]
     result.reserveCapacity(keys.count)
-    for query in queries { try PostgresSession.rows(of: query, sql: sql, row: { row in
-      let cells = row.makeRandomAccess()
-      guard cells[1].bytes != nil else { return }  // no row found: NULL arrays
-      let ids = try cells[1].decode([Int64].self)
-      switch attribute.type {
-      case .integer16, .integer32, .integer64:
-        for (key, id) in zip(try cells[0].decode([Int64].self), ids) where range?.contains(key) ?? true { result[.integer(key)] = id }
-      case .double, .float, .date:
-        for (key, id) in zip(try cells[0].decode([Double].self), ids) { result[.text("\(key)")] = id }
-      default:
-        for (key, id) in zip(try cells[0].decode([String].self), ids) { result[.text(key)] = id }
-      }
-    }) }
+    for query in queries {
+      try PostgresSession.rows(
+        of: query, sql: sql,
+        row: { row in
+          let cells = row.makeRandomAccess()
+          guard cells[1].bytes != nil else { return }  // no row found: NULL arrays
+          let ids = try cells[1].decode([Int64].self)
+          switch attribute.type {
+          case .integer16, .integer32, .integer64:
+            for (key, id) in zip(try cells[0].decode([Int64].self), ids) where range?.contains(key) ?? true { result[.integer(key)] = id }
+          case .double, .float, .date:
+            for (key, id) in zip(try cells[0].decode([Double].self), ids) { result[.text("\(key)")] = id }
+          default:
+            for (key, id) in zip(try cells[0].decode([String].self), ids) { result[.text(key)] = id }
+          }
+        })
+    }
     return result
   }
 
@@ -335,7 +345,8 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
       // The rows exist: stored before the import, or written by an earlier group or batch.
       let columns = updated.map { quoteIdentifier(first.columns[$0]) }
       let values = updated.map { selected[$0 + 1] }
-      sql = "UPDATE \(table) AS t SET " + zip(columns, values).map { "\($0) = \($1)" }.joined(separator: ", ")
+      sql =
+        "UPDATE \(table) AS t SET " + zip(columns, values).map { "\($0) = \($1)" }.joined(separator: ", ")
         + " FROM \(from) WHERE t.\"_id\" = u.c0"
         + " AND (\(columns.map { "t.\($0)" }.joined(separator: ", "))) IS DISTINCT FROM (\(values.joined(separator: ", ")))"
     }
@@ -389,7 +400,8 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     for key in order {
       let (table, column, values) = targets[key]!
       let ids = Array(values.keys)
-      let sql = "UPDATE \(quoteIdentifier(table)) AS t SET \(quoteIdentifier(column)) = v.target "
+      let sql =
+        "UPDATE \(quoteIdentifier(table)) AS t SET \(quoteIdentifier(column)) = v.target "
         + "FROM unnest($1::bigint[], $2::bigint[]) AS v(id, target) WHERE t.\"_id\" = v.id"
       let targetValues = ids.map { id in values[id]!.map { StoreValue.integer($0) } ?? .null }
       run(sql, [.integers(ids), PostgresColumns.arrayParameter(targetValues, nil)])

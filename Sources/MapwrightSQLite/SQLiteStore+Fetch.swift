@@ -1,14 +1,15 @@
 // SQLite's part of fetching (RelationalStore+Fetch.swift has the fetch API): parameter
 // marks, running a query, and read transactions.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MapwrightEngine
 import MapwrightGraph
 import MapwrightSchema
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension SQLiteStore: RelationalStore {
   public func parameter(_ index: Int, for attribute: AttributeDescription?) -> String { "?" }

@@ -10,15 +10,16 @@
 // readers on other connections see the state before or after a batch, never during. The
 // file records the model's signature; opening it with a different model is an error.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import CSQLite
 import MapwrightEngine
 import MapwrightGraph
 import MapwrightSchema
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A SQLite database holding the objects of a model.
 ///
@@ -87,7 +88,8 @@ public final class SQLiteStore: GraphStore {
       guard signature == modelSignature else {
         throw StoreError(
           .modelMismatch,
-          "the store was written with a different version of the model (signature \(signature), this model's is \(modelSignature)); open it with that model or migrate it")
+          "the store was written with a different version of the model (signature \(signature), this model's is \(modelSignature)); open it with that model or migrate it"
+        )
       }
       let rowIDs = try connection.prepare("SELECT value FROM _mapwright_meta WHERE key = 'row_ids'")
       if try !rowIDs.step() || rowIDs.string(0) != RelationalLayout.rowIDsFollowKeysMark {
@@ -100,7 +102,8 @@ public final class SQLiteStore: GraphStore {
     if foreignTables > 0, !addingToExistingDatabase {
       throw StoreError(
         .foreignDatabase,
-        "\(path) is a database with tables of its own and no Mapwright schema; pass addingToExistingDatabase: true (mapwright import --add-to-existing) to add the model's tables to it")
+        "\(path) is a database with tables of its own and no Mapwright schema; pass addingToExistingDatabase: true (mapwright import --add-to-existing) to add the model's tables to it"
+      )
     }
     try connection.transaction {
       try connection.execute("CREATE TABLE _mapwright_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
@@ -113,16 +116,19 @@ public final class SQLiteStore: GraphStore {
         columns += table.foreignKeys.map { "\(quoteIdentifier($0.name)) INTEGER REFERENCES \(quoteIdentifier($0.destinationEntityName))(\"_id\")" }
         try connection.execute("CREATE TABLE \(quoteIdentifier(table.name)) (\(columns.joined(separator: ", ")))")
         if let key = table.primaryKey, !table.keyIsRowID {
-          try connection.execute("CREATE UNIQUE INDEX \(quoteIdentifier("\(table.name)_\(key)")) ON \(quoteIdentifier(table.name)) (\(quoteIdentifier(key)))")
+          try connection.execute(
+            "CREATE UNIQUE INDEX \(quoteIdentifier("\(table.name)_\(key)")) ON \(quoteIdentifier(table.name)) (\(quoteIdentifier(key)))")
         }
         for foreignKey in table.foreignKeys {
           try connection.execute(
-            "CREATE INDEX \(quoteIdentifier("\(table.name)_\(foreignKey.name)")) ON \(quoteIdentifier(table.name)) (\(quoteIdentifier(foreignKey.name)))")
+            "CREATE INDEX \(quoteIdentifier("\(table.name)_\(foreignKey.name)")) ON \(quoteIdentifier(table.name)) (\(quoteIdentifier(foreignKey.name)))"
+          )
         }
       }
       for join in layout.joinTables {
         try connection.execute(
-          "CREATE TABLE \(quoteIdentifier(join.name)) (owner INTEGER NOT NULL, target INTEGER NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (owner, target))")
+          "CREATE TABLE \(quoteIdentifier(join.name)) (owner INTEGER NOT NULL, target INTEGER NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (owner, target))"
+        )
         if join.isReadByTarget {
           try connection.execute("CREATE INDEX \(quoteIdentifier("\(join.name)_target")) ON \(quoteIdentifier(join.name)) (target)")
         }
@@ -174,18 +180,18 @@ public final class SQLiteStore: GraphStore {
     defer { query.reset() }
     var result: [PrimaryKeyValue: Int64] = [:]
     while try query.step() {
-      let found: PrimaryKeyValue = switch query.value(0) {
-      case .integer(let v): .integer(v)
-      case .text(let v): .text(v)
-      case .real(let v): .text("\(v)")
-      default: .text("")
-      }
+      let found: PrimaryKeyValue =
+        switch query.value(0) {
+        case .integer(let v): .integer(v)
+        case .text(let v): .text(v)
+        case .real(let v): .text("\(v)")
+        default: .text("")
+        }
       if let range, case .integer(let value) = found, !range.contains(value) { continue }
       result[found] = query.int64(1)
     }
     return result
   }
-
 
   public func largestID(of entity: String) throws -> Int64 {
     guard let table = layout.tables[entity] else { return 0 }
@@ -202,7 +208,8 @@ public final class SQLiteStore: GraphStore {
       guard largest == expected else {
         throw StoreError(
           .changedDuringImport,
-          "\(path) was changed by another writer during this import (table \(table) has rows up to id \(largest), this import expected \(expected)); this batch was not written, earlier ones were: run the import again")
+          "\(path) was changed by another writer during this import (table \(table) has rows up to id \(largest), this import expected \(expected)); this batch was not written, earlier ones were: run the import again"
+        )
       }
     }
   }
@@ -280,7 +287,8 @@ public final class SQLiteStore: GraphStore {
         guard inserting, error.code == SQLITE_CONSTRAINT else { throw error }
         throw StoreError(
           .changedDuringImport,
-          "\(path) was changed by another writer during this import (table \(first.table) has a row this import found absent: \(error.message)); this batch was not written, earlier ones were: run the import again")
+          "\(path) was changed by another writer during this import (table \(first.table) has a row this import found absent: \(error.message)); this batch was not written, earlier ones were: run the import again"
+        )
       }
       start = end
     }
@@ -303,7 +311,8 @@ public final class SQLiteStore: GraphStore {
       let key = layout.tables[table]?.primaryKey
       let updated = unquoted.filter { $0 != key }.map(quoteIdentifier)
       let updates = updated.isEmpty ? "\"_id\" = excluded.\"_id\"" : updated.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-      sql = "INSERT INTO \(quoteIdentifier(table)) (\"_id\", \(columns.joined(separator: ", "))) VALUES \(values) "
+      sql =
+        "INSERT INTO \(quoteIdentifier(table)) (\"_id\", \(columns.joined(separator: ", "))) VALUES \(values) "
         + "ON CONFLICT(\"_id\") DO UPDATE SET \(updates)"
     }
     let prepared = try connection.prepare(sql)

@@ -33,6 +33,7 @@ public struct ProblemDetailsMiddleware: AsyncMiddleware {
   public static func response(_ problem: ProblemDetails) -> Response {
     var headers = HTTPHeaders()
     headers.replaceOrAdd(name: .contentType, value: ProblemDetails.mediaType)
-    return Response(status: HTTPResponseStatus(statusCode: problem.status), headers: headers, body: .init(buffer: ByteBuffer(bytes: problem.jsonBytes)))
+    return Response(
+      status: HTTPResponseStatus(statusCode: problem.status), headers: headers, body: .init(buffer: ByteBuffer(bytes: problem.jsonBytes)))
   }
 }

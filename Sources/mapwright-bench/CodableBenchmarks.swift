@@ -45,9 +45,10 @@ enum CodableBenchmarks {
       } baseline: {
         blackHole(try foundationDecoder.decode(Model.self, from: data))
       }
-      results.append(Measurement(
-        name: "codable.decode", file: file, bytes: bytes.count, medianNanoseconds: decode,
-        baselineName: "Foundation.JSONDecoder", baselineMedianNanoseconds: foundationDecode))
+      results.append(
+        Measurement(
+          name: "codable.decode", file: file, bytes: bytes.count, medianNanoseconds: decode,
+          baselineName: "Foundation.JSONDecoder", baselineMedianNanoseconds: foundationDecode))
     }
     if wants("codable.encode") {
       let (encode, foundationEncode) = try timer.compare {
@@ -55,9 +56,10 @@ enum CodableBenchmarks {
       } baseline: {
         blackHole(try foundationEncoder.encode(theirs))
       }
-      results.append(Measurement(
-        name: "codable.encode", file: file, bytes: ourOutput.count, medianNanoseconds: encode,
-        baselineName: "Foundation.JSONEncoder", baselineMedianNanoseconds: foundationEncode))
+      results.append(
+        Measurement(
+          name: "codable.encode", file: file, bytes: ourOutput.count, medianNanoseconds: encode,
+          baselineName: "Foundation.JSONEncoder", baselineMedianNanoseconds: foundationEncode))
     }
     return results
   }

@@ -66,59 +66,81 @@ enum DirtyBenchmarks {
       guard wants(name) else { return }
       let c = try timer.median(clean) / 1e6
       let d = try timer.median(dirty) / 1e6
-      print(Bench.pad(name, 19) + Bench.pad(String(count), 10) + Bench.lpad(Bench.fixed(c, 1), 9)
-        + Bench.lpad(Bench.fixed(d, 1), 12) + Bench.lpad(Bench.fixed(d / c, 2) + "x", 13))
+      print(
+        Bench.pad(name, 19) + Bench.pad(String(count), 10) + Bench.lpad(Bench.fixed(c, 1), 9)
+          + Bench.lpad(Bench.fixed(d, 1), 12) + Bench.lpad(Bench.fixed(d / c, 2) + "x", 13))
     }
-    try line("dirty.lenient", {
-      blackHole(try [BenchRow].decodeReporting(json: clean, options: .lenient))
-    }, {
-      let (rows, report) = try [BenchRow].decodeReporting(json: coerced, options: .lenient)
-      precondition(report.count == count && rows.count == count)
-    })
+    try line(
+      "dirty.lenient",
+      {
+        blackHole(try [BenchRow].decodeReporting(json: clean, options: .lenient))
+      },
+      {
+        let (rows, report) = try [BenchRow].decodeReporting(json: coerced, options: .lenient)
+        precondition(report.count == count && rows.count == count)
+      })
     // The same, and every entry's path, line and column read.
-    try line("dirty.lenient+read", {
-      blackHole(try [BenchRow].decodeReporting(json: clean, options: .lenient))
-    }, {
-      let (rows, report) = try [BenchRow].decodeReporting(json: coerced, options: .lenient)
-      precondition(report.entries.count == count && report.entries.last!.place.line != nil && rows.count == count)
-    })
-    try line("dirty.collectAll", {
-      blackHole(try [BenchRow].decodeReporting(json: clean, options: collectAll))
-    }, {
-      do {
-        _ = try [BenchRow].decodeReporting(json: wrong, options: collectAll)
-      } catch let errors as MappingErrors {
-        precondition(errors.count == count)
-      }
-    })
+    try line(
+      "dirty.lenient+read",
+      {
+        blackHole(try [BenchRow].decodeReporting(json: clean, options: .lenient))
+      },
+      {
+        let (rows, report) = try [BenchRow].decodeReporting(json: coerced, options: .lenient)
+        precondition(report.entries.count == count && report.entries.last!.place.line != nil && rows.count == count)
+      })
+    try line(
+      "dirty.collectAll",
+      {
+        blackHole(try [BenchRow].decodeReporting(json: clean, options: collectAll))
+      },
+      {
+        do {
+          _ = try [BenchRow].decodeReporting(json: wrong, options: collectAll)
+        } catch let errors as MappingErrors {
+          precondition(errors.count == count)
+        }
+      })
     // The same, and every error's path, line and column read.
-    try line("dirty.collectAll+read", {
-      blackHole(try [BenchRow].decodeReporting(json: clean, options: collectAll))
-    }, {
-      do {
-        _ = try [BenchRow].decodeReporting(json: wrong, options: collectAll)
-      } catch let errors as MappingErrors {
-        precondition(errors.errors.count == count && errors.errors.last!.line != nil)
-      }
-    })
-    try line("dirty.mappable", {
-      blackHole(try [MappedBenchRow].decodeReporting(json: clean, options: .lenient))
-    }, {
-      let (_, report) = try [MappedBenchRow].decodeReporting(json: coerced, options: .lenient)
-      precondition(report.count == count)
-    })
-    try line("dirty.mapArray", {
-      blackHole(Mapper<MappedBenchRow>().mapArray(JSONString: String(decoding: clean, as: UTF8.self)))
-    }, {
-      // ObjectMapper's optional-returning form: every row's error is discarded.
-      blackHole(Mapper<MappedBenchRow>().mapArray(JSONString: String(decoding: wrong, as: UTF8.self)))
-    })
-    try line("dirty.codable", {
-      blackHole(try decoder.decodeReporting([CodedBenchRow].self, from: Data(clean)))
-    }, {
-      let (_, report) = try decoder.decodeReporting([CodedBenchRow].self, from: Data(coerced))
-      precondition(report.count == count)
-    })
+    try line(
+      "dirty.collectAll+read",
+      {
+        blackHole(try [BenchRow].decodeReporting(json: clean, options: collectAll))
+      },
+      {
+        do {
+          _ = try [BenchRow].decodeReporting(json: wrong, options: collectAll)
+        } catch let errors as MappingErrors {
+          precondition(errors.errors.count == count && errors.errors.last!.line != nil)
+        }
+      })
+    try line(
+      "dirty.mappable",
+      {
+        blackHole(try [MappedBenchRow].decodeReporting(json: clean, options: .lenient))
+      },
+      {
+        let (_, report) = try [MappedBenchRow].decodeReporting(json: coerced, options: .lenient)
+        precondition(report.count == count)
+      })
+    try line(
+      "dirty.mapArray",
+      {
+        blackHole(Mapper<MappedBenchRow>().mapArray(JSONString: String(decoding: clean, as: UTF8.self)))
+      },
+      {
+        // ObjectMapper's optional-returning form: every row's error is discarded.
+        blackHole(Mapper<MappedBenchRow>().mapArray(JSONString: String(decoding: wrong, as: UTF8.self)))
+      })
+    try line(
+      "dirty.codable",
+      {
+        blackHole(try decoder.decodeReporting([CodedBenchRow].self, from: Data(clean)))
+      },
+      {
+        let (_, report) = try decoder.decodeReporting([CodedBenchRow].self, from: Data(coerced))
+        precondition(report.count == count)
+      })
     guard wants("dirty.import") else { return }
     var options = ImportOptions(mapping: .lenient)
     options.batchSize = 10_000
@@ -134,7 +156,8 @@ enum DirtyBenchmarks {
     importTimer.budget = .milliseconds(0)
     let c = try importTimer.median { try importRows(clean) } / 1e6
     let d = try importTimer.median { try importRows(coerced) } / 1e6
-    print(Bench.pad("dirty.import", 19) + Bench.pad(String(count), 10) + Bench.lpad(Bench.fixed(c, 1), 9)
-      + Bench.lpad(Bench.fixed(d, 1), 12) + Bench.lpad(Bench.fixed(d / c, 2) + "x", 13))
+    print(
+      Bench.pad("dirty.import", 19) + Bench.pad(String(count), 10) + Bench.lpad(Bench.fixed(c, 1), 9)
+        + Bench.lpad(Bench.fixed(d, 1), 12) + Bench.lpad(Bench.fixed(d / c, 2) + "x", 13))
   }
 }

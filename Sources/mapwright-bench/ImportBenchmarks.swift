@@ -106,11 +106,11 @@ enum ImportBenchmarks {
   static func peakMemory() -> Int {
     var usage = rusage()
     #if os(Linux)
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return usage.ru_maxrss * 1024  // kilobytes on Linux
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+      return usage.ru_maxrss * 1024  // kilobytes on Linux
     #else
-    getrusage(RUSAGE_SELF, &usage)
-    return usage.ru_maxrss  // bytes on Apple platforms
+      getrusage(RUSAGE_SELF, &usage)
+      return usage.ru_maxrss  // bytes on Apple platforms
     #endif
   }
 
@@ -202,7 +202,8 @@ enum ImportBenchmarks {
 
     print("import into \(home.name): \(count) objects (bucketed), \(naiveCount) (naive); the store first holds the even ids")
     print(header)
-    for (name, size, strategy) in [("import.bucketed", count, LookupStrategy.bucketed), ("import.naive", naiveCount, LookupStrategy.perObject)] where size > 0 {
+    for (name, size, strategy) in [("import.bucketed", count, LookupStrategy.bucketed), ("import.naive", naiveCount, LookupStrategy.perObject)]
+    where size > 0 {
       let place = name.replacingOccurrences(of: ".", with: "_")
       try home.remove(place)
       try seed(home, place, size: size)
@@ -239,7 +240,9 @@ enum ImportBenchmarks {
     DispatchQueue.concurrentPerform(iterations: 2) { i in
       do {
         let summary = try shared[i].importJSON(payload, sources: sources)
-        results.withLock { $0.append("importer \(i + 1): \(summary.inserted) inserted, \(summary.updated) updated in \(Bench.fixed(summary.seconds, 2)) s") }
+        results.withLock {
+          $0.append("importer \(i + 1): \(summary.inserted) inserted, \(summary.updated) updated in \(Bench.fixed(summary.seconds, 2)) s")
+        }
       } catch {
         results.withLock { $0.append("importer \(i + 1) failed: \(error)") }
       }
@@ -254,7 +257,9 @@ enum ImportBenchmarks {
     let linked = try stores[0].objects(model.entity(named: "Book")!, where: .lessOrEqual("bookId", 20)).allSatisfy { $0.object("author") != nil }
     print("two importers at once, \(count) objects each: \(Bench.fixed(wall, 2)) s wall, \(Int(Double(2 * count) / wall)) objects/s in total")
     for line in results.withLock({ $0 }) { print("  " + line) }
-    print("  result: \(counts == expected && linked ? "correct" : "WRONG") (rows \(counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); expected \(expected.sorted { $0.key < $1.key }.map { "\($0.value)" }.joined(separator: ", ")))")
+    print(
+      "  result: \(counts == expected && linked ? "correct" : "WRONG") (rows \(counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); expected \(expected.sorted { $0.key < $1.key }.map { "\($0.value)" }.joined(separator: ", ")))"
+    )
     try home.remove(place)
   }
 }

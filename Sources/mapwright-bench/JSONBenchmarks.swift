@@ -14,9 +14,10 @@ enum JSONBenchmarks {
     } baseline: {
       blackHole(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
     }
-    results.append(Measurement(
-      name: "json.parse", file: file, bytes: bytes.count, medianNanoseconds: parse,
-      baselineName: "Foundation.JSONSerialization", baselineMedianNanoseconds: foundationParse))
+    results.append(
+      Measurement(
+        name: "json.parse", file: file, bytes: bytes.count, medianNanoseconds: parse,
+        baselineName: "Foundation.JSONSerialization", baselineMedianNanoseconds: foundationParse))
 
     // Write: an owned JSON tree to bytes, versus JSONSerialization.data on its own objects.
     let json = try JSON(parsing: bytes)
@@ -27,9 +28,10 @@ enum JSONBenchmarks {
     } baseline: {
       blackHole(try JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed]))
     }
-    results.append(Measurement(
-      name: "json.write", file: file, bytes: written.count, medianNanoseconds: write,
-      baselineName: "Foundation.JSONSerialization", baselineMedianNanoseconds: foundationWrite))
+    results.append(
+      Measurement(
+        name: "json.write", file: file, bytes: written.count, medianNanoseconds: write,
+        baselineName: "Foundation.JSONSerialization", baselineMedianNanoseconds: foundationWrite))
     return results
   }
 }

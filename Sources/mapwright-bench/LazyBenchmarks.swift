@@ -27,8 +27,10 @@ enum LazyBenchmarks {
       for status in try [MStatus](json: array) { total &+= status.text.utf8.count }
       blackHole(total)
     }
-    return [Measurement(
-      name: "lazy.read", file: "twitter×20", bytes: array.count, medianNanoseconds: lazy,
-      baselineName: "eager [MStatus] (@JSONModel)", baselineMedianNanoseconds: eager)]
+    return [
+      Measurement(
+        name: "lazy.read", file: "twitter×20", bytes: array.count, medianNanoseconds: lazy,
+        baselineName: "eager [MStatus] (@JSONModel)", baselineMedianNanoseconds: eager)
+    ]
   }
 }

@@ -44,9 +44,10 @@ enum MacroBenchmarks {
       } baseline: {
         blackHole(try foundationDecoder.decode(Baseline.self, from: data))
       }
-      results.append(Measurement(
-        name: "macro.codable.decode", file: file, bytes: bytes.count, medianNanoseconds: decode,
-        baselineName: "Foundation.JSONDecoder", baselineMedianNanoseconds: foundationDecode))
+      results.append(
+        Measurement(
+          name: "macro.codable.decode", file: file, bytes: bytes.count, medianNanoseconds: decode,
+          baselineName: "Foundation.JSONDecoder", baselineMedianNanoseconds: foundationDecode))
     }
     if wants("macro.codable.encode") {
       let size = try encoder.encode(ours).count
@@ -55,9 +56,10 @@ enum MacroBenchmarks {
       } baseline: {
         blackHole(try foundationEncoder.encode(theirs))
       }
-      results.append(Measurement(
-        name: "macro.codable.encode", file: file, bytes: size, medianNanoseconds: encode,
-        baselineName: "Foundation.JSONEncoder", baselineMedianNanoseconds: foundationEncode))
+      results.append(
+        Measurement(
+          name: "macro.codable.encode", file: file, bytes: size, medianNanoseconds: encode,
+          baselineName: "Foundation.JSONEncoder", baselineMedianNanoseconds: foundationEncode))
     }
     return results
   }
@@ -85,9 +87,10 @@ enum MacroBenchmarks {
       } baseline: {
         blackHole(try decoder.decode(Baseline.self, from: data))
       }
-      results.append(Measurement(
-        name: "macro.decode", file: file, bytes: bytes.count, medianNanoseconds: decode,
-        baselineName: "Foundation.JSONDecoder", baselineMedianNanoseconds: foundationDecode))
+      results.append(
+        Measurement(
+          name: "macro.decode", file: file, bytes: bytes.count, medianNanoseconds: decode,
+          baselineName: "Foundation.JSONDecoder", baselineMedianNanoseconds: foundationDecode))
     }
     if wants("macro.encode") {
       let (encode, foundationEncode) = try timer.compare {
@@ -95,9 +98,10 @@ enum MacroBenchmarks {
       } baseline: {
         blackHole(try encoder.encode(theirs))
       }
-      results.append(Measurement(
-        name: "macro.encode", file: file, bytes: outputSize, medianNanoseconds: encode,
-        baselineName: "Foundation.JSONEncoder", baselineMedianNanoseconds: foundationEncode))
+      results.append(
+        Measurement(
+          name: "macro.encode", file: file, bytes: outputSize, medianNanoseconds: encode,
+          baselineName: "Foundation.JSONEncoder", baselineMedianNanoseconds: foundationEncode))
     }
     return results
   }

@@ -44,9 +44,10 @@ enum MappableBenchmarks {
       } baseline: {
         blackHole(try decoder.decode(T.self, from: data))
       }
-      results.append(Measurement(
-        name: "mappable.decode", file: file, bytes: bytes.count, medianNanoseconds: decode,
-        baselineName: "Foundation.JSONDecoder", baselineMedianNanoseconds: foundationDecode))
+      results.append(
+        Measurement(
+          name: "mappable.decode", file: file, bytes: bytes.count, medianNanoseconds: decode,
+          baselineName: "Foundation.JSONDecoder", baselineMedianNanoseconds: foundationDecode))
     }
     if wants("mappable.encode") {
       let (encode, foundationEncode) = try timer.compare {
@@ -54,9 +55,10 @@ enum MappableBenchmarks {
       } baseline: {
         blackHole(try encoder.encode(theirs))
       }
-      results.append(Measurement(
-        name: "mappable.encode", file: file, bytes: ourText.utf8.count, medianNanoseconds: encode,
-        baselineName: "Foundation.JSONEncoder", baselineMedianNanoseconds: foundationEncode))
+      results.append(
+        Measurement(
+          name: "mappable.encode", file: file, bytes: ourText.utf8.count, medianNanoseconds: encode,
+          baselineName: "Foundation.JSONEncoder", baselineMedianNanoseconds: foundationEncode))
     }
     return results
   }

@@ -140,7 +140,9 @@ enum StreamBenchmarks {
     }
     let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    print("\(mode)\t\(array ? "array" : "jsonl")\t\(count)\t\(size)\t\(String(format: "%.3f", seconds))\t\(String(format: "%.1f", Double(size) / seconds / 1e6))\t\(check)")
+    print(
+      "\(mode)\t\(array ? "array" : "jsonl")\t\(count)\t\(size)\t\(String(format: "%.3f", seconds))\t\(String(format: "%.1f", Double(size) / seconds / 1e6))\t\(check)"
+    )
   }
 
   /// Calls `body` with each chunk of the file.

@@ -26,12 +26,13 @@ import Testing
   @Test func invalidFilesPrintLocationMessageAndCaret() {
     let outcome = Check.check(["good.json", "bad.json", "missing.json"], options: JSONParsingOptions(), read: read)
     #expect(outcome.invalid == 2)
-    #expect(outcome.errors == [
-      "bad.json:3:21: error: unexpected character ',', expected a value",
-      "  \"tags\": [\"a\", \"b\",, \"c\"]\n                    ^",
-      "missing.json: error: cannot read 'missing.json'",
-      "2 of 3 files invalid",
-    ])
+    #expect(
+      outcome.errors == [
+        "bad.json:3:21: error: unexpected character ',', expected a value",
+        "  \"tags\": [\"a\", \"b\",, \"c\"]\n                    ^",
+        "missing.json: error: cannot read 'missing.json'",
+        "2 of 3 files invalid",
+      ])
   }
 
   @Test func relaxedFlagAcceptsComments() throws {
@@ -47,14 +48,17 @@ import Testing
   @Test func formatPrettyPrintsAndCompacts() throws {
     let input = Array(#"{"b": [1, 2.50], "a": "é"}"#.utf8)
     let pretty = try Format.parse(["x.json"])
-    #expect(String(decoding: try Format.format(input, parsing: JSONParsingOptions(), writer: pretty.writer), as: UTF8.self)
-      == "{\n  \"b\": [\n    1,\n    2.50\n  ],\n  \"a\": \"é\"\n}\n")
+    #expect(
+      String(decoding: try Format.format(input, parsing: JSONParsingOptions(), writer: pretty.writer), as: UTF8.self)
+        == "{\n  \"b\": [\n    1,\n    2.50\n  ],\n  \"a\": \"é\"\n}\n")
     let compact = try Format.parse(["x.json", "--compact", "--sort-keys", "--ascii-only"])
-    #expect(String(decoding: try Format.format(input, parsing: JSONParsingOptions(), writer: compact.writer), as: UTF8.self)
-      == "{\"a\":\"\\u00e9\",\"b\":[1,2.50]}\n")
+    #expect(
+      String(decoding: try Format.format(input, parsing: JSONParsingOptions(), writer: compact.writer), as: UTF8.self)
+        == "{\"a\":\"\\u00e9\",\"b\":[1,2.50]}\n")
     let wide = try Format.parse(["x.json", "--indent", "4"])
-    #expect(String(decoding: try Format.format(Array("[1]".utf8), parsing: JSONParsingOptions(), writer: wide.writer), as: UTF8.self)
-      == "[\n    1\n]\n")
+    #expect(
+      String(decoding: try Format.format(Array("[1]".utf8), parsing: JSONParsingOptions(), writer: wide.writer), as: UTF8.self)
+        == "[\n    1\n]\n")
     #expect(throws: (any Error).self) { try Format.parse(["x.json", "--indent", "40"]) }
   }
 }
@@ -142,11 +146,11 @@ extension CLITests {
   static let model = ImportProcessTests.model
   let files: [String: String] = [
     "authors.json": """
-      {"authors": [
-        {"author_id": 1, "firstName": "A", "lastName": "B", "born": "03/04/1990"},
-        {"author_id": "7", "lastName": 5, "books": [{"book_id": 2, "title": "T", "year": 99999}]}
-      ]}
-      """,
+    {"authors": [
+      {"author_id": 1, "firstName": "A", "lastName": "B", "born": "03/04/1990"},
+      {"author_id": "7", "lastName": 5, "books": [{"book_id": 2, "title": "T", "year": 99999}]}
+    ]}
+    """,
     "good.json": #"{"authors": [{"author_id": 1, "firstName": "A", "lastName": "B", "born": "1990-04-03"}]}"#,
   ]
 
@@ -160,22 +164,25 @@ extension CLITests {
     let flags = try ModelCheckFlags.parse(["--entity", "Author", "--key-path", "authors", "--date-format", "birthDate=yyyy-MM-dd"])
     let outcome = try flags.check(["authors.json", "good.json"], modelPath: Self.model, parsing: JSONParsingOptions(), read: read)
     #expect(outcome.invalid == 1)
-    #expect(outcome.errors == [
-      #"authors.json:2:63: error: $.authors[0].born: transform failed: birthDate: "03/04/1990" does not match the date format "yyyy-MM-dd""#,
-      #"authors.json:3:17: error: $.authors[1].author_id: expected integer, found string "7""#,
-      "authors.json:3:3: error: $.authors[1].firstName: missing key",
-      "authors.json:3:34: error: $.authors[1].lastName: expected string, found number 5",
-      "authors.json:3:84: error: $.authors[1].books[0].year: number 99999 is out of range for Int16",
-      "5 problems in 1 of 2 files (3 Author objects checked)",
-    ])
+    #expect(
+      outcome.errors == [
+        #"authors.json:2:63: error: $.authors[0].born: transform failed: birthDate: "03/04/1990" does not match the date format "yyyy-MM-dd""#,
+        #"authors.json:3:17: error: $.authors[1].author_id: expected integer, found string "7""#,
+        "authors.json:3:3: error: $.authors[1].firstName: missing key",
+        "authors.json:3:34: error: $.authors[1].lastName: expected string, found number 5",
+        "authors.json:3:84: error: $.authors[1].books[0].year: number 99999 is out of range for Int16",
+        "5 problems in 1 of 2 files (3 Author objects checked)",
+      ])
   }
 
   /// Lenient: what it forgave is listed as notes; the file is valid.
   @Test func lenientListsWhatItForgave() throws {
     let flags = try ModelCheckFlags.parse(["--entity", "Author", "--lenient", "--date-format", "birthDate=yyyy-MM-dd"])
-    let outcome = try flags.check(["good.json"], modelPath: Self.model, parsing: JSONParsingOptions(), read: { _ in
-      Array(#"[{"author_id": "12", "firstName": "A", "lastName": "B"}]"#.utf8)
-    })
+    let outcome = try flags.check(
+      ["good.json"], modelPath: Self.model, parsing: JSONParsingOptions(),
+      read: { _ in
+        Array(#"[{"author_id": "12", "firstName": "A", "lastName": "B"}]"#.utf8)
+      })
     #expect(outcome.invalid == 0)
     #expect(outcome.errors == [#"good.json:1:16: note: $[0].author_id: coerced string "12" to Int64"#])
     #expect(outcome.summary == "1 file valid: 1 Author objects, 1 forgiven")

@@ -133,9 +133,10 @@ struct ImportProcessTests {
     let all = try rows(store)
     #expect(all.count == 40_000)
     #expect(all.first == "1 first L1" && all[19_999] == "20000 first L20000" && all.last == "40000 second L40000")
-    #expect(all.allSatisfy { row in
-      let parts = row.split(separator: " ")
-      return (Int(parts[0])! <= 20_000) == (parts[1] == "first") && parts[2] == "L\(parts[0])"
-    })
+    #expect(
+      all.allSatisfy { row in
+        let parts = row.split(separator: " ")
+        return (Int(parts[0])! <= 20_000) == (parts[1] == "first") && parts[2] == "L\(parts[0])"
+      })
   }
 }

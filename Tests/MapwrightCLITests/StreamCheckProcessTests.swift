@@ -65,11 +65,12 @@ struct StreamCheckProcessTests {
     try jsonLines().write(to: URL(fileURLWithPath: path))
     let result = try run(["check", path, "--max-element-size", "200"])
     #expect(result.status == 1)
-    #expect(result.errors == [
-      "\(path):1235:49: error: element 1234: unexpected character ']', expected a value",
-      "\(path):19001:1: error: element 19000: element larger than the limit of 200 bytes",
-      "2 of 20000 elements invalid in 1 of 1 file",
-    ])
+    #expect(
+      result.errors == [
+        "\(path):1235:49: error: element 1234: unexpected character ']', expected a value",
+        "\(path):19001:1: error: element 19000: element larger than the limit of 200 bytes",
+        "2 of 20000 elements invalid in 1 of 1 file",
+      ])
   }
 
   @Test func standardInput() throws {
@@ -108,11 +109,12 @@ struct StreamCheckProcessTests {
     let model = Self.root.appendingPathComponent("Examples/Library.xcdatamodeld").path
     let result = try run(["check", path, "--model", model, "--entity", "Author", "--date-format", "birthDate=yyyy-MM-dd"])
     #expect(result.status == 1)
-    #expect(result.errors == [
-      "\(path):201:33: error: element 200: $.firstName: expected string, found number 5",
-      "\(path):201:75: error: element 200: $.books[0].book_id: expected integer, found string \"x\"",
-      "1 of 300 elements invalid in 1 of 1 file",
-    ], "\(result.errors)")
+    #expect(
+      result.errors == [
+        "\(path):201:33: error: element 200: $.firstName: expected string, found number 5",
+        "\(path):201:75: error: element 200: $.books[0].book_id: expected integer, found string \"x\"",
+        "1 of 300 elements invalid in 1 of 1 file",
+      ], "\(result.errors)")
   }
 
   @Test func theElementsOfAnArrayAtAKeyPath() throws {

@@ -34,7 +34,9 @@ struct CodableStreamTests {
     let json5 = MapwrightJSONDecoder()
     json5.allowsJSON5 = true
     var ids: [Int] = []
-    for try await user in json5.elements(User.self, of: Self.chunks("{id: 1, fullName: 'a',}\n{id: 0x10, fullName: 'b'}\n", size: 5), format: .jsonLines) {
+    for try await user in json5.elements(
+      User.self, of: Self.chunks("{id: 1, fullName: 'a',}\n{id: 0x10, fullName: 'b'}\n", size: 5), format: .jsonLines)
+    {
       ids.append(user.id)
     }
     #expect(ids == [1, 16])

@@ -197,7 +197,10 @@ struct DecoderParityTests {
     // Foundation reads these as 1 and 0; the standard decoder refuses, naming the number.
     for json in ["1.000000000000000005", "1e-999", "-1e-999999999"] {
       let error = try #require(decodingError(Int.self, json))
-      guard case .dataCorrupted(let context) = error else { Issue.record("\(error)"); continue }
+      guard case .dataCorrupted(let context) = error else {
+        Issue.record("\(error)")
+        continue
+      }
       #expect(context.debugDescription.contains("not an integer"))
       expectSameDecoding(Int.self, json, mapwright: { $0.compatibility = .foundation })
     }
@@ -258,12 +261,18 @@ struct DecoderParityTests {
     let json = "{\n  \"people\": [\n    {\"name\": \"A\", \"age\": \"x\"}\n  ]\n}"
     struct Wrapper: Decodable { var people: [Person] }
     let error = try #require(decodingError(Wrapper.self, json))
-    guard case .typeMismatch(_, let context) = error else { Issue.record("\(error)"); return }
+    guard case .typeMismatch(_, let context) = error else {
+      Issue.record("\(error)")
+      return
+    }
     #expect(context.debugDescription.hasPrefix("Expected to decode Int but found a string instead."))
     #expect(context.debugDescription.contains("$.people[0].age, line 3, column 26"))
     #expect(pathSignature(context.codingPath) == "people/[0]/age")
     let syntax = try #require(decodingError([Int].self, "[1,\n 2,, 3]"))
-    guard case .dataCorrupted(let syntaxContext) = syntax else { Issue.record("\(syntax)"); return }
+    guard case .dataCorrupted(let syntaxContext) = syntax else {
+      Issue.record("\(syntax)")
+      return
+    }
     #expect(syntaxContext.debugDescription.contains("line 2, column 4"))
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import MapwrightEngine
 import MapwrightCodable
+import MapwrightEngine
 import Testing
 
 private struct Snake: Codable, Equatable {
@@ -101,8 +101,12 @@ struct DecoderStrategyTests {
     for json in [#"["+inf","-inf",1]"#, #"["inf"]"#] {
       expectSameDecoding(
         [Double].self, json,
-        mapwright: { $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: strategy.0, negativeInfinity: strategy.1, nan: strategy.2) },
-        foundation: { $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: strategy.0, negativeInfinity: strategy.1, nan: strategy.2) })
+        mapwright: {
+          $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: strategy.0, negativeInfinity: strategy.1, nan: strategy.2)
+        },
+        foundation: {
+          $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: strategy.0, negativeInfinity: strategy.1, nan: strategy.2)
+        })
     }
     let decoder = MapwrightJSONDecoder()
     decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
@@ -114,11 +118,25 @@ struct DecoderStrategyTests {
       [String: Int].self, "// settings\n{\"a\": 1, /* two */ \"b\": 2,}",
       mapwright: { $0.allowsJSON5 = true }, foundation: { $0.allowsJSON5 = true })
     expectSameDecoding(
-      [String: Int].self, "\"a\": 1, \"b\": 2", mapwright: { $0.allowsJSON5 = true; $0.assumesTopLevelDictionary = true },
-      foundation: { $0.allowsJSON5 = true; $0.assumesTopLevelDictionary = true })
+      [String: Int].self, "\"a\": 1, \"b\": 2",
+      mapwright: {
+        $0.allowsJSON5 = true
+        $0.assumesTopLevelDictionary = true
+      },
+      foundation: {
+        $0.allowsJSON5 = true
+        $0.assumesTopLevelDictionary = true
+      })
     expectSameDecoding(
-      [String: Int].self, "{\"a\": 1}", mapwright: { $0.allowsJSON5 = true; $0.assumesTopLevelDictionary = true },
-      foundation: { $0.allowsJSON5 = true; $0.assumesTopLevelDictionary = true })
+      [String: Int].self, "{\"a\": 1}",
+      mapwright: {
+        $0.allowsJSON5 = true
+        $0.assumesTopLevelDictionary = true
+      },
+      foundation: {
+        $0.allowsJSON5 = true
+        $0.assumesTopLevelDictionary = true
+      })
   }
 
   @Test func userInfoReachesInitFromDecoder() throws {
@@ -170,4 +188,3 @@ struct PlainKey: CodingKey {
   init(stringValue: String) { self.stringValue = stringValue }
   init?(intValue: Int) { nil }
 }
-

@@ -12,8 +12,8 @@ private struct Person: Codable, Equatable {
 }
 
 private struct Numbers: Encodable {
-  var values: [Double] = [1, 0.1, 1e20, 1e-7, -0.0, 1e16, 1e15, 123456789012345680, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 2.5, -3]
-  var floats: [Float] = [0.1, 1e20, 16777216, 3.4028235e38, -0.0, 1.5]
+  var values: [Double] = [1, 0.1, 1e20, 1e-7, -0.0, 1e16, 1e15, 123_456_789_012_345_680, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 2.5, -3]
+  var floats: [Float] = [0.1, 1e20, 16_777_216, 3.4028235e38, -0.0, 1.5]
   var ints: [Int64] = [0, -1, .min, .max]
   var unsigned: [UInt64] = [0, .max]
   var small: [Int8] = [-128, 127]
@@ -145,16 +145,30 @@ struct EncoderParityTests {
       (.millisecondsSince1970, .millisecondsSince1970), (.iso8601, .iso8601),
     ] {
       expectSameEncoding(
-        Stamped(), mapwright: { $0.outputFormatting = .sortedKeys; $0.dateEncodingStrategy = ours },
-        foundation: { $0.outputFormatting = .sortedKeys; $0.dateEncodingStrategy = theirs })
+        Stamped(),
+        mapwright: {
+          $0.outputFormatting = .sortedKeys
+          $0.dateEncodingStrategy = ours
+        },
+        foundation: {
+          $0.outputFormatting = .sortedKeys
+          $0.dateEncodingStrategy = theirs
+        })
     }
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.dateFormat = "yyyy/MM/dd"
     expectSameEncoding(
-      Stamped(), mapwright: { $0.outputFormatting = .sortedKeys; $0.dateEncodingStrategy = .formatted(formatter) },
-      foundation: { $0.outputFormatting = .sortedKeys; $0.dateEncodingStrategy = .formatted(formatter) })
+      Stamped(),
+      mapwright: {
+        $0.outputFormatting = .sortedKeys
+        $0.dateEncodingStrategy = .formatted(formatter)
+      },
+      foundation: {
+        $0.outputFormatting = .sortedKeys
+        $0.dateEncodingStrategy = .formatted(formatter)
+      })
     let customDate: @Sendable (Date, any Encoder) throws -> Void = { date, encoder in
       var container = encoder.unkeyedContainer()
       try container.encode(Int(date.timeIntervalSince1970))
@@ -165,20 +179,49 @@ struct EncoderParityTests {
     }
     expectSameEncoding(
       Stamped(),
-      mapwright: { $0.outputFormatting = .sortedKeys; $0.dateEncodingStrategy = .custom(customDate); $0.dataEncodingStrategy = .custom(customData) },
-      foundation: { $0.outputFormatting = .sortedKeys; $0.dateEncodingStrategy = .custom(customDate); $0.dataEncodingStrategy = .custom(customData) })
+      mapwright: {
+        $0.outputFormatting = .sortedKeys
+        $0.dateEncodingStrategy = .custom(customDate)
+        $0.dataEncodingStrategy = .custom(customData)
+      },
+      foundation: {
+        $0.outputFormatting = .sortedKeys
+        $0.dateEncodingStrategy = .custom(customDate)
+        $0.dataEncodingStrategy = .custom(customData)
+      })
     expectSameEncoding(
-      Stamped(), mapwright: { $0.outputFormatting = .sortedKeys; $0.dataEncodingStrategy = .deferredToData },
-      foundation: { $0.outputFormatting = .sortedKeys; $0.dataEncodingStrategy = .deferredToData })
+      Stamped(),
+      mapwright: {
+        $0.outputFormatting = .sortedKeys
+        $0.dataEncodingStrategy = .deferredToData
+      },
+      foundation: {
+        $0.outputFormatting = .sortedKeys
+        $0.dataEncodingStrategy = .deferredToData
+      })
     expectSameEncoding(
-      Stamped(), mapwright: { $0.outputFormatting = .sortedKeys; $0.keyEncodingStrategy = .convertToSnakeCase },
-      foundation: { $0.outputFormatting = .sortedKeys; $0.keyEncodingStrategy = .convertToSnakeCase })
+      Stamped(),
+      mapwright: {
+        $0.outputFormatting = .sortedKeys
+        $0.keyEncodingStrategy = .convertToSnakeCase
+      },
+      foundation: {
+        $0.outputFormatting = .sortedKeys
+        $0.keyEncodingStrategy = .convertToSnakeCase
+      })
     let upper: @Sendable ([any CodingKey]) -> any CodingKey = { path in
       PlainKey(stringValue: path.last!.stringValue.uppercased())
     }
     expectSameEncoding(
-      Stamped(), mapwright: { $0.outputFormatting = .sortedKeys; $0.keyEncodingStrategy = .custom(upper) },
-      foundation: { $0.outputFormatting = .sortedKeys; $0.keyEncodingStrategy = .custom(upper) })
+      Stamped(),
+      mapwright: {
+        $0.outputFormatting = .sortedKeys
+        $0.keyEncodingStrategy = .custom(upper)
+      },
+      foundation: {
+        $0.outputFormatting = .sortedKeys
+        $0.keyEncodingStrategy = .custom(upper)
+      })
   }
 
   @Test func snakeCaseMatchesFoundationKeyByKey() {
@@ -195,8 +238,15 @@ struct EncoderParityTests {
       }
     }
     expectSameEncoding(
-      Keyed(values: values), mapwright: { $0.outputFormatting = .sortedKeys; $0.keyEncodingStrategy = .convertToSnakeCase },
-      foundation: { $0.outputFormatting = .sortedKeys; $0.keyEncodingStrategy = .convertToSnakeCase })
+      Keyed(values: values),
+      mapwright: {
+        $0.outputFormatting = .sortedKeys
+        $0.keyEncodingStrategy = .convertToSnakeCase
+      },
+      foundation: {
+        $0.outputFormatting = .sortedKeys
+        $0.keyEncodingStrategy = .convertToSnakeCase
+      })
   }
 
   @Test func nonConformingFloats() {
@@ -206,8 +256,12 @@ struct EncoderParityTests {
     let strategy: (String, String, String) = ("+inf", "-inf", "nan")
     expectSameEncoding(
       [Double.nan, .infinity, -.infinity, 1],
-      mapwright: { $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: strategy.0, negativeInfinity: strategy.1, nan: strategy.2) },
-      foundation: { $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: strategy.0, negativeInfinity: strategy.1, nan: strategy.2) })
+      mapwright: {
+        $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: strategy.0, negativeInfinity: strategy.1, nan: strategy.2)
+      },
+      foundation: {
+        $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: strategy.0, negativeInfinity: strategy.1, nan: strategy.2)
+      })
   }
 
   @Test func aCaughtErrorLeavesValidOutput() throws {

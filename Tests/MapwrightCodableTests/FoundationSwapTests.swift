@@ -126,7 +126,9 @@ struct FoundationSwapTests {
           let theirs = Outcome { try Foundation.JSONDecoder().decode(AnyJSON.self, from: data) }
           let ours = Outcome { try MapwrightJSONDecoder().decode(AnyJSON.self, from: data) }
           if case .error = theirs {
-            foundationFails.append("\(text) \(encoding == .utf32LittleEndian ? "UTF-32LE" : encoding == .utf16BigEndian ? "UTF-16BE" : encoding == .utf16LittleEndian ? "UTF-16LE" : "UTF-32BE")\(withMark ? " BOM" : "")")
+            foundationFails.append(
+              "\(text) \(encoding == .utf32LittleEndian ? "UTF-32LE" : encoding == .utf16BigEndian ? "UTF-16BE" : encoding == .utf16LittleEndian ? "UTF-16LE" : "UTF-32BE")\(withMark ? " BOM" : "")"
+            )
             #expect(ours == utf8, "\(text) as \(encoding), mark: \(withMark)")
           } else {
             #expect(ours == theirs, "\(text) as \(encoding), mark: \(withMark)")
@@ -136,10 +138,11 @@ struct FoundationSwapTests {
     }
     // Foundation's own misreadings, listed in Docs/Codable.md: UTF-32LE with its mark (read as
     // UTF-16LE), and UTF-16 without a mark when the second character is not ASCII.
-    #expect(foundationFails == [
-      #""😀" UTF-16BE"#, #""😀" UTF-16LE"#, #""😀" UTF-32LE BOM"#, #"{"a": ["é", 1]} UTF-32LE BOM"#,
-      "[1,2] UTF-32LE BOM", #""x" UTF-32LE BOM"#, "7 UTF-32LE BOM",
-    ])
+    #expect(
+      foundationFails == [
+        #""😀" UTF-16BE"#, #""😀" UTF-16LE"#, #""😀" UTF-32LE BOM"#, #"{"a": ["é", 1]} UTF-32LE BOM"#,
+        "[1,2] UTF-32LE BOM", #""x" UTF-32LE BOM"#, "7 UTF-32LE BOM",
+      ])
   }
 
   /// Keys of letters with combining marks, uppercase and titlecase letters, digits, underscores
@@ -158,10 +161,12 @@ struct FoundationSwapTests {
     }
     keys = Array(Set(keys)).sorted()
     for key in keys {
-      expectSameEncoding(KeyedByStrings(keys: [key]), mapwright: { $0.keyEncodingStrategy = .convertToSnakeCase },
+      expectSameEncoding(
+        KeyedByStrings(keys: [key]), mapwright: { $0.keyEncodingStrategy = .convertToSnakeCase },
         foundation: { $0.keyEncodingStrategy = .convertToSnakeCase })
       let json = try String(decoding: Foundation.JSONEncoder().encode([key: 1]), as: UTF8.self)
-      expectSameDecoding(KeysSeen.self, json, mapwright: { $0.keyDecodingStrategy = .convertFromSnakeCase },
+      expectSameDecoding(
+        KeysSeen.self, json, mapwright: { $0.keyDecodingStrategy = .convertFromSnakeCase },
         foundation: { $0.keyDecodingStrategy = .convertFromSnakeCase })
     }
   }
@@ -182,17 +187,27 @@ struct FoundationSwapTests {
     }
     let foundationMode: (MapwrightJSONDecoder) -> Void = { $0.compatibility = .foundation }
     // More than 38 significant digits into Decimal: Foundation's value, in either mode.
-    for json in ["[123456789012345678901234567890123456789012]", "[1.23456789012345678901234567890123456789012e5]",
-                 "[0.000000000000000000000000000000000000000000123456789]", "[-99999999999999999999999999999999999999999]"] {
+    for json in [
+      "[123456789012345678901234567890123456789012]", "[1.23456789012345678901234567890123456789012e5]",
+      "[0.000000000000000000000000000000000000000000123456789]", "[-99999999999999999999999999999999999999999]",
+    ] {
       expectSameDecoding([Decimal].self, json, mapwright: foundationMode)
       expectSameDecoding([Decimal].self, json, mapwright: { _ in })
     }
     // Integers at or beyond 64 bits written with a fraction or exponent (read through Double).
-    for json in ["[18446744073709551616.0]", "[18446744073709551615.0]", "[1e19]", "[9007199254740993.0]", "[18446744073709549568.5]", "[18446744073709549568.0]", "[10000000000000000000.5]", "[9223372036854777856.5]", "[1.5e19]", "[9007199254740993.5]", "[-0.0]", "[2e19]", "[1.8446744073709552e19]"] {
+    for json in [
+      "[18446744073709551616.0]", "[18446744073709551615.0]", "[1e19]", "[9007199254740993.0]", "[18446744073709549568.5]",
+      "[18446744073709549568.0]", "[10000000000000000000.5]", "[9223372036854777856.5]", "[1.5e19]", "[9007199254740993.5]", "[-0.0]", "[2e19]",
+      "[1.8446744073709552e19]",
+    ] {
       expectSameDecoding([UInt64].self, json, mapwright: foundationMode)
     }
-    for json in ["[9223372036854775807.0]", "[9223372036854775808.0]", "[-9223372036854775808.0]", "[-9223372036854775809.0]",
-                 "[9.2e18]", "[9007199254740993.0]", "[9007199254740993.7]", "[-9007199254740993.5]", "[9223372036854775295.0]", "[9223372036854775296.0]", "[-9.223372036854775808e18]", "[-9223372036854775807.0]", "[9223372036854774784.0]", "[1e18]", "[3.0]", "[-0.0]", "[1.5]", "[1e-999]", "[1.000000000000000005]"] {
+    for json in [
+      "[9223372036854775807.0]", "[9223372036854775808.0]", "[-9223372036854775808.0]", "[-9223372036854775809.0]",
+      "[9.2e18]", "[9007199254740993.0]", "[9007199254740993.7]", "[-9007199254740993.5]", "[9223372036854775295.0]", "[9223372036854775296.0]",
+      "[-9.223372036854775808e18]", "[-9223372036854775807.0]", "[9223372036854774784.0]", "[1e18]", "[3.0]", "[-0.0]", "[1.5]", "[1e-999]",
+      "[1.000000000000000005]",
+    ] {
       expectSameDecoding([Int64].self, json, mapwright: foundationMode)
       expectSameDecoding([Int].self, json, mapwright: foundationMode)
     }
@@ -233,10 +248,12 @@ struct FoundationSwapTests {
   @Test func decodingWithAConfiguration() throws {
     let json = Data(#"{"value": 2.5}"#.utf8)
     let units = SwapUnits(scale: 10)
-    #expect(try MapwrightJSONDecoder().decode(SwapMeasure.self, from: json, configuration: units)
-      == Foundation.JSONDecoder().decode(SwapMeasure.self, from: json, configuration: units))
-    #expect(try MapwrightJSONDecoder().decode(SwapMeasure.self, from: json, configuration: SwapMilli.self)
-      == Foundation.JSONDecoder().decode(SwapMeasure.self, from: json, configuration: SwapMilli.self))
+    #expect(
+      try MapwrightJSONDecoder().decode(SwapMeasure.self, from: json, configuration: units)
+        == Foundation.JSONDecoder().decode(SwapMeasure.self, from: json, configuration: units))
+    #expect(
+      try MapwrightJSONDecoder().decode(SwapMeasure.self, from: json, configuration: SwapMilli.self)
+        == Foundation.JSONDecoder().decode(SwapMeasure.self, from: json, configuration: SwapMilli.self))
     #expect(try MapwrightJSONDecoder().decode(SwapMeasure.self, from: json, configuration: SwapMilli.self).value == 2500)
   }
 
@@ -244,8 +261,9 @@ struct FoundationSwapTests {
     let value = SwapMeasure(value: 2500)
     let units = SwapUnits(scale: 10)
     #expect(try MapwrightJSONEncoder().encode(value, configuration: units) == Foundation.JSONEncoder().encode(value, configuration: units))
-    #expect(try MapwrightJSONEncoder().encode(value, configuration: SwapMilli.self)
-      == Foundation.JSONEncoder().encode(value, configuration: SwapMilli.self))
+    #expect(
+      try MapwrightJSONEncoder().encode(value, configuration: SwapMilli.self)
+        == Foundation.JSONEncoder().encode(value, configuration: SwapMilli.self))
     #expect(String(decoding: try MapwrightJSONEncoder().encode(value, configuration: SwapMilli.self), as: UTF8.self) == #"{"value":2.5}"#)
   }
 }
@@ -386,8 +404,15 @@ struct JSON5SwapTests {
   @Test func topLevelDictionary() {
     for text in ["a: 1", "a: 1, b: [2]", "{a: 1}", "a: 'x', // note\n b: 0x10,"] {
       expectSameDecoding(
-        AnyJSON.self, text, mapwright: { $0.allowsJSON5 = true; $0.assumesTopLevelDictionary = true },
-        foundation: { $0.allowsJSON5 = true; $0.assumesTopLevelDictionary = true })
+        AnyJSON.self, text,
+        mapwright: {
+          $0.allowsJSON5 = true
+          $0.assumesTopLevelDictionary = true
+        },
+        foundation: {
+          $0.allowsJSON5 = true
+          $0.assumesTopLevelDictionary = true
+        })
     }
   }
 
@@ -447,7 +472,10 @@ struct JSON5SwapTests {
 
   /// Errors name the line and column of the JSON5 as written, not of its translation.
   @Test func errorsPointIntoTheSource() throws {
-    struct Pair: Decodable { var a: Int; var b: Int }
+    struct Pair: Decodable {
+      var a: Int
+      var b: Int
+    }
     let text = "{a: 0x10, // sixteen\n  b: 'x'}"
     let error = try #require(decodingError(Pair.self, text, json5))
     #expect("\(error)".contains("line 2, column 6"), "\(error)")

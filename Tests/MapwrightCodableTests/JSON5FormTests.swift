@@ -139,7 +139,10 @@ struct JSON5FormTests {
   /// The error names the number and its place in the JSON5 as written.
   @Test func aHexadecimalFractionIsAnErrorAtItsPlace() throws {
     let error = try #require(decodingError([Double].self, "[1,\n 0x2.2]") { $0.allowsJSON5 = true })
-    guard case .dataCorrupted(let context) = error else { Issue.record("\(error)"); return }
+    guard case .dataCorrupted(let context) = error else {
+      Issue.record("\(error)")
+      return
+    }
     #expect(context.debugDescription.contains("a hexadecimal number has no fraction"), "\(context.debugDescription)")
     #expect(context.debugDescription.contains("line 2, column 2"), "\(context.debugDescription)")
   }

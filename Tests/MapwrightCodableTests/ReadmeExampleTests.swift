@@ -8,7 +8,10 @@ private typealias JSONEncoder = MapwrightJSONEncoder
 
 /// The README's example, as written there.
 @Test func readmeExample() throws {
-  struct User: Codable { var id: Int; var fullName: String }
+  struct User: Codable {
+    var id: Int
+    var fullName: String
+  }
 
   let decoder = JSONDecoder()  // MapwrightJSONDecoder
   decoder.keyDecodingStrategy = .convertFromSnakeCase

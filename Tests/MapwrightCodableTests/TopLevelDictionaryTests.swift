@@ -26,16 +26,26 @@ struct TopLevelDictionaryTests {
     // `[1,2,]`), compatibility .foundation does.
     #expect(decodingError([String: Int].self, #""a": 1,"#, topLevel) != nil)
     expectSameDecoding(
-      [String: Int].self, #""a": 1,"#, mapwright: { $0.assumesTopLevelDictionary = true; $0.compatibility = .foundation },
+      [String: Int].self, #""a": 1,"#,
+      mapwright: {
+        $0.assumesTopLevelDictionary = true
+        $0.compatibility = .foundation
+      },
       foundation: foundationTopLevel)
   }
 
   @Test func errorsPointIntoTheTextAsWritten() throws {
-    struct Pair: Decodable { var a: Int; var b: Int }
+    struct Pair: Decodable {
+      var a: Int
+      var b: Int
+    }
     let syntax = try #require(decodingError(Pair.self, "\"a\": 1,\n\"b\": x", topLevel))
     #expect("\(syntax)".contains("line 2, column 6"), "\(syntax)")
     let type = try #require(decodingError(Pair.self, "\"a\": 1,\n  \"b\": \"two\"", topLevel))
-    guard case .typeMismatch(_, let context) = type else { Issue.record("\(type)"); return }
+    guard case .typeMismatch(_, let context) = type else {
+      Issue.record("\(type)")
+      return
+    }
     #expect(context.debugDescription.contains("line 2, column 8"), "\(context.debugDescription)")
     #expect(context.codingPath.map(\.stringValue) == ["b"])
   }

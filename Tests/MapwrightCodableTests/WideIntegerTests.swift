@@ -25,9 +25,10 @@ private struct WideWriter: Encodable {
 @Suite("Int128 and UInt128")
 struct WideIntegerTests {
   @Test func decodeAsFoundationDoes() {
-    for json in ["170141183460469231731687303715884105727", "-170141183460469231731687303715884105728", "-5", "1.5", "1e3", "\"x\"", "null",
-      "340282366920938463463374607431768211456"]
-    {
+    for json in [
+      "170141183460469231731687303715884105727", "-170141183460469231731687303715884105728", "-5", "1.5", "1e3", "\"x\"", "null",
+      "340282366920938463463374607431768211456",
+    ] {
       expectSameDecoding(Int128.self, json)
       expectSameDecoding(UInt128.self, json)
     }

@@ -18,8 +18,9 @@ import Testing
     #expect(error.line == 3)
     #expect(error.column == 14)
     #expect(error.offset == 25)
-    #expect(error.description == "unexpected character ',' at line 3, column 14, expected a value"
-      || error.description == "unexpected character ',', expected a value at line 3, column 14")
+    #expect(
+      error.description == "unexpected character ',' at line 3, column 14, expected a value"
+        || error.description == "unexpected character ',', expected a value at line 3, column 14")
     #expect(error.excerpt == "  \"b\": [1, 2,, 3]\n             ^")
   }
 

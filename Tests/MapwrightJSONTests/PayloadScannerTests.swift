@@ -1,6 +1,5 @@
-import Testing
-
 import MapwrightJSON
+import Testing
 
 @Suite struct PayloadScannerTests {
   static let payload = #"{"skip": {"a": [1, "]"]}, "items": [ {"a":1}, 2, "x,]", [3,[4]], {"b":"}\""} ,null, 7 ]}"#

@@ -139,7 +139,8 @@ struct StreamSplitterTests {
   @Test func truncationSaysWhereToResume() {
     let outcomes = Self.whole(#"{"items": [{"id": 1}, {"id": 2}, {"id""#, .array(at: "items"))
     #expect(Self.texts(outcomes).prefix(2) == [#"{"id": 1}"#, #"{"id": 2}"#])
-    #expect(outcomes.last == .error(code: "truncated", index: 2, offset: 33, line: 1, column: 34, resume: 31, message: "the stream ends inside an element"))
+    #expect(
+      outcomes.last == .error(code: "truncated", index: 2, offset: 33, line: 1, column: 34, resume: 31, message: "the stream ends inside an element"))
     // A number at the end is not known to be whole ("2" may go on as "25").
     let afterElements = Self.whole(#"{"items": [1, 2"#, .array(at: "items"))
     #expect(Self.texts(afterElements).first == "1")
@@ -213,8 +214,10 @@ struct StreamSplitterTests {
       (Array(documents.joined(separator: [0x1E])), .jsonTextSequence),
       (Array(valid.joined(separator: [0x20])), .concatenated),
       ([UInt8]("[".utf8) + Array(valid.joined(separator: Array(",\n".utf8))) + [UInt8]("]".utf8), .array),
-      ([UInt8](#"{"a": "[", "data": {"x": [1, {"]": 2}], "items": ["#.utf8) + Array(valid.joined(separator: [0x2C]))
-        + [UInt8](#"], "z": "é"}, "b": [true]}"#.utf8), .array(at: "data.items")),
+      (
+        [UInt8](#"{"a": "[", "data": {"x": [1, {"]": 2}], "items": ["#.utf8) + Array(valid.joined(separator: [0x2C]))
+          + [UInt8](#"], "z": "é"}, "b": [true]}"#.utf8), .array(at: "data.items")
+      ),
     ]
     streams.append((try SharedFiles.bytes(SharedFiles.benchData, "twitter.json"), .array(at: "statuses")))
     // Documents cut short and malformed ones: errors must fall at the same places too.
@@ -237,10 +240,12 @@ struct StreamSplitterTests {
   /// Inputs the fuzzer found: cut into chunks, the same outcomes as whole.
   @Test func fuzzerFindings() throws {
     let findings: [[UInt8]] = [
-      [0x5B, 0x31, 0x65, 0x34, 0x2C, 0x20, 0x30, 0x2E, 0x31, 0x2C, 0x20, 0x2D, 0x32, 0x29, 0x29, 0x30, 0x65, 0x39, 0x3A, 0x20, 0x22,
-       0xC8, 0x2A, 0x2F, 0xC7, 0xC6, 0xCF, 0x30, 0x43, 0x68, 0x61, 0x72, 0x61, 0x63, 0x78, 0xCE, 0xCD, 0xCC, 0x34, 0x35, 0x36, 0x37,
-       0x38, 0x39, 0x30, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x35, 0x36, 0x37, 0x38, 0x2C, 0x20, 0x22, 0x33, 0x75, 0x5C, 0x64, 0x75,
-       0x0A, 0x5C, 0x5D, 0x5D],
+      [
+        0x5B, 0x31, 0x65, 0x34, 0x2C, 0x20, 0x30, 0x2E, 0x31, 0x2C, 0x20, 0x2D, 0x32, 0x29, 0x29, 0x30, 0x65, 0x39, 0x3A, 0x20, 0x22,
+        0xC8, 0x2A, 0x2F, 0xC7, 0xC6, 0xCF, 0x30, 0x43, 0x68, 0x61, 0x72, 0x61, 0x63, 0x78, 0xCE, 0xCD, 0xCC, 0x34, 0x35, 0x36, 0x37,
+        0x38, 0x39, 0x30, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x35, 0x36, 0x37, 0x38, 0x2C, 0x20, 0x22, 0x33, 0x75, 0x5C, 0x64, 0x75,
+        0x0A, 0x5C, 0x5D, 0x5D,
+      ]
     ]
     for bytes in findings {
       for format in [JSONStreamFormat.jsonLines, .jsonTextSequence, .concatenated, .array, .array(at: "a.b")] {

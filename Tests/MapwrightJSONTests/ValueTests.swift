@@ -38,8 +38,9 @@ import Testing
   @Test func escapedStringsAndKeys() {
     let root = document.root
     #expect(root["escaped \"key\""]?.stringValue == "tab\there é 😀")
-    #expect(root["escaped \"key\""]?.withUnsafeRawStringBytes { String(decoding: $0, as: UTF8.self) }
-      == #"tab\there \u00e9 \ud83d\ude00"#)
+    #expect(
+      root["escaped \"key\""]?.withUnsafeRawStringBytes { String(decoding: $0, as: UTF8.self) }
+        == #"tab\there \u00e9 \ud83d\ude00"#)
   }
 
   @Test func keyLookupMatchesEscapedKeys() throws {
@@ -166,8 +167,9 @@ import Testing
     #expect(try value("19.990").decimalValue == Decimal(string: "19.99"))
     #expect(try value("-1.5e3").decimalValue == Decimal(-1500))
     #expect(try value("0.1").decimalValue == Decimal(string: "0.1"))
-    #expect(try value("12345678901234567890123456789012345678").decimalValue
-      == Decimal(string: "12345678901234567890123456789012345678"))
+    #expect(
+      try value("12345678901234567890123456789012345678").decimalValue
+        == Decimal(string: "12345678901234567890123456789012345678"))
     #expect(try value("1e200").decimalValue == nil)
     #expect(try value("1e-999").decimalValue == nil)
   }
@@ -203,4 +205,3 @@ extension NumberTests {
     }
   }
 }
-

@@ -54,8 +54,9 @@ import Testing
   @Test func escaping() throws {
     let json: JSON = ["s": "quote\" backslash\\ slash/ nl\n cr\r tab\t bs\u{08} ff\u{0C} nul\u{00} us\u{1F} é 😀"]
     #expect(try json.jsonString() == #"{"s":"quote\" backslash\\ slash/ nl\n cr\r tab\t bs\b ff\f nul\u0000 us\u001f é 😀"}"#)
-    #expect(try json.jsonString([.escapeSlashes, .escapeNonASCII])
-      == #"{"s":"quote\" backslash\\ slash\/ nl\n cr\r tab\t bs\b ff\f nul\u0000 us\u001f \u00e9 \ud83d\ude00"}"#)
+    #expect(
+      try json.jsonString([.escapeSlashes, .escapeNonASCII])
+        == #"{"s":"quote\" backslash\\ slash\/ nl\n cr\r tab\t bs\b ff\f nul\u0000 us\u001f \u00e9 \ud83d\ude00"}"#)
   }
 
   @Test func longStringsWithEscapesAtEveryPosition() throws {

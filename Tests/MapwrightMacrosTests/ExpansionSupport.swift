@@ -25,7 +25,8 @@ func expectExpansion(
 ) {
   var specs = macroSpecs
   if requestingSendable {
-    specs["JSONModel"] = MacroSpec(type: JSONModelExpansion.self, conformances: ["JSONModel", "JSONConvertible", "CustomStringConvertible", "Sendable"])
+    specs["JSONModel"] = MacroSpec(
+      type: JSONModelExpansion.self, conformances: ["JSONModel", "JSONConvertible", "CustomStringConvertible", "Sendable"])
   }
   assertMacroExpansion(
     source, expandedSource: expected, diagnostics: diagnostics, macroSpecs: specs,

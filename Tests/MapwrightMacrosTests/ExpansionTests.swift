@@ -643,7 +643,8 @@ extension EnumExpansionTests {
         """,
       diagnostics: [
         DiagnosticSpec(
-          message: "an enum's associated values take a built-in key naming (.snakeCase, .kebabCase, .pascalCase, .screamingSnakeCase); .custom is for structs and classes",
+          message:
+            "an enum's associated values take a built-in key naming (.snakeCase, .kebabCase, .pascalCase, .screamingSnakeCase); .custom is for structs and classes",
           line: 1, column: 31),
         DiagnosticSpec(message: "an associated value is named like the tag \"kind_name\"; choose another tag: or add content:", line: 5, column: 1),
       ])

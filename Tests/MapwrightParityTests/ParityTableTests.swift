@@ -181,18 +181,23 @@ let parityCases: [ParityCase] = [
   nested(#""meta": {"value": "x"}"#, "typeMismatch $.meta.value", lenient: true),
   nested(#""meta": {"value": null}"#, "typeMismatch $.meta.value"),
   nested(#""meta": {}"#, "missingKey $.meta.value", differs: [.mappable: mappableKeepsInitialValue]),
-  nested(#""other": 1"#, "missingKey $.meta.value",
+  nested(
+    #""other": 1"#, "missingKey $.meta.value",
     differs: [.mappable: mappableKeepsInitialValue, .codable: codableReportsFirstMissingKey]),
   // Defaults: a missing key takes the default and reports it; a present value wins.
-  defaulted(nil, "value 7", differs: [.codable: codableHasNoDefaults, .modelObject: entityDefaultsAreTheTypes, .importer: entityDefaultsAreTheTypes]),
+  defaulted(
+    nil, "value 7", differs: [.codable: codableHasNoDefaults, .modelObject: entityDefaultsAreTheTypes, .importer: entityDefaultsAreTheTypes]),
   defaulted("3", "value 3"),
-  defaulted("null", "typeMismatch $.value", differs: [
-    .codable: "decodeIfPresent takes null as absent", .modelObject: entityDefaultsAreTheTypes, .importer: entityDefaultsAreTheTypes,
-  ]),
+  defaulted(
+    "null", "typeMismatch $.value",
+    differs: [
+      .codable: "decodeIfPresent takes null as absent", .modelObject: entityDefaultsAreTheTypes, .importer: entityDefaultsAreTheTypes,
+    ]),
   indexed(#""list": [1, 2]"#, "value 2"),
   indexed(#""list": [1, "2"]"#, "value 2", lenient: true),
   indexed(#""list": [1, 2.5]"#, "typeMismatch $.list[1]"),
-  indexed(#""list": [1]"#, "missingKey $.list[1]",
+  indexed(
+    #""list": [1]"#, "missingKey $.list[1]",
     differs: [.mappable: mappableKeepsInitialValue, .codable: "Codable's unkeyed container reports the end of the array, a valueNotFound"]),
 ]
 
@@ -228,7 +233,9 @@ func outcome(of testCase: ParityCase, through path: Path) -> Outcome {
     #expect(reference.result == testCase.expected, "\(testCase): @JSONModel gave \(reference)")
     // A successful lenient read that converted something reports it once, at the value's path.
     let converted = testCase.lenient && testCase.expected.hasPrefix("value") && !(reference.report ?? []).isEmpty
-    if converted { #expect(reference.report?.count == 1 && reference.report?[0].hasPrefix(testCase.members == nil ? "$.value: coerced" : "$.") == true) }
+    if converted {
+      #expect(reference.report?.count == 1 && reference.report?[0].hasPrefix(testCase.members == nil ? "$.value: coerced" : "$.") == true)
+    }
     for path in Path.allCases where path != .macro {
       let other = outcome(of: testCase, through: path)
       if let reason = testCase.differs[path] {
@@ -240,7 +247,8 @@ func outcome(of testCase: ParityCase, through path: Path) -> Outcome {
         // Entity paths convert into the entity's storage type (Integer 64 → Int64), and say so.
         let entityPath = path == .modelObject || path == .importer
         let compared = entityPath ? report.map(withoutTarget) : report
-        #expect(compared == (entityPath ? expected.map(withoutTarget) : expected),
+        #expect(
+          compared == (entityPath ? expected.map(withoutTarget) : expected),
           "\(testCase): \(path) reported \(report), @JSONModel \(expected)")
       }
     }
@@ -252,4 +260,3 @@ func withoutTarget(_ entry: String) -> String {
   guard let range = entry.range(of: " to ", options: .backwards) else { return entry }
   return String(entry[..<range.upperBound])
 }
-

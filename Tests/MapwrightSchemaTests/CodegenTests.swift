@@ -25,7 +25,9 @@ struct LibraryPayload: Mappable {
     let checkedIn = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Generated/Library.swift"),
       encoding: .utf8)
-    #expect(generated == checkedIn, "regenerate with: swift run mapwright generate swift Examples/Library.xcdatamodeld --output Tests/MapwrightSchemaTests/Generated/Library.swift")
+    #expect(
+      generated == checkedIn,
+      "regenerate with: swift run mapwright generate swift Examples/Library.xcdatamodeld --output Tests/MapwrightSchemaTests/Generated/Library.swift")
   }
 
   @Test func generatedTypesDecodeThePayload() throws {

@@ -73,7 +73,10 @@ struct SchemaFeed {
     let schema = try SchemaFeed.jsonSchema
     let feed = schema["$defs"]?["SchemaFeed"]?["properties"]
     #expect(feed?["tags"] == ["type": "array"])  // lossy: what does not decode is left out
-    #expect(feed?["scores"] == ["type": "array", "items": ["type": "integer", "minimum": .number(JSONNumber(Int64.min)), "maximum": .number(JSONNumber(Int64.max))]])
+    #expect(
+      feed?["scores"] == [
+        "type": "array", "items": ["type": "integer", "minimum": .number(JSONNumber(Int64.min)), "maximum": .number(JSONNumber(Int64.max))],
+      ])
     #expect(feed?["counts"]?["additionalProperties"]?["type"] == "integer")
     #expect(feed?["events"]?["items"]?["oneOf"]?[0]?["properties"]?["type"] == ["const": "published"])
     #expect(feed?["events"]?["items"]?["oneOf"]?[0]?["properties"]?["book"] == ["$ref": "#/$defs/SchemaBook"])
@@ -130,7 +133,10 @@ struct SchemaFeed {
       let decodes = (try? SchemaWriter(json: sample)) != nil
       // Ids of books ("x2") decode only through a store's import; the model's own decoding
       // wants the object. Everything else must agree exactly.
-      if sample.contains(#""x2""#) { #expect(verdict == "ok", "\(sample)"); continue }
+      if sample.contains(#""x2""#) {
+        #expect(verdict == "ok", "\(sample)")
+        continue
+      }
       #expect((verdict == "ok") == decodes, "\(sample): schema says \(verdict), decoding says \(decodes)")
     }
   }

@@ -74,7 +74,8 @@ import Testing
       (error as? MappingError)?.path.description == "$.lastName"
     }
     #expect {
-      try ModelObject(entity: authorEntity, json: #"{"author_id": 1, "firstName": "A", "lastName": "B", "books": [{"book_id": 1, "title": "T", "year": 70000}]}"#)
+      try ModelObject(
+        entity: authorEntity, json: #"{"author_id": 1, "firstName": "A", "lastName": "B", "books": [{"book_id": 1, "title": "T", "year": 70000}]}"#)
     } throws: { error in
       (error as? MappingError)?.path.description == "$.books[0].year"
     }

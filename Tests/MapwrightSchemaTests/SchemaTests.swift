@@ -72,14 +72,16 @@ func registerBirthDate() {
     let destination = error(#"<entity name="A"><relationship name="b" destinationEntity="Nope"/></entity>"#)
     #expect(destination?.code == .unknownDestination && destination?.entity == "A" && destination?.property == "b")
     #expect(destination?.description == "Bad.xcdatamodel, entity A, property b: the destination entity Nope does not exist")
-    let inverse = error(#"""
+    let inverse = error(
+      #"""
       <entity name="A"><relationship name="b" destinationEntity="B" inverseName="a"/></entity>
       <entity name="B"><relationship name="a" destinationEntity="A" inverseName="other"/></entity>
       """#)
     #expect(inverse?.code == .inverseMismatch && inverse?.entity == "A")
     #expect(error(#"<entity name="A"><relationship name="b" destinationEntity="A" inverseName="zz"/></entity>"#)?.code == .inverseMismatch)
     // Found by FuzzSchema: an inverse whose own destination does not exist (it crashed).
-    let inverseToNowhere = error(#"""
+    let inverseToNowhere = error(
+      #"""
       <entity name="A"><relationship name="b" destinationEntity="B" inverseName="a"/></entity>
       <entity name="B"><relationship name="a" destinationEntity="Nowhere" inverseName="b"/></entity>
       """#)

@@ -71,7 +71,13 @@ extension OrderSummary: Content {}
     request.method = .POST
     request.headers.add(name: "Content-Type", value: "application/json")
     let bytes = ByteBuffer(string: body)
-    request.body = chunked ? .stream(AsyncStream { $0.yield(bytes); $0.finish() }, length: .unknown) : .bytes(bytes)
+    request.body =
+      chunked
+      ? .stream(
+        AsyncStream {
+          $0.yield(bytes)
+          $0.finish()
+        }, length: .unknown) : .bytes(bytes)
     let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
     let collected = try await response.body.collect(upTo: 1 << 24)
     return (response.status, response.headers, Array(collected.readableBytesView))

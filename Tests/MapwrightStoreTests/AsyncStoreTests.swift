@@ -5,13 +5,13 @@
 
 import Dispatch
 import Foundation
+import Logging
 import Mapwright
 import MapwrightGraph
 import MapwrightPostgres
 import MapwrightSchema
 import NIOCore
 import NIOPosix
-import Logging
 import PostgresNIO
 import Synchronization
 import Testing
@@ -194,11 +194,15 @@ final class AsyncTemporaryStore: @unchecked Sendable {
           try await t.client!.withConnection { connection in
             var settings: [String] = []
             for name in ["enable_seqscan", "enable_hashjoin", "client_min_messages"] {
-              for try await (value) in try await connection.query("SELECT current_setting(\(name))", logger: PostgresPoolStoreTests.logger).decode(String.self) {
+              for try await (value) in try await connection.query("SELECT current_setting(\(name))", logger: PostgresPoolStoreTests.logger).decode(
+                String.self)
+              {
                 settings.append(value)
               }
             }
-            for try await (open) in try await connection.query("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()", logger: PostgresPoolStoreTests.logger).decode(Int64.self) {
+            for try await (open) in try await connection.query(
+              "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()", logger: PostgresPoolStoreTests.logger
+            ).decode(Int64.self) {
               settings.append("advisory locks \(open)")
             }
             return settings
@@ -217,7 +221,9 @@ final class AsyncTemporaryStore: @unchecked Sendable {
     let client = PostgresClient(configuration: try location.clientConfiguration())
     let running = Task { await client.run() }
     defer { running.cancel() }
-    let error = await #expect(throws: StoreError.self) { try await AsyncStore(postgres: client, at: PostgresLocation(url: t.place.url), model: t.model) }
+    let error = await #expect(throws: StoreError.self) {
+      try await AsyncStore(postgres: client, at: PostgresLocation(url: t.place.url), model: t.model)
+    }
     #expect(error?.message.contains("location.clientConfiguration()") == true)
   }
 

@@ -119,11 +119,13 @@ let itemModel = #"""
 
   @Test(arguments: StoreKind.all) func everyKeyTypeIsFoundAgain(_ kind: StoreKind) throws {
     for (type, values) in Self.keys {
-      let model = try ObjectModel(xml: Array(#"""
-        <model><entity name="Keyed"><attribute name="key" attributeType="\#(type)"/>
-        <attribute name="n" optional="YES" attributeType="Integer 32"/>
-        <userInfo><entry key="primaryKey" value="key"/></userInfo></entity></model>
-        """#.utf8))
+      let model = try ObjectModel(
+        xml: Array(
+          #"""
+          <model><entity name="Keyed"><attribute name="key" attributeType="\#(type)"/>
+          <attribute name="n" optional="YES" attributeType="Integer 32"/>
+          <userInfo><entry key="primaryKey" value="key"/></userInfo></entity></model>
+          """#.utf8))
       let keyed = try #require(model.entity(named: "Keyed"))
       let place = StorePlace(kind)
       let store = try place.open(model)

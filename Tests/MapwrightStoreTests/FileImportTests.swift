@@ -13,7 +13,8 @@ struct FileImportTests {
   static func authors(_ count: Int, bad: Int? = nil) -> [String] {
     (0..<count).map { i in
       let id = i == bad ? #""x\#(i)""# : "\(1000 + i)"
-      return #"{"author_id": \#(id), "firstName": "F\#(i)", "lastName": "L\#(i)", "books": [{"book_id": \#(50_000 + 2 * i), "title": "T\#(i)", "year": "19\#(i % 90 + 10)"}, {"book_id": \#(50_001 + 2 * i), "title": "U\#(i)"}]}"#
+      return
+        #"{"author_id": \#(id), "firstName": "F\#(i)", "lastName": "L\#(i)", "books": [{"book_id": \#(50_000 + 2 * i), "title": "T\#(i)", "year": "19\#(i % 90 + 10)"}, {"book_id": \#(50_001 + 2 * i), "title": "U\#(i)"}]}"#
     }
   }
 
@@ -26,7 +27,8 @@ struct FileImportTests {
   /// Every author with its books, as rows to compare.
   static func rows(_ t: TemporaryStore) throws -> [String] {
     try t.store.objects(t.entity("Author")).map { author in
-      "\(author.int64("authorId") ?? -1) \(author.string("firstName") ?? "") " + author.objects("books").map { "\($0.int64("bookId") ?? -1)" }.joined(separator: ",")
+      "\(author.int64("authorId") ?? -1) \(author.string("firstName") ?? "") "
+        + author.objects("books").map { "\($0.int64("bookId") ?? -1)" }.joined(separator: ",")
     }
   }
 
@@ -37,7 +39,8 @@ struct FileImportTests {
     var options = ImportOptions(mapping: .lenient)
     options.batchSize = 250
     let memory = try TemporaryStore(kind)
-    let expected = try memory.store.importJSON(Array(array.utf8), sources: [ImportSource("authors", entity: memory.entity("Author"))], options: options)
+    let expected = try memory.store.importJSON(
+      Array(array.utf8), sources: [ImportSource("authors", entity: memory.entity("Author"))], options: options)
     let fromArray = try TemporaryStore(kind)
     let arrayPath = try Self.write(array)
     defer { try? FileManager.default.removeItem(atPath: arrayPath) }
@@ -85,7 +88,8 @@ struct FileImportTests {
     let linesPath = try Self.write(authors.joined(separator: "\n"))
     defer { try? FileManager.default.removeItem(atPath: linesPath) }
     let inLines = try failure { t in
-      _ = try t.store.importJSON(contentsOfFile: linesPath, jsonLines: true, sources: [ImportSource("", entity: t.entity("Author"))], options: options)
+      _ = try t.store.importJSON(
+        contentsOfFile: linesPath, jsonLines: true, sources: [ImportSource("", entity: t.entity("Author"))], options: options)
     }
     #expect(inLines.contains("$[33].author_id") && inLines.contains("line 34, column 15"), "\(inLines)")
     let broken = try Self.write(authors.prefix(3).joined(separator: "\n") + "\n{\"author_id\": 7,")

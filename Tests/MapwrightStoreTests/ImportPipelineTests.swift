@@ -91,7 +91,8 @@ final class FailingStore: GraphStore {
   @Test(arguments: StoreKind.all) func keysScannedInParallelFailAtTheFirstBadElementInPayloadOrder(_ kind: StoreKind) throws {
     let t = try TemporaryStore(kind)
     let authors = (0..<9).map { i in
-      i == 3 || i == 4 || i == 8 ? #"{"author_id": "x\#(i)", "firstName": "F", "lastName": "L"}"# : #"{"author_id": \#(i), "firstName": "F", "lastName": "L"}"#
+      i == 3 || i == 4 || i == 8
+        ? #"{"author_id": "x\#(i)", "firstName": "F", "lastName": "L"}"# : #"{"author_id": \#(i), "firstName": "F", "lastName": "L"}"#
     }
     var options = ImportOptions()
     options.batchSize = 2
@@ -215,8 +216,9 @@ final class WrittenCounts: @unchecked Sendable {
         let (table, columns) = (tables[Int(random.next() % 3)], columnSets[Int(random.next() % 3)])
         let isNew = random.next() % 2 == 0
         for _ in 0..<(1 + Int(random.next() % 20)) {
-          batch.rows.append(ImportBatch.Row(
-            table: table, id: Int64(random.next() % 60), columns: columns, values: columns.map { _ in .integer(1) }, isNew: isNew))
+          batch.rows.append(
+            ImportBatch.Row(
+              table: table, id: Int64(random.next() % 60), columns: columns, values: columns.map { _ in .integer(1) }, isNew: isNew))
         }
       }
       // The definition, written plainly.
@@ -239,8 +241,9 @@ final class WrittenCounts: @unchecked Sendable {
       let sorted = order.enumerated().sorted { ($0.element.occurrence, $0.offset) < ($1.element.occurrence, $1.offset) }.map(\.element)
       let groups = batch.rowGroups()
       #expect(groups.map { $0.map(\.id) } == sorted.map { expected[$0]! })
-      #expect(groups.map { Key(table: $0[0].table, columns: $0[0].columns, occurrence: 0, isNew: $0[0].isNew) }
-        == sorted.map { Key(table: $0.table, columns: $0.columns, occurrence: 0, isNew: $0.isNew) })
+      #expect(
+        groups.map { Key(table: $0[0].table, columns: $0[0].columns, occurrence: 0, isNew: $0[0].isNew) }
+          == sorted.map { Key(table: $0.table, columns: $0.columns, occurrence: 0, isNew: $0.isNew) })
     }
   }
 }

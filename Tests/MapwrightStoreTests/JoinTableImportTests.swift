@@ -46,7 +46,8 @@ import Testing
     var options = ImportOptions()
     options.batchSize = 10
     let summary = try t.store.importJSON(
-      Array(#"""
+      Array(
+        #"""
         {"students": [{"studentId": 7, "courses": [3, 1], "favorites": []},
                       {"studentId": 8, "courses": [2], "favorites": [1, 2]},
                       {"studentId": 8, "courses": [3, 2, 1]},
@@ -72,7 +73,8 @@ import Testing
     var seven = try #require(try t.store.object(student, key: 7))
     #expect(ids(seven.objects("favorites"), "courseId") == [2, 1] && ids(seven.objects("courses"), "courseId") == [3])
     // A stored owner's list replaced by one that names a target twice.
-    _ = try t.store.importJSON(Array(#"{"students": [{"studentId": 7, "favorites": [3, 1, 3, 1]}]}"#.utf8), sources: [ImportSource("students", entity: student)])
+    _ = try t.store.importJSON(
+      Array(#"{"students": [{"studentId": 7, "favorites": [3, 1, 3, 1]}]}"#.utf8), sources: [ImportSource("students", entity: student)])
     seven = try #require(try t.store.object(student, key: 7))
     #expect(ids(seven.objects("favorites"), "courseId") == [3, 1])
   }
@@ -103,7 +105,8 @@ import Testing
   /// that side (`courses`/`students`); `favorites` has none, and is read from its owners only.
   @Test(arguments: StoreKind.all) func onlyAJoinTableReadFromItsTargetsIsIndexedOnThem(_ kind: StoreKind) throws {
     let (t, student, _) = try courses(kind, student: #""courses": [3, 1], "favorites": [2, 3]"#)
-    let sql = kind == .sqlite
+    let sql =
+      kind == .sqlite
       ? "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%target' ORDER BY name"
       : "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND indexname LIKE '%target' ORDER BY indexname"
     var names: [StoreValue] = []

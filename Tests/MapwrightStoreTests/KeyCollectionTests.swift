@@ -41,12 +41,13 @@ import Testing
     var reference: [PrimaryKeyValue: Int64] = [:]
     for i in 1...5_000 {
       // Inside the dense range, around it, at the extremes, and text keys.
-      let key: PrimaryKeyValue = switch i % 4 {
-      case 0: .integer(Int64.random(in: 1_000...3_000, using: &generator))
-      case 1: .integer(Int64.random(in: -10_000...10_000, using: &generator))
-      case 2: .integer([Int64.min, .max, .min + 1, 999, 3_001][i % 5])
-      default: .text("k\(i % 700)")
-      }
+      let key: PrimaryKeyValue =
+        switch i % 4 {
+        case 0: .integer(Int64.random(in: 1_000...3_000, using: &generator))
+        case 1: .integer(Int64.random(in: -10_000...10_000, using: &generator))
+        case 2: .integer([Int64.min, .max, .min + 1, 999, 3_001][i % 5])
+        default: .text("k\(i % 700)")
+        }
       map[key] = Int64(i)
       reference[key] = Int64(i)
     }
@@ -107,4 +108,3 @@ import Testing
     #expect(set.contains(70_000) && set.contains(.max) && !set.contains(200_000) && !set.contains(-2))
   }
 }
-

@@ -1,11 +1,12 @@
 import Foundation
 import Mapwright
-@testable import MapwrightGraph
-@testable import MapwrightPostgres
 import MapwrightSQLite
 import MapwrightSchema
 import Synchronization
 import Testing
+
+@testable import MapwrightGraph
+@testable import MapwrightPostgres
 
 /// Every attribute type, for the column types and exact round trips.
 let everyTypeModel = #"""
@@ -85,10 +86,11 @@ let everyTypeModel = #"""
       let cells = row.makeRandomAccess()
       types[try cells[0].decode(String.self)] = try cells[1].decode(String.self)
     }
-    #expect(types == [
-      "_id": "bigint", "id": "text", "count": "bigint", "small": "bigint", "flag": "boolean", "ratio": "double precision",
-      "price": "numeric", "when": "timestamp with time zone", "uuid": "uuid", "link": "text", "bytes": "bytea", "extra": "jsonb",
-    ])
+    #expect(
+      types == [
+        "_id": "bigint", "id": "text", "count": "bigint", "small": "bigint", "flag": "boolean", "ratio": "double precision",
+        "price": "numeric", "when": "timestamp with time zone", "uuid": "uuid", "link": "text", "bytes": "bytea", "extra": "jsonb",
+      ])
   }
 
   /// Refused connections, wrong passwords and missing databases are clear errors, quickly.
@@ -160,7 +162,8 @@ let everyTypeModel = #"""
       lines.append("A\(author.int64("authorId")!) \(author.string("firstName")!) [\(books.joined(separator: ","))]")
     }
     for book in try store.objects(model.entity(named: "Book")!) {
-      lines.append("B\(book.int64("bookId")!) by \(book.object("author")?.int64("authorId") ?? -1) at \(book.object("pricing")?.decimal("retailPrice") ?? -1)")
+      lines.append(
+        "B\(book.int64("bookId")!) by \(book.object("author")?.int64("authorId") ?? -1) at \(book.object("pricing")?.decimal("retailPrice") ?? -1)")
     }
     lines.append("pricings \(try store.count(model.entity(named: "Pricing")!))")
     return lines.sorted()
@@ -195,7 +198,9 @@ let everyTypeModel = #"""
     for order in [[a, b], [b, a]] {
       let sequential = StorePlace(.postgres)
       let store = try sequential.open(model)
-      for payload in order { _ = try store.importJSON(payload, sources: [ImportSource("authors", entity: author)], options: ImportOptions(batchSize: 8)) }
+      for payload in order {
+        _ = try store.importJSON(payload, sources: [ImportSource("authors", entity: author)], options: ImportOptions(batchSize: 8))
+      }
       orders.append(try Self.contents(store, model))
     }
     #expect(orders[0] != orders[1])
@@ -220,7 +225,8 @@ let everyTypeModel = #"""
     let store = try place.open(model)
     _ = try store.importJSON(Array(StoreValueTests.things.utf8), sources: [ImportSource("", entity: thing)])
     let before = try Self.rowPlaces(store, "Thing")
-    let again = #"[{"id": "plain", "count": 9007199254740993, "small": -32768, "ratio": 0.1, "price": 12345678901234567890.123456789, "when": "2024-02-29T12:34:56Z", "extra": {"nested": {"ok": null}, "n": 1.5, "tags": ["a", "b"]}}, {"id": "'; DROP TABLE \"Thing\"; --", "ratio": 2}, {"id": "new", "count": 1}]"#
+    let again =
+      #"[{"id": "plain", "count": 9007199254740993, "small": -32768, "ratio": 0.1, "price": 12345678901234567890.123456789, "when": "2024-02-29T12:34:56Z", "extra": {"nested": {"ok": null}, "n": 1.5, "tags": ["a", "b"]}}, {"id": "'; DROP TABLE \"Thing\"; --", "ratio": 2}, {"id": "new", "count": 1}]"#
     let summary = try store.importJSON(Array(again.utf8), sources: [ImportSource("", entity: thing)])
     #expect(summary.updated == 2 && summary.inserted == 1)
     let after = try Self.rowPlaces(store, "Thing")
@@ -394,7 +400,9 @@ let everyTypeModel = #"""
     address.sin_port = 0
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, $0, &length) == 0 }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, $0, &length) == 0
+      }
     }
     #expect(bound)
     let port = Int(UInt16(bigEndian: address.sin_port))

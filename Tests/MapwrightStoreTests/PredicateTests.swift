@@ -77,7 +77,8 @@ import Testing
     let model = try ObjectModel(xml: Array(RowIDKeyTests.xml.utf8))
     let place = StorePlace(kind)
     let store = try place.open(model)
-    let payload = #"{"owners": [{"ownerId": 1, "favorites": [10, 11]}, {"ownerId": 2, "favorites": [11]}, {"ownerId": 3}], "pets": [{"petId": 10}, {"petId": 11}, {"petId": 12}]}"#
+    let payload =
+      #"{"owners": [{"ownerId": 1, "favorites": [10, 11]}, {"ownerId": 2, "favorites": [11]}, {"ownerId": 3}], "pets": [{"petId": 10}, {"petId": 11}, {"petId": 12}]}"#
     _ = try store.importJSON(Array(payload.utf8), sources: RowIDKeyTests.sources(model))
     let owner = try #require(model.entity(named: "Owner"))
     #expect(Self.keys(try store.objects(owner, where: .equal("favorites", 11)), "ownerId") == [1, 2])

@@ -64,7 +64,8 @@ import Testing
     try store.query(#"SELECT "_id", "ownerId" FROM "Owner" ORDER BY "_id""#, []) { pairs.append($0) }
     #expect(pairs == Self.owners.map { [.integer($0), .integer($0)] })
     var indexes: [StoreValue] = []
-    let list = kind == .sqlite
+    let list =
+      kind == .sqlite
       ? "SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'Owner_ownerId'"
       : "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'Owner_ownerId'"
     try store.query(list, []) { indexes.append($0[0]) }
@@ -104,8 +105,12 @@ import Testing
   /// An object without the key that would be its row id is refused, with its place: an id
   /// handed out could be the key of another object.
   @Test(arguments: StoreKind.all) func anObjectWithoutItsRowIDKeyIsRefused(_ kind: StoreKind) throws {
-    let model = try ObjectModel(xml: Array(Self.xml.replacingOccurrences(
-      of: #"<attribute name="ownerId" attributeType="Integer 64"/>"#, with: #"<attribute name="ownerId" optional="YES" attributeType="Integer 64"/>"#).utf8))
+    let model = try ObjectModel(
+      xml: Array(
+        Self.xml.replacingOccurrences(
+          of: #"<attribute name="ownerId" attributeType="Integer 64"/>"#,
+          with: #"<attribute name="ownerId" optional="YES" attributeType="Integer 64"/>"#
+        ).utf8))
     let place = StorePlace(kind)
     let store = try place.open(model)
     let error = #expect(throws: MappingError.self) {
@@ -156,7 +161,9 @@ import Testing
   static func payload(_ random: inout SeededGenerator, round: Int, seen: inout [Int]) -> String {
     let pool = (0..<8).map { _ in Int.random(in: -30_000...30_000, using: &random) } + seen.shuffled(using: &random).prefix(4)
     seen += pool
-    func petID() -> Int { Int.random(in: 0..<10, using: &random) == 0 ? Int.random(in: -30_000...30_000, using: &random) : pool.randomElement(using: &random)! }
+    func petID() -> Int {
+      Int.random(in: 0..<10, using: &random) == 0 ? Int.random(in: -30_000...30_000, using: &random) : pool.randomElement(using: &random)!
+    }
     func pet(_ id: Int) -> String { #"{"petId": \#(id), "name": "p\#(id) r\#(round)"}"# }
     let owners = (0..<Int.random(in: 5...20, using: &random)).map { _ -> String in
       let id = Int.random(in: -20...20, using: &random)

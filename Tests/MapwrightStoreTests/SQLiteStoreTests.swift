@@ -64,10 +64,15 @@ struct StoredBook: Equatable {
   @Test(arguments: StoreKind.all) func theSameKeyUpdatesInsteadOfDuplicating(_ kind: StoreKind) throws {
     let t = try TemporaryStore(kind)
     let author = t.entity("Author")
-    _ = try t.store.importJSON(Array(#"{"authors": [{"author_id": 1, "firstName": "A", "lastName": "B", "books": [{"book_id": 5, "title": "T", "pricing": {"retailPrice": 3}}]}]}"#.utf8), sources: [ImportSource("authors", entity: author)])
+    _ = try t.store.importJSON(
+      Array(
+        #"{"authors": [{"author_id": 1, "firstName": "A", "lastName": "B", "books": [{"book_id": 5, "title": "T", "pricing": {"retailPrice": 3}}]}]}"#
+          .utf8), sources: [ImportSource("authors", entity: author)])
     // Twice in one payload, and already stored: one object, only the keys present change.
     let summary = try t.store.importJSON(
-      Array(#"{"authors": [{"author_id": 1, "lastName": "C"}, {"author_id": 1, "firstName": "D"}, {"author_id": 2, "firstName": "E", "lastName": "F"}]}"#.utf8),
+      Array(
+        #"{"authors": [{"author_id": 1, "lastName": "C"}, {"author_id": 1, "firstName": "D"}, {"author_id": 2, "firstName": "E", "lastName": "F"}]}"#
+          .utf8),
       sources: [ImportSource("authors", entity: author)])
     #expect(summary.inserted == 1 && summary.updated == 1)
     #expect(try t.store.count(author) == 2)
@@ -76,7 +81,9 @@ struct StoredBook: Equatable {
     #expect(one.objects("books").count == 1)  // books absent: left alone
     // Books present: the set is replaced; a nested object without a primary key is replaced too.
     _ = try t.store.importJSON(
-      Array(#"{"authors": [{"author_id": 1, "books": [{"book_id": 6, "title": "U", "pricing": {"retailPrice": 4}}]}], "books": [{"book_id": 5, "pricing": {"retailPrice": 9}}]}"#.utf8),
+      Array(
+        #"{"authors": [{"author_id": 1, "books": [{"book_id": 6, "title": "U", "pricing": {"retailPrice": 4}}]}], "books": [{"book_id": 5, "pricing": {"retailPrice": 9}}]}"#
+          .utf8),
       sources: [ImportSource("authors", entity: author), ImportSource("books", entity: t.entity("Book"))])
     #expect(try t.store.object(author, key: 1)?.objects("books").map { $0.int64("bookId") } == [6])
     #expect(try t.store.object(t.entity("Book"), key: 5)?.object("author") == nil)
@@ -129,7 +136,8 @@ struct StoredBook: Equatable {
     let books = (1...50).map { #"{"book_id": \#($0), "title": "X", "author": \#(1_000 + $0)}"# }.joined(separator: ",")
     var options = ImportOptions()
     options.maximumListedUnresolved = 3
-    let summary = try t.store.importJSON(Array(#"{"books": [\#(books)]}"#.utf8), sources: [ImportSource("books", entity: t.entity("Book"))], options: options)
+    let summary = try t.store.importJSON(
+      Array(#"{"books": [\#(books)]}"#.utf8), sources: [ImportSource("books", entity: t.entity("Book"))], options: options)
     #expect(summary.unresolvedCount == 50 && summary.inserted == 50)
     #expect(summary.unresolved.map(\.path.description) == ["$.books[0].author", "$.books[1].author", "$.books[2].author"])
     #expect(summary.description.contains("50 unresolved references"))
@@ -199,7 +207,8 @@ struct StoredBook: Equatable {
 extension SQLiteStoreTests {
   @Test(arguments: StoreKind.all) func entitiesWithManyAttributesImport(_ kind: StoreKind) throws {
     let attributes = (0..<70).map { #"<attribute name="a\#($0)" optional="YES" attributeType="Integer 64"/>"# }.joined()
-    let xml = #"<model><entity name="Wide"><attribute name="id" attributeType="Integer 64"/>\#(attributes)<userInfo><entry key="primaryKey" value="id"/></userInfo></entity></model>"#
+    let xml =
+      #"<model><entity name="Wide"><attribute name="id" attributeType="Integer 64"/>\#(attributes)<userInfo><entry key="primaryKey" value="id"/></userInfo></entity></model>"#
     let t = try TemporaryStore(kind, model: try ObjectModel(xml: Array(xml.utf8)))
     let members = (0..<70).filter { $0 % 3 != 0 }.map { "\"a\($0)\": \($0)" }.joined(separator: ", ")
     _ = try t.store.importJSON(Array("[{\"id\": 1, \(members)}]".utf8), sources: [ImportSource("", entity: t.entity("Wide"))])

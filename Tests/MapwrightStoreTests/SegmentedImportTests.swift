@@ -114,7 +114,8 @@ import Testing
       }
       segments += summaries[1].segments
       #expect(summaries[0].segments == 1, "round \(round)")
-      #expect(summaries[0].placeholders == summaries[1].placeholders && summaries[0].unresolvedCount == summaries[1].unresolvedCount, "round \(round)")
+      #expect(
+        summaries[0].placeholders == summaries[1].placeholders && summaries[0].unresolvedCount == summaries[1].unresolvedCount, "round \(round)")
       #expect(try RowIDKeyDifferentialTests.contents(stores[0]) == RowIDKeyDifferentialTests.contents(stores[1]), "round \(round)")
     }
     #expect(segments > 30)

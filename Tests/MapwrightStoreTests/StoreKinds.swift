@@ -7,10 +7,11 @@
 import Foundation
 import Mapwright
 import MapwrightGraph
-@testable import MapwrightPostgres
 import MapwrightSQLite
 import MapwrightSchema
 import Testing
+
+@testable import MapwrightPostgres
 
 enum StoreKind: String, Sendable, CustomTestStringConvertible {
   case sqlite, postgres
@@ -74,7 +75,8 @@ extension StoreError {
     guard StoreKind.postgresRequired else { return }
     #expect(StoreKind.all.contains(.postgres))
     let place = StorePlace(.postgres)
-    let store = try place.open(try ObjectModel(xml: Array(#"<model><entity name="E"><attribute name="id" attributeType="Integer 64"/></entity></model>"#.utf8)))
+    let store = try place.open(
+      try ObjectModel(xml: Array(#"<model><entity name="E"><attribute name="id" attributeType="Integer 64"/></entity></model>"#.utf8)))
     #expect(try store.count(store.model.entity(named: "E")!) == 0)
   }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import MapwrightEngine
-@testable import MapwrightJSON
 import MapwrightTestSupport
 import Testing
+
+@testable import MapwrightJSON
 
 /// The text of a decimal written without making a `Decimal` (the store's fast path) is the
 /// text the `Decimal` would print, and the engine's `decimalText` follows `decimal`'s rules.

@@ -28,8 +28,8 @@ struct Team {
 
 @JSONModel
 struct DottedKeys: Equatable {
-  @Key(#"version\.major"#) var major: Int      // the one key "version.major"
-  @Key("meta.version.minor") var minor: Int    // a path
+  @Key(#"version\.major"#) var major: Int  // the one key "version.major"
+  @Key("meta.version.minor") var minor: Int  // a path
 }
 
 @JSONModel
@@ -54,11 +54,12 @@ struct Located {
     let (ticket, report) = try LossyTicket.decodeReporting(json: json)
     #expect(ticket.assignees == [Assignee(id: 1, login: "ada"), Assignee(id: 4, login: "kim")])
     #expect(ticket.byName == ["a": Assignee(id: 1, login: "ada")])
-    #expect(report.skippedElements.map(\.description) == [
-      #"$.assignees[1]: element skipped (expected integer, found string "not-a-number")"#,
-      "$.assignees[2]: element skipped (missing key)",
-      "$.byName.b: element skipped (expected integer, found bool true)",
-    ])
+    #expect(
+      report.skippedElements.map(\.description) == [
+        #"$.assignees[1]: element skipped (expected integer, found string "not-a-number")"#,
+        "$.assignees[2]: element skipped (missing key)",
+        "$.byName.b: element skipped (expected integer, found bool true)",
+      ])
   }
 
   @Test func aSkippedElementTakesBackWhatItCoerced() throws {
@@ -109,7 +110,14 @@ struct Located {
   /// Ten times the errors costs about ten times the time, not a hundred: each error's place
   /// is worked out in one walk at the end. The bound is loose (a quadratic cost would be
   /// ~100×); timing is only compared within this test.
-  @Test(arguments: [MappingOptions.lenient, { var o = MappingOptions(); o.errorMode = .collectAll; return o }()])
+  @Test(arguments: [
+    MappingOptions.lenient,
+    {
+      var o = MappingOptions()
+      o.errorMode = .collectAll
+      return o
+    }(),
+  ])
   func costStaysLinearInTheNumberOfErrors(_ options: MappingOptions) throws {
     func rows(_ count: Int) -> [UInt8] {
       Array(("[" + (0..<count).map { #"{"id": "\#($0)", "name": "row"}"# }.joined(separator: ",\n") + "]").utf8)
@@ -203,7 +211,6 @@ struct Located {
     #expect(MappingError.missingKey(atKeyPath: "list.1.name", in: document.root).path.description == "$.list[1].name")
   }
 }
-
 
 func randomJSON(depth: Int, _ generator: inout SeededGenerator) -> String {
   let choice = depth > 3 ? Int.random(in: 0..<3, using: &generator) : Int.random(in: 0..<5, using: &generator)

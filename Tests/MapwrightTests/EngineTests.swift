@@ -27,7 +27,7 @@ import Testing
     #expect(issue.reporterLogin == "octocat")
     #expect(issue.firstLabel == "bug")
     #expect(issue.assignee == GitHubUser(JSONString: #"{"login": "hubot", "id": 2}"#))
-    #expect(issue.updatedAt == Date(timeIntervalSince1970: 1303479228))
+    #expect(issue.updatedAt == Date(timeIntervalSince1970: 1_303_479_228))
     #expect(issue.body == "I'm having a problem with this.")
   }
 
@@ -90,10 +90,11 @@ import Testing
       _ = try [Author](json: payload, options: options)
       Issue.record("accepted")
     } catch let errors as MappingErrors {
-      #expect(errors.errors.map(\.path.description) == [
-        "$[0].author_id", "$[0].books[0].year", "$[0].books[0].in_print", "$[0].books[0].price",
-        "$[0].books[1].year", "$[0].books[1].in_print", "$[1].name",
-      ])
+      #expect(
+        errors.errors.map(\.path.description) == [
+          "$[0].author_id", "$[0].books[0].year", "$[0].books[0].in_print", "$[0].books[0].price",
+          "$[0].books[1].year", "$[0].books[1].in_print", "$[1].name",
+        ])
       #expect(errors.description.hasPrefix("7 mapping errors:\n  $[0].author_id: expected integer"))
     }
   }
@@ -107,15 +108,16 @@ import Testing
     #expect(authors[0].books[1].year == 1883)
     #expect(authors[0].books[1].inPrint)
     #expect(authors[1].name == "7")
-    #expect(report.coercions.map(\.description) == [
-      #"$[0].author_id: coerced string "101" to Int"#,
-      #"$[0].books[0].year: coerced string "1872" to Int"#,
-      #"$[0].books[0].in_print: coerced string "true" to Bool"#,
-      #"$[0].books[0].price: coerced string "9.99" to Decimal"#,
-      "$[0].books[1].year: coerced number 1883.0 to Int",
-      "$[0].books[1].in_print: coerced number 1 to Bool",
-      "$[1].name: coerced number 7 to String",
-    ])
+    #expect(
+      report.coercions.map(\.description) == [
+        #"$[0].author_id: coerced string "101" to Int"#,
+        #"$[0].books[0].year: coerced string "1872" to Int"#,
+        #"$[0].books[0].in_print: coerced string "true" to Bool"#,
+        #"$[0].books[0].price: coerced string "9.99" to Decimal"#,
+        "$[0].books[1].year: coerced number 1883.0 to Int",
+        "$[0].books[1].in_print: coerced number 1 to Bool",
+        "$[1].name: coerced number 7 to String",
+      ])
     // Entries are typed: the target is the Swift type.
     #expect(report.coercions.first?.kind == .coerced(from: #"string "101""#, to: CoercionTarget(Int.self)))
   }
@@ -215,14 +217,15 @@ import Testing
     let wrongContainer = try #require(failure(#"[1, 2]"#))
     #expect(wrongContainer.description == "$: expected object, found array (line 1, column 1)")
 
-    let missing = try #require(try? {
-      do {
-        _ = try Repo(JSONString: #"{"name": "x"}"#)
-        return nil
-      } catch let error as MappingError {
-        return error
-      }
-    }() as MappingError?)
+    let missing = try #require(
+      try? {
+        do {
+          _ = try Repo(JSONString: #"{"name": "x"}"#)
+          return nil
+        } catch let error as MappingError {
+          return error
+        }
+      }() as MappingError?)
     #expect(missing.code == .missingKey)
 
     let transform: MappingError? = {

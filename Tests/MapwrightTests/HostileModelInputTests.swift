@@ -37,8 +37,10 @@ import Testing
   func mutatedDocumentsNeverCrashAndRoundTrip(seed: UInt64) throws {
     var random = SeededGenerator(seed: seed)
     let twitter = try Self.smallTwitter()
-    let issues = [UInt8](try Data(contentsOf: SampleInferenceTests.repository.appendingPathComponent(
-      "Tests/MapwrightTests/Samples/github-issues.json")))
+    let issues = [UInt8](
+      try Data(
+        contentsOf: SampleInferenceTests.repository.appendingPathComponent(
+          "Tests/MapwrightTests/Samples/github-issues.json")))
     var decoded = 0
     for iteration in 0..<400 {
       let tweet = Self.mutate(twitter, &random)

@@ -102,11 +102,12 @@ final class StrictChild: StrictBase {
   }
 
   @Test func aDiscriminatorChoosesTheSubclass() throws {
-    let shelter = try Shelter(json: #"""
-      {"animals": [{"kind": "dog", "name": "Rex", "barks": true}, {"kind": "cat", "name": "Tom", "lives": 9},
-                   {"name": "Generic"}],
-       "mascot": {"kind": "cat", "name": "Mog", "lives": 7}}
-      """#)
+    let shelter = try Shelter(
+      json: #"""
+        {"animals": [{"kind": "dog", "name": "Rex", "barks": true}, {"kind": "cat", "name": "Tom", "lives": 9},
+                     {"name": "Generic"}],
+         "mascot": {"kind": "cat", "name": "Mog", "lives": 7}}
+        """#)
     #expect(shelter.animals.count == 3)
     let dog = try #require(shelter.animals[0] as? Dog)
     #expect(dog.name == "Rex" && dog.barks)

@@ -74,7 +74,10 @@ struct IssuePage: Codable, Equatable {
     let data = Data(Self.page.utf8)
     let page = try MapwrightJSONDecoder().decode(IssuePage.self, from: data)
     #expect(page == (try Self.expected))
-    #expect(try MapwrightJSONDecoder().decode(CodableIssue.self, from: Data(#"{"number": 1, "user": {"login": "a"}, "updated_at": "2011-04-22T13:33:48Z"}"#.utf8)).number == 1)
+    #expect(
+      try MapwrightJSONDecoder().decode(
+        CodableIssue.self, from: Data(#"{"number": 1, "user": {"login": "a"}, "updated_at": "2011-04-22T13:33:48Z"}"#.utf8)
+      ).number == 1)
     // Compact output is the model's own writer's bytes.
     let compact = try MapwrightJSONEncoder().encode(page.items[0])
     #expect(Array(compact) == (try page.items[0].jsonBytes()))

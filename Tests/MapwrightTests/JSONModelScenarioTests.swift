@@ -91,7 +91,8 @@ struct Closed {
   }
 
   @Test func finalClassesWithLetsSetsAndRecursion() throws {
-    let account = try MacroAccount(json: #"{"id": 1, "name": "a", "tags": ["x", "x"], "friends": [{"id": 2, "name": "b"}], "parent": {"id": 0, "name": "root"}}"#)
+    let account = try MacroAccount(
+      json: #"{"id": 1, "name": "a", "tags": ["x", "x"], "friends": [{"id": 2, "name": "b"}], "parent": {"id": 0, "name": "root"}}"#)
     #expect(account.id == 1)
     #expect(account.tags == ["x"])
     #expect(account.friends.first?.name == "b")

@@ -48,7 +48,7 @@ struct MacroUser: Equatable {
     #expect(issue.reporterLogin == "octocat")
     #expect(issue.firstLabel == "bug")
     #expect(issue.assignee == MacroUser(login: "hubot", id: 2))
-    #expect(issue.updatedAt == Date(timeIntervalSince1970: 1303479228))
+    #expect(issue.updatedAt == Date(timeIntervalSince1970: 1_303_479_228))
     #expect(issue.body == "")
     #expect(report.defaultsUsed.map(\.path.description) == ["$.body"])
   }
@@ -71,14 +71,15 @@ struct MacroUser: Equatable {
       _ = try MacroIssue(json: #"{"number": "x"}"#, options: options)
       Issue.record("accepted")
     } catch let errors as MappingErrors {
-      #expect(errors.errors.map(\.description) == [
-        #"$.number: expected integer, found string "x" (line 1, column 12)"#,
-        "$.url: missing key (line 1, column 1)",
-        "$.html_url: missing key (line 1, column 1)",
-        "$.state: missing key (line 1, column 1)",
-        "$.user.login: missing key (line 1, column 1)",
-        "$.updated_at: missing key (line 1, column 1)",
-      ])
+      #expect(
+        errors.errors.map(\.description) == [
+          #"$.number: expected integer, found string "x" (line 1, column 12)"#,
+          "$.url: missing key (line 1, column 1)",
+          "$.html_url: missing key (line 1, column 1)",
+          "$.state: missing key (line 1, column 1)",
+          "$.user.login: missing key (line 1, column 1)",
+          "$.updated_at: missing key (line 1, column 1)",
+        ])
     }
   }
 }

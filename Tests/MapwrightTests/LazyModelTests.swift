@@ -14,10 +14,11 @@ struct LazyUser {
 
 @Suite struct LazyModelTests {
   @Test func propertiesDecodeOnFirstAccessWithTheirPaths() throws {
-    let users = try JSONArray<LazyModel<LazyUser>>(json: #"""
-      [{"name": "Ana", "age": 30, "address": {"city": "Lyon"}},
-       {"name": "Bob", "age": "old", "nickname": "b", "score": 9, "address": {}}]
-      """#)
+    let users = try JSONArray<LazyModel<LazyUser>>(
+      json: #"""
+        [{"name": "Ana", "age": 30, "address": {"city": "Lyon"}},
+         {"name": "Bob", "age": "old", "nickname": "b", "score": 9, "address": {}}]
+        """#)
     #expect(users.count == 2)
     let ana = try users.element(at: 0)
     #expect(try ana.name == "Ana")

@@ -50,7 +50,10 @@ let profileJSON = #"""
 @Suite struct ModelChangeTests {
   @Test func mutateChangesLetPropertiesInACopy() throws {
     let profile = try Profile(json: profileJSON)
-    let older = profile.mutate { $0.age = 21; $0.tags.append("b") }
+    let older = profile.mutate {
+      $0.age = 21
+      $0.tags.append("b")
+    }
     #expect(older.age == 21 && older.tags == ["a", "b"])
     #expect(profile.age == 20 && profile.tags == ["a"])
     #expect(older.name == "Ana" && older.settings == profile.settings && older.cachedAt == 7)
@@ -94,7 +97,11 @@ let profileJSON = #"""
 
   @Test func mergeFollowsThePolicyAndCallsTheHook() throws {
     let ours = try Profile(json: profileJSON)
-    let theirs = ours.mutate { $0.name = "Remote"; $0.age = 40; $0.tags = ["x"] }
+    let theirs = ours.mutate {
+      $0.name = "Remote"
+      $0.age = 40
+      $0.tags = ["x"]
+    }
     #expect(ours.merging(theirs) == theirs)
     var differences: [String] = []
     let merged = ours.merging(
@@ -170,7 +177,8 @@ extension ModelChangeTests {
     let theirs = try MappableNote(json: #"{"title": "c", "stars": 5}"#)
     var differences: [String] = []
     let merged = try ours.merging(
-      theirs, policy: .theirs.keeping("body").resolving("stars") { o, t in JSON((o?.intValue ?? 0) + (t?.intValue ?? 0)) }
+      theirs,
+      policy: .theirs.keeping("body").resolving("stars") { o, t in JSON((o?.intValue ?? 0) + (t?.intValue ?? 0)) }
         .onEachDifference { key, _, _ in differences.append(key) })
     #expect(merged.title == "c" && merged.body == "b" && merged.stars == 7)
     #expect(differences == ["title", "body", "stars"])

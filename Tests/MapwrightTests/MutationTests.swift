@@ -7,7 +7,8 @@ import Testing
 /// Random damage to a valid payload — flipped, dropped, inserted and truncated bytes — must
 /// give a value or an error, never a crash or a hang, through every way of decoding.
 @Suite struct MutationTests {
-  let original = Array("""
+  let original = Array(
+    """
     {"url": "https://api.github.com/repos/o/r/issues/1", "htmlUrl": "https://github.com/o/r/issues/1",
      "number": 1347, "state": "closed", "user": {"login": "octocat", "id": 1},
      "labels": [{"name": "bug\\u00e9"}, {"name": "ui"}], "assignee": {"login": "hubot", "id": 2},

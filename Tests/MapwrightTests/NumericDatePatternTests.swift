@@ -1,7 +1,8 @@
 import Foundation
-@testable import MapwrightEngine
 import MapwrightTestSupport
 import Testing
+
+@testable import MapwrightEngine
 
 /// `DateFormatTransformer`'s fast path for numeric formats agrees with `DateFormatter` (the
 /// shared rule) on every string it reads, and leaves every other string to it.
@@ -53,7 +54,15 @@ import Testing
     // Through the transformer: the fast path and the fallback together.
     let transformer = DateFormatTransformer(format: "yyyy-MM-dd")
     #expect(try transformer.decode("1835-11-30") == Date(timeIntervalSince1970: -4_231_440_000))
-    #expect(try transformer.decode("1500-01-01") == { let f = DateFormatter(); f.locale = Locale(identifier: "en_US_POSIX"); f.timeZone = TimeZone(identifier: "UTC"); f.dateFormat = "yyyy-MM-dd"; return f.date(from: "1500-01-01")! }())
+    #expect(
+      try transformer.decode("1500-01-01")
+        == {
+          let f = DateFormatter()
+          f.locale = Locale(identifier: "en_US_POSIX")
+          f.timeZone = TimeZone(identifier: "UTC")
+          f.dateFormat = "yyyy-MM-dd"
+          return f.date(from: "1500-01-01")!
+        }())
     #expect(throws: TransformError.self) { try transformer.decode("2021-02-29") }
   }
 }

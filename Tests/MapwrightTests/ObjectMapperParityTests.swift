@@ -165,9 +165,10 @@ private final class Relative: Mappable {
   }
 
   @Test func valueUsingATransformInEveryShape() throws {
-    let shapes = try Mapper<TransformShapes>().map(JSONString: """
-      {"one": "a", "list": ["b", "c"], "table": {"k": "d"}, "grid": [["e"], ["f", "g"]]}
-      """)
+    let shapes = try Mapper<TransformShapes>().map(
+      JSONString: """
+        {"one": "a", "list": ["b", "c"], "table": {"k": "d"}, "grid": [["e"], ["f", "g"]]}
+        """)
     #expect(shapes.one == "A")
     #expect(shapes.maybe == nil)
     #expect(shapes.list == ["B", "C"])
@@ -231,12 +232,15 @@ private final class Relative: Mappable {
   }
 
   @Test func mappingIntoAnExistingObjectKeepsNestedObjects() throws {
-    let person = try #require(Mapper<Relative>().map(JSONString: """
-      {"name": "Ana", "spouse": {"name": "Bo", "nickname": "B"}, "children": {"c1": {"name": "Cy", "nickname": "C"}}}
-      """))
+    let person = try #require(
+      Mapper<Relative>().map(
+        JSONString: """
+          {"name": "Ana", "spouse": {"name": "Bo", "nickname": "B"}, "children": {"c1": {"name": "Cy", "nickname": "C"}}}
+          """))
     let spouse = try #require(person.spouse)
     let child = try #require(person.children?["c1"])
-    _ = Mapper<Relative>().map(JSONString: #"{"spouse": {"name": "Bob"}, "children": {"c1": {"name": "Cyd"}, "c2": {"name": "Di"}}}"#, toObject: person)
+    _ = Mapper<Relative>().map(
+      JSONString: #"{"spouse": {"name": "Bob"}, "children": {"c1": {"name": "Cyd"}, "c2": {"name": "Di"}}}"#, toObject: person)
     #expect(person.spouse === spouse)
     #expect(spouse.name == "Bob")
     #expect(spouse.nickname == "B")

@@ -22,7 +22,7 @@ import Testing
     #expect(user.bestFriend?.username == "ana")
     #expect(user.friends?.map(\.username) == ["cy", "di"])
     #expect(user.friends?[1].age == 22)
-    #expect(user.birthday == Date(timeIntervalSince1970: 1303479228))
+    #expect(user.birthday == Date(timeIntervalSince1970: 1_303_479_228))
   }
 
   @Test func mapperFormsAgree() throws {
@@ -42,7 +42,7 @@ import Testing
     #expect(json["username"] as? String == "bob")
     #expect(json["age"] as? Int == 31)
     #expect((json["best_friend"] as? [String: Any])?["username"] as? String == "ana")
-    #expect(json["birthday"] as? Double == 1303479228)
+    #expect(json["birthday"] as? Double == 1_303_479_228)
     let text = try #require(user.toJSONString())
     let again = try #require(User(JSONString: text))
     #expect(again.friends?.count == 2)
@@ -110,7 +110,8 @@ import Testing
   }
 
   @Test func classClusters() throws {
-    let vehicles = try #require(Mapper<Vehicle>().mapArray(JSONString: #"[{"type": "car", "name": "Beetle"}, {"type": "bus", "seats": 40}, {"type": "boat"}]"#))
+    let vehicles = try #require(
+      Mapper<Vehicle>().mapArray(JSONString: #"[{"type": "car", "name": "Beetle"}, {"type": "bus", "seats": 40}, {"type": "boat"}]"#))
     #expect(vehicles.count == 2)
     #expect((vehicles[0] as? Car)?.name == "Beetle")
     #expect((vehicles[1] as? Bus)?.seats == 40)
@@ -127,7 +128,7 @@ import Testing
     #expect(repo.name == "mapwright")
     #expect(repo.stars == 0)
     #expect(repo.topics == nil)
-    #expect(repo.createdAt == Date(timeIntervalSince1970: 1303479228))
+    #expect(repo.createdAt == Date(timeIntervalSince1970: 1_303_479_228))
     #expect(repo.note == "n")
     let json = repo.toJSON()
     #expect(json["created_at"] as? String == "2011-04-22T13:33:48Z")
@@ -167,7 +168,8 @@ import Testing
 
   @Test func collectionsOfModels() throws {
     let json = #"{"a": [{"celsius": 1}], "b": [{"celsius": 2}, {"celsius": 3}]}"#
-    let dictionaryOfArrays = try #require(Mapper<Temperature>().mapDictionaryOfArrays(JSONObject: try JSONSerialization.jsonObject(with: Data(json.utf8))))
+    let dictionaryOfArrays = try #require(
+      Mapper<Temperature>().mapDictionaryOfArrays(JSONObject: try JSONSerialization.jsonObject(with: Data(json.utf8))))
     #expect(dictionaryOfArrays["b"]?.compactMap(\.celsius) == [2, 3])
     let dictionary = try #require(Mapper<Temperature>().mapDictionary(JSONString: #"{"x": {"celsius": 5}}"#))
     #expect(dictionary["x"]?.celsius == 5)

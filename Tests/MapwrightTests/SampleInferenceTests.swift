@@ -2,8 +2,9 @@ import Foundation
 import Mapwright
 import MapwrightJSON
 import MapwrightTestSupport
-@testable import MapwrightSchema
 import Testing
+
+@testable import MapwrightSchema
 
 /// Keywords as property names, escaped with backticks: the key is the bare word.
 @JSONModel(keys: .snakeCase)
@@ -55,7 +56,8 @@ struct KeywordNamedProperties: Equatable {
     let generator = SampleModelGenerator(rootName: sample.name, options: options)
     try generator.addSamples(from: try Self.bytes(sample.path), jsonLines: sample.path.hasSuffix(".jsonl"))
     let output = "Tests/MapwrightTests/Generated/\(sample.prefix).swift"
-    let command = "mapwright generate swift \(sample.path) --name \(sample.name) --prefix \(sample.prefix)"
+    let command =
+      "mapwright generate swift \(sample.path) --name \(sample.name) --prefix \(sample.prefix)"
       + (sample.enums ? " --enums" : "") + " --output \(output)"
     let source = generator.source(command: command)
     let committed = String(decoding: try Self.bytes(output), as: UTF8.self)
@@ -171,12 +173,14 @@ struct KeywordNamedProperties: Equatable {
 
   @Test func inferenceRules() throws {
     let generator = SampleModelGenerator(rootName: "user_profile")
-    try generator.addSamples(from: Array("""
-      [{"id": 1, "html_url": "https://example.com/a", "joined": "2020-01-02T03:04:05Z", "Nick Name": "x",
-        "score": 1, "tags": ["a"], "meta": {"2021-01-01": 3}, "mixed": 1},
-       {"id": 9223372036854775807, "html_url": "https://example.com/b", "joined": "2021-01-02T03:04:05.5+01:00",
-        "score": 2.5, "tags": [], "meta": {}, "mixed": "one", "extra": null}]
-      """.utf8))
+    try generator.addSamples(
+      from: Array(
+        """
+        [{"id": 1, "html_url": "https://example.com/a", "joined": "2020-01-02T03:04:05Z", "Nick Name": "x",
+          "score": 1, "tags": ["a"], "meta": {"2021-01-01": 3}, "mixed": 1},
+         {"id": 9223372036854775807, "html_url": "https://example.com/b", "joined": "2021-01-02T03:04:05.5+01:00",
+          "score": 2.5, "tags": [], "meta": {}, "mixed": "one", "extra": null}]
+        """.utf8))
     let source = generator.source(command: "test")
     #expect(source.contains("@JSONModel(keys: .snakeCase)\nstruct UserProfile {"))
     #expect(source.contains("  var id: Int\n"))
@@ -208,7 +212,9 @@ struct KeywordNamedProperties: Equatable {
     var enumOptions = SampleModelOptions()
     enumOptions.enums = true
     let enums = SampleModelGenerator(rootName: "Event", options: enumOptions)
-    try enums.addSamples(from: Array(#"[{"level": "warn", "id": "a"}, {"level": "warn", "id": "b"}, {"level": "error", "id": "c"}, {"level": "error", "id": "d"}]"#.utf8))
+    try enums.addSamples(
+      from: Array(#"[{"level": "warn", "id": "a"}, {"level": "warn", "id": "b"}, {"level": "error", "id": "c"}, {"level": "error", "id": "d"}]"#.utf8)
+    )
     let enumSource = enums.source(command: "test")
     #expect(enumSource.contains("  var level: Level\n"))
     #expect(enumSource.contains("enum Level: String {\n  case error\n  case warn\n  @Fallback case unknown\n}"))
@@ -217,24 +223,28 @@ struct KeywordNamedProperties: Equatable {
 
   @Test func objectsToldApartByATagAreATaggedEnum() throws {
     let generator = SampleModelGenerator(rootName: "events")
-    try generator.addSamples(from: Array("""
-      [{"type": "push", "repo_name": "a", "commit_count": 2, "at": "2020-01-02T03:04:05Z"},
-       {"type": "push", "repo_name": "b", "commit_count": 1, "at": "2020-01-02T03:04:05Z"},
-       {"type": "issue_opened", "issue_number": 7, "at": "2020-01-02T03:04:05Z", "label": {"name": "bug"}},
-       {"type": "issue_opened", "issue_number": 8, "at": "2020-01-02T03:04:05Z", "label": null},
-       {"type": "star", "at": "2020-01-02T03:04:05Z"}]
-      """.utf8))
+    try generator.addSamples(
+      from: Array(
+        """
+        [{"type": "push", "repo_name": "a", "commit_count": 2, "at": "2020-01-02T03:04:05Z"},
+         {"type": "push", "repo_name": "b", "commit_count": 1, "at": "2020-01-02T03:04:05Z"},
+         {"type": "issue_opened", "issue_number": 7, "at": "2020-01-02T03:04:05Z", "label": {"name": "bug"}},
+         {"type": "issue_opened", "issue_number": 8, "at": "2020-01-02T03:04:05Z", "label": null},
+         {"type": "star", "at": "2020-01-02T03:04:05Z"}]
+        """.utf8))
     let source = generator.source(command: "test")
     // A case per value in the order first seen; associated values keyed by one naming; a date
     // stays a String (an associated value takes no transformer).
-    #expect(source.contains("""
-      @JSONModel(tag: "type", keys: .snakeCase)
-      enum Events {
-        case push(repoName: String, commitCount: Int, at: String)
-        @Key("issue_opened") case issueOpened(issueNumber: Int, at: String, label: Label?)
-        case star(at: String)
-      }
-      """))
+    #expect(
+      source.contains(
+        """
+        @JSONModel(tag: "type", keys: .snakeCase)
+        enum Events {
+          case push(repoName: String, commitCount: Int, at: String)
+          @Key("issue_opened") case issueOpened(issueNumber: Int, at: String, label: Label?)
+          case star(at: String)
+        }
+        """))
 
     // A key not named like a tag, or a tag that explains nothing, leaves a struct.
     for samples in [
@@ -250,7 +260,8 @@ struct KeywordNamedProperties: Equatable {
   }
 
   @Test func similarTypesAreOneTypeWithOptionals() throws {
-    let samples = Array("""
+    let samples = Array(
+      """
       {"author": {"login": "a", "id": 1, "url": "u", "profile": {"bio": "x", "site": "s", "avatar": "p"}},
        "committer": {"login": "b", "id": 2, "url": "v", "email": "e", "profile": {"bio": "y", "site": "t", "avatar": "q", "twitter": "@b"}},
        "parent": {"author": {"login": "c", "id": 3, "url": "w"}, "committer": null, "parent": null, "message": "m"},
@@ -259,15 +270,17 @@ struct KeywordNamedProperties: Equatable {
     let generator = SampleModelGenerator(rootName: "Commit")
     try generator.addSamples(from: samples)
     let source = generator.source(command: "test")
-    #expect(source.contains("""
-      struct Author {
-        var login: String
-        var id: Int
-        var url: String
-        var profile: Profile?
-        var email: String?
-      }
-      """))
+    #expect(
+      source.contains(
+        """
+        struct Author {
+          var login: String
+          var id: Int
+          var url: String
+          var profile: Profile?
+          var email: String?
+        }
+        """))
     #expect(source.contains("struct Profile {\n  var bio: String\n  var site: String\n  var avatar: String\n  var twitter: String?\n}"))
     #expect(source.contains("  var committer: Author\n"))
     // `parent` is like Commit but inside it: a struct cannot hold itself, so it stays a type.
@@ -284,7 +297,10 @@ struct KeywordNamedProperties: Equatable {
 
   /// A large document is read in parts (its largest array in batches): the output is the one
   /// a whole parse gives, and malformed input is still reported by the whole parse.
-  @Test(arguments: ["../shared/bench-data/twitter.json", "../shared/bench-data/github_events.json", "Tests/MapwrightTests/Samples/geojson.json", "Tests/MapwrightTests/Samples/openapi.json"])
+  @Test(arguments: [
+    "../shared/bench-data/twitter.json", "../shared/bench-data/github_events.json", "Tests/MapwrightTests/Samples/geojson.json",
+    "Tests/MapwrightTests/Samples/openapi.json",
+  ])
   func aDocumentReadInPartsGivesTheSameTypes(_ path: String) throws {
     let bytes = try Self.bytes(path)
     // Each of these has an array holding most of it (openapi.json has none: read whole).

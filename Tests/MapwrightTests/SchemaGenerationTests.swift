@@ -46,40 +46,45 @@ import Testing
   @Test func whatIsNotExpressedIsAWarningWithItsPath() throws {
     var generator = try Self.generator(Self.cases[0])
     _ = generator.source(command: "test")
-    #expect(generator.warnings == [
-      "#/properties/name: minLength is not enforced by the Swift type",
-      "#/properties/weight: minimum is not enforced by the Swift type",
-      "#/properties/extra: allOf is not expressed in Swift; the value is JSON",
-    ])
+    #expect(
+      generator.warnings == [
+        "#/properties/name: minLength is not enforced by the Swift type",
+        "#/properties/weight: minimum is not enforced by the Swift type",
+        "#/properties/extra: allOf is not expressed in Swift; the value is JSON",
+      ])
   }
 
   /// A discriminated `oneOf` whose variants' keys are snake_case: one `keys:` naming for the
   /// enum; keys no single naming gives are a warning and JSON.
   @Test func taggedVariantsTakeOneKeyNaming() throws {
-    let schema = try JSON(parsing: #"""
-      {"type": "object", "properties": {"event": {"oneOf": [
-        {"type": "object", "properties": {"type": {"const": "push"}, "repo_name": {"type": "string"}, "commit_count": {"type": "integer"}},
-         "required": ["type", "repo_name"]},
-        {"type": "object", "properties": {"type": {"const": "star"}, "public": {"type": "boolean"}}, "required": ["type", "public"]}
-      ]}}}
-      """#)
+    let schema = try JSON(
+      parsing: #"""
+        {"type": "object", "properties": {"event": {"oneOf": [
+          {"type": "object", "properties": {"type": {"const": "push"}, "repo_name": {"type": "string"}, "commit_count": {"type": "integer"}},
+           "required": ["type", "repo_name"]},
+          {"type": "object", "properties": {"type": {"const": "star"}, "public": {"type": "boolean"}}, "required": ["type", "public"]}
+        ]}}}
+        """#)
     var generator = SchemaModelGenerator(schema: schema, rootName: "Feed")
     let source = generator.source(command: "test")
-    #expect(source.contains("""
-      @JSONModel(tag: "type", keys: .snakeCase)
-      enum Event {
-        case push(repoName: String, commitCount: Int?)
-        case star(`public`: Bool)
-      }
-      """), "\(source)")
+    #expect(
+      source.contains(
+        """
+        @JSONModel(tag: "type", keys: .snakeCase)
+        enum Event {
+          case push(repoName: String, commitCount: Int?)
+          case star(`public`: Bool)
+        }
+        """), "\(source)")
     #expect(generator.warnings.isEmpty)
 
-    let mixed = try JSON(parsing: #"""
-      {"type": "object", "properties": {"event": {"oneOf": [
-        {"type": "object", "properties": {"type": {"const": "a"}, "repo_name": {"type": "string"}}},
-        {"type": "object", "properties": {"type": {"const": "b"}, "repoName": {"type": "string"}, "owner": {"type": "object", "properties": {"id": {"type": "integer"}}}}}
-      ]}}}
-      """#)
+    let mixed = try JSON(
+      parsing: #"""
+        {"type": "object", "properties": {"event": {"oneOf": [
+          {"type": "object", "properties": {"type": {"const": "a"}, "repo_name": {"type": "string"}}},
+          {"type": "object", "properties": {"type": {"const": "b"}, "repoName": {"type": "string"}, "owner": {"type": "object", "properties": {"id": {"type": "integer"}}}}}
+        ]}}}
+        """#)
     var other = SchemaModelGenerator(schema: mixed, rootName: "Feed")
     let text = other.source(command: "test")
     #expect(text.contains("var event: JSON\n") && !text.contains("struct Owner"), "\(text)")
@@ -116,13 +121,14 @@ import Testing
   /// and compiles and decodes (`Timeline` in TransformerTests has the same form); one whose
   /// elements may be null cannot, and says so.
   @Test func arraysOfTransformedElements() throws {
-    let schema = try JSON(parsing: #"""
-      {"type": "object", "properties": {
-        "seen": {"type": "array", "items": {"type": "string", "format": "date-time"}},
-        "byDay": {"type": "object", "additionalProperties": {"type": "string", "format": "date"}},
-        "maybe": {"type": "array", "items": {"type": ["string", "null"], "format": "date-time"}}
-      }}
-      """#)
+    let schema = try JSON(
+      parsing: #"""
+        {"type": "object", "properties": {
+          "seen": {"type": "array", "items": {"type": "string", "format": "date-time"}},
+          "byDay": {"type": "object", "additionalProperties": {"type": "string", "format": "date"}},
+          "maybe": {"type": "array", "items": {"type": ["string", "null"], "format": "date-time"}}
+        }}
+        """#)
     var generator = SchemaModelGenerator(schema: schema, rootName: "Log")
     let source = generator.source(command: "test")
     #expect(source.contains("  @Transform(.each(.iso8601)) var seen: [Date]?\n"), "\(source)")
@@ -137,7 +143,10 @@ import Testing
       (#"{"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}}}}"#, "Item"),
       (#"{"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}}}}"#, "Items"),
       (#"{"type": "array", "items": {"title": "Product", "type": "object", "properties": {"id": {"type": "integer"}}}}"#, "Catalog"),
-      (##"{"type": "array", "items": {"$ref": "#/$defs/Box"}, "$defs": {"Box": {"type": "object", "properties": {"id": {"type": "integer"}}}}}"##, "Box"),
+      (
+        ##"{"type": "array", "items": {"$ref": "#/$defs/Box"}, "$defs": {"Box": {"type": "object", "properties": {"id": {"type": "integer"}}}}}"##,
+        "Box"
+      ),
       (#"{"type": "object", "additionalProperties": {"type": "object", "properties": {"id": {"type": "integer"}}}}"#, "Entry"),
       (#"{"type": "integer"}"#, "Count"),
       (#"{"type": "string", "enum": ["a", "b"]}"#, "Letter"),
@@ -162,21 +171,28 @@ import Testing
   }
 
   @Test func generatedTypesDecodeWhatTheSchemaAllows() throws {
-    let pet = try GenPetPet(json: #"""
-      {"id": 9007199254740993, "name": "Rex", "kind": "dog", "born": "2020-02-29", "seen_at": null,
-       "photo_urls": ["https://example.com/rex.jpg"], "owner": {"name": "Ana", "friends": [{"name": "Bo"}]},
-       "tags": {"colour": "brown"}, "weight": 12.5, "diet": {"type": "kibble", "brand": "Acme", "grams": 300},
-       "extra": [1, "two"]}
-      """#)
+    let pet = try GenPetPet(
+      json: #"""
+        {"id": 9007199254740993, "name": "Rex", "kind": "dog", "born": "2020-02-29", "seen_at": null,
+         "photo_urls": ["https://example.com/rex.jpg"], "owner": {"name": "Ana", "friends": [{"name": "Bo"}]},
+         "tags": {"colour": "brown"}, "weight": 12.5, "diet": {"type": "kibble", "brand": "Acme", "grams": 300},
+         "extra": [1, "two"]}
+        """#)
     #expect(pet.id == 9_007_199_254_740_993 && pet.kind == .dog && pet.vaccinated == false)
     #expect(pet.owner?.friends?.first?.name == "Bo" && pet.tags == ["colour": "brown"])
-    guard case .kibble(let brand, let grams)? = pet.diet else { Issue.record("diet: \(String(describing: pet.diet))"); return }
+    guard case .kibble(let brand, let grams)? = pet.diet else {
+      Issue.record("diet: \(String(describing: pet.diet))")
+      return
+    }
     #expect(brand == "Acme" && grams == 300)
     // Closed: unknown keys and values outside the enum are errors, as the schema says.
     #expect(throws: MappingError.self) { try GenPetPet(json: #"{"id": 1, "name": "x", "kind": "fish", "extra": null}"#) }
     #expect(throws: MappingError.self) { try GenPetPet(json: #"{"id": 1, "name": "x", "kind": "cat", "extra": null, "colour": 1}"#) }
     let raw = try GenPetPet(json: #"{"id": 1, "name": "x", "kind": "cat", "extra": {}, "diet": {"type": "raw"}}"#)
-    guard case .raw(let meat)? = raw.diet else { Issue.record("diet"); return }
+    guard case .raw(let meat)? = raw.diet else {
+      Issue.record("diet")
+      return
+    }
     #expect(meat == nil)
   }
 
@@ -244,13 +260,13 @@ import Testing
     // Every problem, at its place.
     let pet = String(decoding: try SampleInferenceTests.bytes(Self.cases[0].path), as: UTF8.self)
     let problems = JSONSchemaValidator(schema: try JSON(parsing: pet)).problems(of: try JSONDocument(samples[8].1).root)
-    #expect(problems.map { "\($0.path): \($0.message)" } == [
-      "$.name: expected at least 1 characters, found 0",
-      #"$.kind: expected one of "cat", "dog", "bird", found "cow""#,
-      "$.colour: unknown key colour (additionalProperties is false)",
-      "$.owner: missing key name",
-      "$.owner.friends[0].name: expected string, found number 3",
-    ])
+    #expect(
+      problems.map { "\($0.path): \($0.message)" } == [
+        "$.name: expected at least 1 characters, found 0",
+        #"$.kind: expected one of "cat", "dog", "bird", found "cow""#,
+        "$.colour: unknown key colour (additionalProperties is false)",
+        "$.owner: missing key name",
+        "$.owner.friends[0].name: expected string, found number 3",
+      ])
   }
 }
-

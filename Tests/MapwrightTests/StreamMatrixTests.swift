@@ -10,7 +10,10 @@ import Testing
 /// error, at the same place, for a bad one.
 @Suite("Streams: every form, source and target")
 struct StreamMatrixTests {
-  struct Record: Codable, Equatable { var id: Int; var name: String }
+  struct Record: Codable, Equatable {
+    var id: Int
+    var name: String
+  }
 
   final class MappableRecord: Mappable {
     var id = 0
@@ -64,7 +67,9 @@ struct StreamMatrixTests {
       var result: [Record] = []
       switch source {
       case .chunks:
-        for try await value in target.elements(of: chunked(bytes, size: 37), format: format, options: JSONStreamOptions()) { result.append(project(value)) }
+        for try await value in target.elements(of: chunked(bytes, size: 37), format: format, options: JSONStreamOptions()) {
+          result.append(project(value))
+        }
       case .bytes:
         for try await value in target.elements(of: byteByByte(bytes), format: format, options: JSONStreamOptions()) { result.append(project(value)) }
       case .file:

@@ -49,11 +49,11 @@ import Testing
 
   @Test func decodesThroughEveryBuiltIn() throws {
     let event = try Event(json: json)
-    #expect(event.at == Date(timeIntervalSince1970: 1303479228 - 7200))
+    #expect(event.at == Date(timeIntervalSince1970: 1_303_479_228 - 7200))
     #expect(event.precise == Date(timeIntervalSince1970: 1303479228.125))
-    #expect(event.seconds == Date(timeIntervalSince1970: 1303479228))
+    #expect(event.seconds == Date(timeIntervalSince1970: 1_303_479_228))
     #expect(event.millis == Date(timeIntervalSince1970: 1303479228.5))
-    #expect(event.day == Date(timeIntervalSince1970: 1709285400))  // 09:30 UTC
+    #expect(event.day == Date(timeIntervalSince1970: 1_709_285_400))  // 09:30 UTC
     #expect(event.link?.query == "b=c")
     #expect(event.relative?.absoluteString == "https://api.example.com/users/1")
     #expect(event.id?.uuidString == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
@@ -69,8 +69,8 @@ import Testing
     let out = event.json()
     #expect(out["at"] == "2011-04-22T11:33:48Z")
     #expect(out["precise"] == "2011-04-22T13:33:48.125Z")
-    #expect(out["seconds"] == 1303479228)
-    #expect(out["millis"] == 1303479228500)
+    #expect(out["seconds"] == 1_303_479_228)
+    #expect(out["millis"] == 1_303_479_228_500)
     #expect(out["day"] == "2024-03-01 10:30")
     #expect(out["relative"] == "/users/1")
     #expect(out["blob"] == "aGVsbG8=")
@@ -113,7 +113,7 @@ import Testing
       decode: { .string(($0.stringValue ?? "").trimmingCharacters(in: .whitespaces)) },
       encode: { $0 })
     let trimmedDate = trimmed.then(ISO8601Transformer())
-    #expect(try trimmedDate.decode("  2011-04-22T13:33:48Z ") == Date(timeIntervalSince1970: 1303479228))
+    #expect(try trimmedDate.decode("  2011-04-22T13:33:48Z ") == Date(timeIntervalSince1970: 1_303_479_228))
     let year = ISO8601Transformer().map(
       decode: { Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: $0).year! },
       encode: { Date(timeIntervalSince1970: Double($0 - 1970) * 365.2425 * 86400) })
@@ -126,8 +126,8 @@ import Testing
     registry.register(.dateFormat("dd/MM/yyyy"), named: "EuropeanDate")
     let transformer = try #require(registry["EuropeanDate"])
     let date = try transformer.decode("22/04/2011") as? Date
-    #expect(date == Date(timeIntervalSince1970: 1303430400))
-    #expect(try transformer.encode(Date(timeIntervalSince1970: 1303430400)) == "22/04/2011")
+    #expect(date == Date(timeIntervalSince1970: 1_303_430_400))
+    #expect(try transformer.encode(Date(timeIntervalSince1970: 1_303_430_400)) == "22/04/2011")
     #expect(throws: TransformError.self) { try transformer.encode("not a date") }
     #expect(registry["missing"] == nil)
     #expect(TransformerRegistry.shared["epochMilliseconds"] != nil)
@@ -173,9 +173,9 @@ import Testing
        "by_level": {"low": {"celsius": 1}, "high": {"celsius": 30}}}
       """
     let record = try #require(Record(JSONString: json))
-    #expect(record.seconds == Date(timeIntervalSince1970: 1303479228))
+    #expect(record.seconds == Date(timeIntervalSince1970: 1_303_479_228))
     #expect(record.millis == Date(timeIntervalSince1970: 1303479228.5))
-    #expect(record.iso == Date(timeIntervalSince1970: 1303479228))
+    #expect(record.iso == Date(timeIntervalSince1970: 1_303_479_228))
     #expect(record.custom != nil)
     #expect(record.link?.host == "example.com")
     #expect(record.encoded?.absoluteString == "https://example.com/a%20b")
@@ -186,7 +186,7 @@ import Testing
     #expect(record.byLevel[.high]?.celsius == 30)
 
     let out = record.toJSON()
-    #expect(out["seconds"] as? Double == 1303479228)
+    #expect(out["seconds"] as? Double == 1_303_479_228)
     #expect(out["iso"] as? String == "2011-04-22T13:33:48Z")
     #expect(out["color"] as? String == "green")
     #expect(out["count"] as? String == "42")
@@ -205,10 +205,11 @@ import Testing
       _ = try Mapper<Record>(options: options).decode(JSONString: json)
       Issue.record("accepted")
     } catch let errors as MappingErrors {
-      #expect(errors.errors.map(\.description) == [
-        #"$.iso: transform failed: ISO8601DateTransform could not transform string "yesterday" (line 1, column 9)"#,
-        #"$.count: transform failed: TransformOf<Int, String> could not transform string "many" (line 1, column 31)"#,
-      ])
+      #expect(
+        errors.errors.map(\.description) == [
+          #"$.iso: transform failed: ISO8601DateTransform could not transform string "yesterday" (line 1, column 9)"#,
+          #"$.count: transform failed: TransformOf<Int, String> could not transform string "many" (line 1, column 31)"#,
+        ])
     }
   }
 }
@@ -255,7 +256,8 @@ enum TransformerTestLevel: String { case low, high }
     #expect(timeline.groups?.map(\.count) == [1, 0])
     #expect(
       try timeline.jsonString()
-        == #"{"seen":["2025-01-31T10:00:00Z","2025-01-31T23:00:00Z"],"byName":{"a":0,"b":60},"groups":[["00000000-0000-0000-0000-000000000001"],[]]}"#)
+        == #"{"seen":["2025-01-31T10:00:00Z","2025-01-31T23:00:00Z"],"byName":{"a":0,"b":60},"groups":[["00000000-0000-0000-0000-000000000001"],[]]}"#
+    )
     // One bad element fails the value, naming the element and the property.
     do {
       _ = try Timeline(json: #"{"seen": ["2025-01-31T10:00:00Z", "yesterday"], "byName": {}}"#)

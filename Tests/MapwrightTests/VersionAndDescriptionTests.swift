@@ -102,8 +102,9 @@ final class Point: Hashable {
   @Test func descriptionsShowNonDefaultValues() throws {
     let shelf = try Shelf(json: #"{"title": "Fiction", "books": [{"title": "Emma"}, {"title": "Dune"}], "owner": {"name": "Ana"}}"#)
     #expect(shelf.description == #"Shelf(title: "Fiction", books: [2 × ShelfBook], owner: ShelfOwner(…))"#)
-    #expect(shelf.fullDescription
-      == #"Shelf(title: "Fiction", books: [ShelfBook(title: "Emma"), ShelfBook(title: "Dune")], owner: ShelfOwner(name: "Ana"))"#)
+    #expect(
+      shelf.fullDescription
+        == #"Shelf(title: "Fiction", books: [ShelfBook(title: "Emma"), ShelfBook(title: "Dune")], owner: ShelfOwner(name: "Ana"))"#)
     let bare = try Shelf(json: #"{"title": "Empty", "capacity": 12, "note": "n"}"#)
     #expect("\(bare)" == #"Shelf(title: "Empty", note: "n", capacity: 12)"#)
   }

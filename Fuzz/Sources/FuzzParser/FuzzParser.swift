@@ -36,7 +36,9 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       continue
     }
     _ = document.root.kind
-    for writer in [JSONWriter(maximumDepth: JSON.maximumDepth + 1), JSONWriter(options: [.prettyPrinted, .sortedKeys], maximumDepth: JSON.maximumDepth + 1)] {
+    for writer in [
+      JSONWriter(maximumDepth: JSON.maximumDepth + 1), JSONWriter(options: [.prettyPrinted, .sortedKeys], maximumDepth: JSON.maximumDepth + 1),
+    ] {
       guard let written = try? writer.bytes(json) else { continue }  // non-finite numbers only
       var strict = JSONParsingOptions()
       strict.maximumDepth = JSON.maximumDepth + 1

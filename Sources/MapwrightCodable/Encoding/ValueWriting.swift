@@ -104,7 +104,9 @@ extension CodableEncoder {
         original,
         EncodingError.Context(
           codingPath: path,
-          debugDescription: "Unable to encode \(type).\(name) directly in JSON. Use MapwrightJSONEncoder.NonConformingFloatEncodingStrategy.convertToString to specify how the value should be encoded. (at \(pathText(path)))"))
+          debugDescription:
+            "Unable to encode \(type).\(name) directly in JSON. Use MapwrightJSONEncoder.NonConformingFloatEncodingStrategy.convertToString to specify how the value should be encoded. (at \(pathText(path)))"
+        ))
     }
     writeString(value.isNaN ? nan : value < 0 ? negative : positive)
   }

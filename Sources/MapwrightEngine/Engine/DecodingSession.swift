@@ -66,11 +66,13 @@ public final class DecodingSession {
   /// derived from this one, such as a migrated object).
   func relocateErrors(since count: Int, _ transform: (MappingError) -> MappingError) {
     guard errors.count > count else { return }
-    errors.replaceSubrange(count..., with: errors[count...].map {
-      var moved = transform($0)
-      moved.isRecorded = true
-      return moved
-    })
+    errors.replaceSubrange(
+      count...,
+      with: errors[count...].map {
+        var moved = transform($0)
+        moved.isRecorded = true
+        return moved
+      })
   }
 
   /// Runs `body`, forgetting the errors it records (they are thrown to the caller): for

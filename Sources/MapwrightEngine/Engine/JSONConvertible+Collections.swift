@@ -96,7 +96,7 @@ extension DecodingSession {
   func decodeElement<T: JSONConvertible>(_ type: T.Type, from value: JSONValue) throws(MappingError) -> T? {
     do {
       return try T.decode(from: value, in: self)
-    } catch where error.isModelDeclined {
+    } catch  where error.isModelDeclined {
       note(.elementSkipped(reason: error.message), at: value)
       return nil
     } catch {

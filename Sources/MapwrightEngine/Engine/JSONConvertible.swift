@@ -142,8 +142,9 @@ extension JSONConvertible {
     includingNilValues: Bool = false, recordingVersions: Bool = false, context: MappingContext? = nil,
     transformers: TransformerRegistry = .shared
   ) -> JSON {
-    encodeJSON(in: EncodingSession(
-      includesNilValues: includingNilValues, recordsVersions: recordingVersions, context: context, transformers: transformers))
+    encodeJSON(
+      in: EncodingSession(
+        includesNilValues: includingNilValues, recordsVersions: recordingVersions, context: context, transformers: transformers))
   }
 
   /// The value as JSON text.
@@ -213,7 +214,7 @@ extension DecodingSession {
 }
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif

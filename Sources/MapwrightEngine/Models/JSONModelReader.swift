@@ -90,9 +90,10 @@ public struct JSONModelReader {
       nextKey = raw.next(after: keyIndex + 1)
       var field = raw.field(ofKeyAt: keyIndex, keyBytes: keyBytes, keyStarts: keyStarts, fieldCount: fieldCount, guess: guess)
       if field == nil {  // an escaped key: compare its decoded text
-        field = object.field(
-          ofKeyAt: keyIndex, keyBytes: UnsafeBufferPointer(start: keyBytes, count: keyStarts[fieldCount]),
-          keyStarts: UnsafeBufferPointer(start: keyStarts, count: fieldCount + 1), guess: guess) ?? -1
+        field =
+          object.field(
+            ofKeyAt: keyIndex, keyBytes: UnsafeBufferPointer(start: keyBytes, count: keyStarts[fieldCount]),
+            keyStarts: UnsafeBufferPointer(start: keyStarts, count: fieldCount + 1), guess: guess) ?? -1
       }
       if let field, field >= 0 {
         guess = field + 1

@@ -110,9 +110,10 @@ public struct JSONArray<Element: JSONConvertible>: RandomAccessCollection, JSONC
   /// Encodes every element (decoding those not read yet); one that does not decode is written
   /// as it is in the source.
   public func encodeJSON(in session: EncodingSession) -> JSON {
-    .array(indices.map { index in
-      (try? element(at: index)).map { $0.encodeJSON(in: session) } ?? JSON(storage.elements[index])
-    })
+    .array(
+      indices.map { index in
+        (try? element(at: index)).map { $0.encodeJSON(in: session) } ?? JSON(storage.elements[index])
+      })
   }
 }
 

@@ -5,9 +5,9 @@
 // names take the decoded values. Errors point into the patch: its paths, lines and columns.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 extension JSONModelCopyable {

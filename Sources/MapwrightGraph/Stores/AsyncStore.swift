@@ -10,13 +10,14 @@
 //   of its own.
 // The import and the fetches are each one implementation (GraphImporter, ObjectFetch).
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import Synchronization
 import MapwrightSchema
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A store with an `async` API over connections of its own.
 ///

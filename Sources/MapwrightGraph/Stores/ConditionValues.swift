@@ -3,13 +3,14 @@
 // condition that silently matches nothing. `JSON` values (what a model's enum or a decoded
 // payload gives) are read as the scalar they hold.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MapwrightEngine
 import MapwrightSchema
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension StoreValues {
   /// The kinds of Swift value a condition on an attribute of `type` takes, for messages.
@@ -32,7 +33,8 @@ extension StoreValues {
   static func condition(_ value: Any, _ attribute: AttributeDescription, of entity: String) throws -> StoreValue {
     let refused = StoreError(
       .invalidValue,
-      "\(entity).\(attribute.name) is of type \(attribute.type.rawValue): a condition on it takes \(conditionKinds(attribute.type)), not \(describe(value))")
+      "\(entity).\(attribute.name) is of type \(attribute.type.rawValue): a condition on it takes \(conditionKinds(attribute.type)), not \(describe(value))"
+    )
     // A JSON scalar stands for the Swift value it holds.
     if let json = value as? JSON, attribute.type != .transformable {
       switch json {

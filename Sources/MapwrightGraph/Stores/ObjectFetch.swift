@@ -83,7 +83,9 @@ package struct ObjectFetch<Dialect: StoreDialect> {
 
   /// For each relationship of `entity`, the query of the related objects of row `id`: a
   /// to-many found through its inverse's column in row order, in a join table in payload order.
-  package func relationshipQueries(_ entity: EntityDescription, id: Int64) -> [(relationship: RelationshipDescription, destination: EntityDescription, query: StoreQuery)] {
+  package func relationshipQueries(_ entity: EntityDescription, id: Int64) -> [(
+    relationship: RelationshipDescription, destination: EntityDescription, query: StoreQuery
+  )] {
     entity.relationships.map { relationship in
       let destination = entity.destination(of: relationship)
       let table = quoteIdentifier(destination.name)
@@ -91,14 +93,16 @@ package struct ObjectFetch<Dialect: StoreDialect> {
       let sql: String
       switch layout.storage(of: relationship, in: entity) {
       case .column:
-        sql = "SELECT \(selectList(destination, table: nil)) FROM \(table) WHERE \"_id\" = "
+        sql =
+          "SELECT \(selectList(destination, table: nil)) FROM \(table) WHERE \"_id\" = "
           + "(SELECT \(quoteIdentifier(relationship.name)) FROM \(quoteIdentifier(entity.name)) WHERE \"_id\" = \(mark))"
       case .inverseColumn(let inverse):
         sql = "SELECT \(selectList(destination, table: nil)) FROM \(table) WHERE \(quoteIdentifier(inverse)) = \(mark) ORDER BY \"_id\""
       case .joinTable(let name, let reversed):
         let (own, other) = reversed ? ("target", "owner") : ("owner", "target")
         let join = quoteIdentifier(name)
-        sql = "SELECT \(selectList(destination, table: destination.name)) FROM \(join) JOIN \(table) ON \(table).\"_id\" = \(join).\(other) "
+        sql =
+          "SELECT \(selectList(destination, table: destination.name)) FROM \(join) JOIN \(table) ON \(table).\"_id\" = \(join).\(other) "
           + "WHERE \(join).\(own) = \(mark) ORDER BY position"
       }
       return (relationship, destination, StoreQuery(sql: sql, values: [.integer(id)]))

@@ -18,7 +18,8 @@ extension RelationalStore {
   /// when an integer key is the row id, else in the order they were first written), with
   /// their related objects loaded one level deep; a to-many found through its inverse's
   /// column comes in the same order, a to-many in a join table in its payload order.
-  public func objects(_ entity: EntityDescription, where predicate: StorePredicate? = nil, loadingRelationships: Bool = true) throws -> [ModelObject] {
+  public func objects(_ entity: EntityDescription, where predicate: StorePredicate? = nil, loadingRelationships: Bool = true) throws -> [ModelObject]
+  {
     try ObjectFetch(self).objects(entity, where: predicate, loadingRelationships: loadingRelationships) { query in
       var rows: [[StoreValue]] = []
       try self.query(query.sql, query.values) { rows.append($0) }

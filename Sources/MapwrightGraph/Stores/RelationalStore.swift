@@ -3,12 +3,13 @@
 // once (ObjectFetch.swift) over what a store provides: its SQL dialect (`StoreDialect`) and
 // running a query.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MapwrightSchema
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A store of a model's objects in SQL tables (`RelationalLayout`): `SQLiteStore`,
 /// `PostgresStore`. Fetching (`object(_:key:)`, `objects(_:where:)`, `count`, `values`) is
@@ -46,7 +47,8 @@ extension RelationalStore {
   public func importJSON(
     contentsOfFile path: String, jsonLines: Bool = false, sources: [ImportSource], options: ImportOptions = ImportOptions()
   ) throws -> ImportSummary {
-    try GraphImporter(store: self).run(payload: try FileImportPayload(path: path, jsonLines: jsonLines), sources: storeSources(sources), options: options)
+    try GraphImporter(store: self).run(
+      payload: try FileImportPayload(path: path, jsonLines: jsonLines), sources: storeSources(sources), options: options)
   }
 
   /// Sources described apart from the store (a model type's own description) use the

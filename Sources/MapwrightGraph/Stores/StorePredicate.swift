@@ -2,12 +2,13 @@
 // in the SQL text) for any relational store: each store names its parameter marks (`?` for
 // SQLite, `$1`, `$2`… for PostgreSQL).
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MapwrightSchema
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A condition on attributes and relationships, for fetching.
 ///
@@ -57,7 +58,8 @@ public indirect enum StorePredicate {
       }
       guard let relationship = entity.relationship(named: name) else { throw Self.unknown(name, in: entity) }
       guard op == "=" || op == "<>" else {
-        throw StoreError(.invalidValue, "\(entity.name).\(name) is a relationship: a condition compares it by key with equal or notEqual, or tests it with isNull")
+        throw StoreError(
+          .invalidValue, "\(entity.name).\(name) is a relationship: a condition compares it by key with equal or notEqual, or tests it with isNull")
       }
       // The destination's rows with that key, then the owners linked to them.
       let destination = entity.destination(of: relationship)
@@ -65,7 +67,8 @@ public indirect enum StorePredicate {
         throw StoreError(.noPrimaryKey, "\(destination.name) has no primary key, so \(entity.name).\(name) cannot be compared by key")
       }
       values.append(try StoreValues.condition(value, key, of: destination.name))
-      let targets = "SELECT \"_id\" FROM \(quoteIdentifier(table.name)) WHERE \(quoteIdentifier(table.keyColumn ?? keyName)) = \(parameter(bound + values.count, key))"
+      let targets =
+        "SELECT \"_id\" FROM \(quoteIdentifier(table.name)) WHERE \(quoteIdentifier(table.keyColumn ?? keyName)) = \(parameter(bound + values.count, key))"
       let owners = Self.owners(linkedTo: targets, relationship, of: entity, layout)
       return op == "=" ? owners : "NOT " + owners
     }
@@ -96,7 +99,9 @@ public indirect enum StorePredicate {
   /// The condition "the row is linked through `relationship` to one of `targets`" (a query
   /// of destination row ids), or to any row when `targets` is nil — wherever the layout
   /// stores the link: this row's column, the destination's column, or a join table.
-  static func owners(linkedTo targets: String?, _ relationship: RelationshipDescription, of entity: EntityDescription, _ layout: RelationalLayout) -> String {
+  static func owners(linkedTo targets: String?, _ relationship: RelationshipDescription, of entity: EntityDescription, _ layout: RelationalLayout)
+    -> String
+  {
     let destination = layout.tables[entity.destination(of: relationship).name]!.name
     switch layout.storage(of: relationship, in: entity) {
     case .column:

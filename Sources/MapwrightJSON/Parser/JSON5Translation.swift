@@ -268,7 +268,9 @@ package final class JSON5Translation: @unchecked Sendable {
         magnitude = shifted | UInt64(hexValue(source[i]))
         i += 1
       }
-      guard i > digitsStart else { throw fail(.invalidNumber(String(decoding: source[start..<i], as: UTF8.self), reason: "no hexadecimal digits"), at: start) }
+      guard i > digitsStart else {
+        throw fail(.invalidNumber(String(decoding: source[start..<i], as: UTF8.self), reason: "no hexadecimal digits"), at: start)
+      }
       if negative { json.append(UInt8(ascii: "-")) }
       json.append(contentsOf: Array(String(magnitude).utf8))
       return try checkNumberEnd(start, hexadecimal: true)
@@ -276,14 +278,20 @@ package final class JSON5Translation: @unchecked Sendable {
     if negative { json.append(UInt8(ascii: "-")) }
     // Decimal: digits, a point, digits, an exponent; the parser checks what is left.
     let integerStart = i
-    while i < count, isDigit(source[i]) { json.append(source[i]); i += 1 }
+    while i < count, isDigit(source[i]) {
+      json.append(source[i])
+      i += 1
+    }
     let hasInteger = i > integerStart
     if i < count, source[i] == UInt8(ascii: ".") {
       i += 1
       let fractionStart = i
       if !hasInteger { json.append(UInt8(ascii: "0")) }
       if i < count, isDigit(source[i]) { json.append(UInt8(ascii: ".")) }
-      while i < count, isDigit(source[i]) { json.append(source[i]); i += 1 }
+      while i < count, isDigit(source[i]) {
+        json.append(source[i])
+        i += 1
+      }
       guard hasInteger || i > fractionStart else {
         throw fail(.invalidNumber(String(decoding: source[start..<i], as: UTF8.self), reason: "no digits"), at: start)
       }
@@ -293,8 +301,14 @@ package final class JSON5Translation: @unchecked Sendable {
     if i < count, source[i] | 0x20 == UInt8(ascii: "e") {
       json.append(source[i])
       i += 1
-      if i < count, source[i] == UInt8(ascii: "+") || source[i] == UInt8(ascii: "-") { json.append(source[i]); i += 1 }
-      while i < count, isDigit(source[i]) { json.append(source[i]); i += 1 }
+      if i < count, source[i] == UInt8(ascii: "+") || source[i] == UInt8(ascii: "-") {
+        json.append(source[i])
+        i += 1
+      }
+      while i < count, isDigit(source[i]) {
+        json.append(source[i])
+        i += 1
+      }
     }
     try checkNumberEnd(start)
   }
@@ -314,9 +328,11 @@ package final class JSON5Translation: @unchecked Sendable {
     while end < count, continues(end) { end += 1 }
     let text = String(decoding: source[start..<end], as: UTF8.self)
     let reason =
-      hexadecimal && next == UInt8(ascii: ".") ? "a hexadecimal number has no fraction"
-      : hexadecimal && (next == UInt8(ascii: "+") || next == UInt8(ascii: "-")) ? "a hexadecimal number has no exponent"
-      : "unexpected '\(Character(Unicode.Scalar(next)))' after the number"
+      hexadecimal && next == UInt8(ascii: ".")
+      ? "a hexadecimal number has no fraction"
+      : hexadecimal && (next == UInt8(ascii: "+") || next == UInt8(ascii: "-"))
+        ? "a hexadecimal number has no exponent"
+        : "unexpected '\(Character(Unicode.Scalar(next)))' after the number"
     throw fail(.invalidNumber(text, reason: reason), at: start)
   }
 
@@ -382,11 +398,13 @@ package final class JSON5Translation: @unchecked Sendable {
       i += 1
       json.append(source[i])
       i += 1
-      while i < count, source[i] & 0xC0 == 0x80 { json.append(source[i]); i += 1 }
+      while i < count, source[i] & 0xC0 == 0x80 {
+        json.append(source[i])
+        i += 1
+      }
     }
   }
 }
-
 
 private func isHexDigit(_ c: UInt8) -> Bool {
   isDigit(c) || (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "f"))

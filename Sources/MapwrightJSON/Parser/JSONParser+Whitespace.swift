@@ -67,8 +67,9 @@ extension JSONParser {
       throw error(.invalidUTF8(bytes[0], utf16: true), at: 0)
     }
     // UTF-16 without a byte order mark: an ASCII character next to a zero byte.
-    if count >= 2, (bytes[0] == 0 && bytes[1] != 0 && bytes[1] < 0x80)
-      || (bytes[1] == 0 && bytes[0] != 0 && bytes[0] < 0x80)
+    if count >= 2,
+      (bytes[0] == 0 && bytes[1] != 0 && bytes[1] < 0x80)
+        || (bytes[1] == 0 && bytes[0] != 0 && bytes[0] < 0x80)
     {
       throw error(.invalidUTF8(bytes[0], utf16: true), at: 0)
     }

@@ -2,11 +2,11 @@
 // chunks (64 KiB by default) into the same stream decoder the async sequences use.
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Reads the elements of a file or of standard input, a chunk at a time.

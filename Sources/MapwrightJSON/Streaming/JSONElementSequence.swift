@@ -5,9 +5,9 @@
 // one element, and a slow consumer slows the source (back-pressure).
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 /// What an async source of a stream hands out: a chunk of bytes (`[UInt8]`,

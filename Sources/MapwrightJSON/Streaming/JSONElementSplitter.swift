@@ -19,11 +19,11 @@
 // 7464 at record separators; concatenated values and array elements are found by scanning.
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// One element of a stream: its bytes and where it was in the stream.

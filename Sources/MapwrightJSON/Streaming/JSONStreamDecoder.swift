@@ -167,7 +167,8 @@ public struct JSONStreamDecoder<Element> {
       resumeOffset: element.offset + element.bytes.count, underlying: error, elementLine: element.line, elementColumn: element.column)
   }
 
-  package static func failureLocation(_ error: any Error, _ element: JSONStreamElement) -> (message: String?, path: String?, line: Int?, column: Int?) {
+  package static func failureLocation(_ error: any Error, _ element: JSONStreamElement) -> (message: String?, path: String?, line: Int?, column: Int?)
+  {
     guard let failure = error as? any JSONStreamElementFailure else { return (nil, nil, nil, nil) }
     return (failure.messageInElement, failure.pathInElement, failure.lineInElement, failure.columnInElement)
   }

@@ -80,7 +80,8 @@ public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
   }
 
   public var description: String {
-    let place = elementIndex.map { "element \($0) (line \(line), column \(column), byte \(elementOffset))" }
+    let place =
+      elementIndex.map { "element \($0) (line \(line), column \(column), byte \(elementOffset))" }
       ?? "line \(line), column \(column), byte \(elementOffset)"
     return "\(place): \(path.map { "\($0): " } ?? "")\(message)"
   }

@@ -5,11 +5,11 @@
 // an async sink and waits for it (back-pressure), the file writer writes it to a descriptor.
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// An element a stream writer cannot frame (a line feed inside a JSON Lines element, a
@@ -230,10 +230,10 @@ public final class JSONStreamFileWriter {
 /// The system's `write`, named apart from the writers' own `write` methods.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
   #if canImport(Glibc)
-  Glibc.write(descriptor, bytes, count)
+    Glibc.write(descriptor, bytes, count)
   #elseif canImport(Musl)
-  Musl.write(descriptor, bytes, count)
+    Musl.write(descriptor, bytes, count)
   #else
-  Darwin.write(descriptor, bytes, count)
+    Darwin.write(descriptor, bytes, count)
   #endif
 }

@@ -3,11 +3,11 @@
 // newer Apple platforms than the package supports.
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 final class StreamLock: @unchecked Sendable {

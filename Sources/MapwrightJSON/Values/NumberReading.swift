@@ -195,26 +195,26 @@ func eightDigits(_ word: UInt64) -> UInt64? {
 }
 
 #if arch(x86_64) || arch(i386)
-/// Powers of ten that Float80 holds exactly (5^27 < 2^64).
-private let exactPowersOfTen80: [Float80] = (0...27).map { power in
-  var value: Float80 = 1
-  for _ in 0..<power { value *= 10 }
-  return value
-}
+  /// Powers of ten that Float80 holds exactly (5^27 < 2^64).
+  private let exactPowersOfTen80: [Float80] = (0...27).map { power in
+    var value: Float80 = 1
+    for _ in 0..<power { value *= 10 }
+    return value
+  }
 
-/// `significand × 10^exponent` correctly rounded to a Double, through one Float80 operation,
-/// or nil when that cannot be guaranteed. The significand (below 2^64) and the power of ten
-/// are exact in Float80, and the one multiplication or division rounds correctly to 64 bits;
-/// rounding that to Double's 53 bits gives the correctly rounded result unless the 64-bit
-/// value lies within one unit of a midpoint between two Doubles (its low 11 bits near 0x400),
-/// where the first rounding might have crossed it. Those rare cases return nil.
-private func extendedPrecisionDouble(_ significand: UInt64, _ exponent: Int) -> Double? {
-  let power = exactPowersOfTen80[exponent < 0 ? -exponent : exponent]
-  let value = exponent < 0 ? Float80(significand) / power : Float80(significand) * power
-  let low = value.significandBitPattern & 0x7FF
-  guard low < 0x3FF || low > 0x401 else { return nil }
-  return Double(value)
-}
+  /// `significand × 10^exponent` correctly rounded to a Double, through one Float80 operation,
+  /// or nil when that cannot be guaranteed. The significand (below 2^64) and the power of ten
+  /// are exact in Float80, and the one multiplication or division rounds correctly to 64 bits;
+  /// rounding that to Double's 53 bits gives the correctly rounded result unless the 64-bit
+  /// value lies within one unit of a midpoint between two Doubles (its low 11 bits near 0x400),
+  /// where the first rounding might have crossed it. Those rare cases return nil.
+  private func extendedPrecisionDouble(_ significand: UInt64, _ exponent: Int) -> Double? {
+    let power = exactPowersOfTen80[exponent < 0 ? -exponent : exponent]
+    let value = exponent < 0 ? Float80(significand) / power : Float80(significand) * power
+    let low = value.significandBitPattern & 0x7FF
+    guard low < 0x3FF || low > 0x401 else { return nil }
+    return Double(value)
+  }
 #endif
 
 /// Reads validated number text as the nearest Double, or nil when it overflows to infinity.
@@ -258,9 +258,9 @@ package func readDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
     return negative ? -value : value
   }
   #if arch(x86_64) || arch(i386)
-  if digitCount <= 19, exponent >= -27, exponent <= 27, let value = extendedPrecisionDouble(significand, exponent) {
-    return negative ? -value : value
-  }
+    if digitCount <= 19, exponent >= -27, exponent <= 27, let value = extendedPrecisionDouble(significand, exponent) {
+      return negative ? -value : value
+    }
   #endif
   guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
   return value

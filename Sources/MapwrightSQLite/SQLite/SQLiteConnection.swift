@@ -168,7 +168,6 @@ final class SQLiteStatement {
   }
 }
 
-
 func sqlite3ColumnCount(_ statement: SQLiteStatement) -> Int32 { sqlite3_column_count(statement.handle) }
 
 func sqlite3ColumnName(_ statement: SQLiteStatement, _ column: Int32) -> String {

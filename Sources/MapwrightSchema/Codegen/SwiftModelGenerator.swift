@@ -84,7 +84,8 @@ public struct SwiftModelGenerator {
         return "@Ignore weak var \(identifier(relationship.name)): \(destination)?"
       }
     }
-    let declaration = relationship.isToMany
+    let declaration =
+      relationship.isToMany
       ? "var \(identifier(relationship.name)): [\(destination)] = []"
       : "var \(identifier(relationship.name)): \(destination)?"
     return (markers + [declaration]).joined(separator: " ")

@@ -34,10 +34,20 @@ extension DeclarationBuilder {
   func dateType(of shape: SampleShape) -> (String, [String]) {
     let fractions = shape.dateFractionDigits
     guard fractions == [0] || fractions == [3] else {
-      return ("String", ["// ISO 8601 date-times with \(fractions.count > 1 ? "and without fractions of a second" : "\(fractions.first ?? 0)-digit fractions of a second"): a String keeps each as written"])
+      return (
+        "String",
+        [
+          "// ISO 8601 date-times with \(fractions.count > 1 ? "and without fractions of a second" : "\(fractions.first ?? 0)-digit fractions of a second"): a String keeps each as written"
+        ]
+      )
     }
     guard shape.dateOffsets.count == 1, let offset = shape.dateOffsets.first, offset != "t" else {
-      return ("String", ["// ISO 8601 date-times \(shape.dateOffsets.contains("t") ? "with a lower-case t or z" : "at different UTC offsets"): a String keeps each offset as written"])
+      return (
+        "String",
+        [
+          "// ISO 8601 date-times \(shape.dateOffsets.contains("t") ? "with a lower-case t or z" : "at different UTC offsets"): a String keeps each offset as written"
+        ]
+      )
     }
     let fractional = fractions == [3]
     if offset == "Z" {

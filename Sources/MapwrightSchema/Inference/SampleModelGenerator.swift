@@ -114,7 +114,6 @@ public struct SampleModelGenerator {
     }
   }
 
-
   /// Folds a large document without its whole tape: the array that holds most of it
   /// (`PayloadScanner.largestArray`) is read in batches of elements, each parsed on its own,
   /// and the rest of the document with that array emptied. The shapes are those a whole parse
@@ -282,7 +281,10 @@ struct DeclarationBuilder {
       if options.enums, let values = shape.distinctStrings, values.count <= Self.maximumEnumCases,
         shape.strings >= 2 * values.count
       {
-        return (declareEnum(values.sorted(), preferredName: options.typePrefix + SwiftNames.typeName(forKey: key, singular: singular), parentName: parentName), [])
+        return (
+          declareEnum(
+            values.sorted(), preferredName: options.typePrefix + SwiftNames.typeName(forKey: key, singular: singular), parentName: parentName), []
+        )
       }
       return ("String", [])
     }
@@ -344,7 +346,8 @@ struct DeclarationBuilder {
     _ properties: [(name: String, key: String, type: String, markers: [String])], references: [String], preferredName: String,
     parentName: String, modelArguments: [String] = []
   ) -> String {
-    let signature = properties.map { "\($0.name)|\($0.key)|\($0.type)|\($0.markers.joined())" }.joined(separator: ",")
+    let signature =
+      properties.map { "\($0.name)|\($0.key)|\($0.type)|\($0.markers.joined())" }.joined(separator: ",")
       + "|" + modelArguments.joined(separator: ",")
     if let existing = nameBySignature[signature] { return existing }
 
@@ -437,7 +440,10 @@ struct DeclarationBuilder {
     let unprefixed = String(preferred.dropFirst(options.typePrefix.count))
     var name = parentName + unprefixed
     var suffix = 2
-    while declarations[name] != nil { name = parentName + unprefixed + "\(suffix)"; suffix += 1 }
+    while declarations[name] != nil {
+      name = parentName + unprefixed + "\(suffix)"
+      suffix += 1
+    }
     return name
   }
 

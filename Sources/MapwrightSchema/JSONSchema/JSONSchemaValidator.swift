@@ -49,7 +49,10 @@ public struct JSONSchemaValidator: Sendable {
     }
     checkType(value, schema, &problems)
     if let values = schema["enum"]?.arrayValue, !values.contains(JSON(value)) {
-      problems.append(.invalidValue("expected one of \(values.prefix(8).map(Self.text).joined(separator: ", "))\(values.count > 8 ? ", …" : ""), found \(Self.found(value))", at: value))
+      problems.append(
+        .invalidValue(
+          "expected one of \(values.prefix(8).map(Self.text).joined(separator: ", "))\(values.count > 8 ? ", …" : ""), found \(Self.found(value))",
+          at: value))
     }
     if let constant = schema["const"], JSON(value) != constant {
       problems.append(.invalidValue("expected \(Self.text(constant)), found \(Self.found(value))", at: value))
@@ -101,7 +104,8 @@ public struct JSONSchemaValidator: Sendable {
     guard reference.hasPrefix("#") else { return nil }
     var current = schema
     for token in reference.dropFirst().split(separator: "/", omittingEmptySubsequences: true) {
-      let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+      let key =
+        token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
         .removingPercentEncoding ?? String(token)
       if case .array(let items) = current, let index = Int(key), items.indices.contains(index) {
         current = items[index]
@@ -138,10 +142,11 @@ public struct JSONSchemaValidator: Sendable {
     for key in schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] where value[key] == nil {
       problems.append(MappingError.invalidValue("missing key \(key)", at: value))
     }
-    let patterns = (schema["patternProperties"].flatMap { json -> [(NSRegularExpression, JSON)]? in
-      guard case .object(let members) = json else { return nil }
-      return members.compactMap { key, sub in (try? NSRegularExpression(pattern: key)).map { ($0, sub) } }
-    }) ?? []
+    let patterns =
+      (schema["patternProperties"].flatMap { json -> [(NSRegularExpression, JSON)]? in
+        guard case .object(let members) = json else { return nil }
+        return members.compactMap { key, sub in (try? NSRegularExpression(pattern: key)).map { ($0, sub) } }
+      }) ?? []
     let additional = schema["additionalProperties"]
     for member in value.members {
       var known = false
@@ -221,13 +226,25 @@ public struct JSONSchemaValidator: Sendable {
   private func checkNumber(_ value: JSONValue, _ schema: JSON, _ problems: inout [MappingError]) {
     guard let number = value.doubleValue else { return }
     func bound(_ keyword: String) -> Double? { schema[keyword]?.numberValue?.doubleValue }
-    if let minimum = bound("minimum"), number < minimum { problems.append(.invalidValue("expected at least \(Self.text(schema["minimum"]!)), found \(Self.found(value))", at: value)) }
-    if let maximum = bound("maximum"), number > maximum { problems.append(.invalidValue("expected at most \(Self.text(schema["maximum"]!)), found \(Self.found(value))", at: value)) }
-    if let minimum = bound("exclusiveMinimum"), number <= minimum { problems.append(.invalidValue("expected more than \(Self.text(schema["exclusiveMinimum"]!)), found \(Self.found(value))", at: value)) }
-    if let maximum = bound("exclusiveMaximum"), number >= maximum { problems.append(.invalidValue("expected less than \(Self.text(schema["exclusiveMaximum"]!)), found \(Self.found(value))", at: value)) }
+    if let minimum = bound("minimum"), number < minimum {
+      problems.append(.invalidValue("expected at least \(Self.text(schema["minimum"]!)), found \(Self.found(value))", at: value))
+    }
+    if let maximum = bound("maximum"), number > maximum {
+      problems.append(.invalidValue("expected at most \(Self.text(schema["maximum"]!)), found \(Self.found(value))", at: value))
+    }
+    if let minimum = bound("exclusiveMinimum"), number <= minimum {
+      problems.append(.invalidValue("expected more than \(Self.text(schema["exclusiveMinimum"]!)), found \(Self.found(value))", at: value))
+    }
+    if let maximum = bound("exclusiveMaximum"), number >= maximum {
+      problems.append(.invalidValue("expected less than \(Self.text(schema["exclusiveMaximum"]!)), found \(Self.found(value))", at: value))
+    }
     // draft-04/06 Boolean forms
-    if schema["exclusiveMinimum"] == true, let minimum = bound("minimum"), number == minimum { problems.append(.invalidValue("expected more than \(minimum)", at: value)) }
-    if schema["exclusiveMaximum"] == true, let maximum = bound("maximum"), number == maximum { problems.append(.invalidValue("expected less than \(maximum)", at: value)) }
+    if schema["exclusiveMinimum"] == true, let minimum = bound("minimum"), number == minimum {
+      problems.append(.invalidValue("expected more than \(minimum)", at: value))
+    }
+    if schema["exclusiveMaximum"] == true, let maximum = bound("maximum"), number == maximum {
+      problems.append(.invalidValue("expected less than \(maximum)", at: value))
+    }
     if let step = bound("multipleOf"), step > 0 {
       let quotient = number / step
       if abs(quotient - quotient.rounded()) > 1e-9 * max(1, abs(quotient)) {

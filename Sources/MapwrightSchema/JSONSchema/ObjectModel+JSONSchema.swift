@@ -18,12 +18,13 @@
 //
 // Lenient mode accepts more (numbers as strings…) than the schema says.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MapwrightEngine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension ObjectModel {
   /// JSON Schema 2020-12 of the JSON `entity`'s objects are read from, with the entities it
@@ -178,15 +179,18 @@ enum JSONSchemaWriter {
       var members: [(String, JSON)] = []
       if let title { members.append(("title", .string(title))) }
       members.append(("type", "object"))
-      members.append((
-        "properties",
-        .object(JSONObject(properties.map { key, property in
-          switch property {
-          case .value(let value): (key, value)
-          case .object(let node): (key, node.json(additionalProperties: true))
-          }
-        }))
-      ))
+      members.append(
+        (
+          "properties",
+          .object(
+            JSONObject(
+              properties.map { key, property in
+                switch property {
+                case .value(let value): (key, value)
+                case .object(let node): (key, node.json(additionalProperties: true))
+                }
+              }))
+        ))
       if !required.isEmpty { members.append(("required", .array(required.map { .string($0) }))) }
       if !additionalProperties { members.append(("additionalProperties", false)) }
       return .object(JSONObject(members))

@@ -127,11 +127,12 @@ public struct SchemaModelGenerator {
   private func lookUp(_ reference: String) -> (JSON, String)? {
     for prefix in ["#/$defs/", "#/definitions/", "#/components/schemas/"] where reference.hasPrefix(prefix) {
       let name = String(reference.dropFirst(prefix.count)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-      let container: JSON? = switch prefix {
-      case "#/$defs/": schema["$defs"]
-      case "#/definitions/": schema["definitions"]
-      default: schema["components"]?["schemas"]
-      }
+      let container: JSON? =
+        switch prefix {
+        case "#/$defs/": schema["$defs"]
+        case "#/definitions/": schema["definitions"]
+        default: schema["components"]?["schemas"]
+        }
       if let target = container?[name] { return (target, name) }
     }
     if reference == "#" { return (schema, rootName) }
@@ -183,7 +184,8 @@ public struct SchemaModelGenerator {
       if let tagged = declareTaggedEnum(schema, variants: nonNull, key: key, parentName: parentName, path: path, singular: singular) {
         return (tagged, [], allowsNull)
       }
-      warn(path, "\(schema["oneOf"] != nil ? "oneOf" : "anyOf") of \(nonNull.count) schemas without a discriminator is not expressed; the value is JSON")
+      warn(
+        path, "\(schema["oneOf"] != nil ? "oneOf" : "anyOf") of \(nonNull.count) schemas without a discriminator is not expressed; the value is JSON")
       return ("JSON", [], true)
     }
     let (typeNames, null) = types(of: schema)
@@ -237,7 +239,8 @@ public struct SchemaModelGenerator {
       return ("[\(type)\(elementNull && type != "JSON" ? "?" : "")]", DeclarationBuilder.elementwise(markers, ".each"), null)
     case "object":
       if schema["properties"] != nil {
-        let name = declareObject(schema, preferredName: options.typePrefix + SwiftNames.typeName(forKey: key, singular: singular), parentName: parentName, path: path)
+        let name = declareObject(
+          schema, preferredName: options.typePrefix + SwiftNames.typeName(forKey: key, singular: singular), parentName: parentName, path: path)
         return (name, [], null)
       }
       if let values = schema["additionalProperties"], values != false, values != true, values != [:] {
@@ -378,7 +381,8 @@ public struct SchemaModelGenerator {
       if case .object(let members)? = variant.schema["properties"] {
         for (memberKey, member) in members where memberKey != tag {
           let label = SwiftNames.uniquePropertyName(forKey: memberKey, used: &usedLabels)
-          let (type, markers, null) = swiftType(member, key: memberKey, parentName: parentName, path: variant.path + "/properties/" + memberKey, singular: false)
+          let (type, markers, null) = swiftType(
+            member, key: memberKey, parentName: parentName, path: variant.path + "/properties/" + memberKey, singular: false)
           if !markers.isEmpty {
             warn(variant.path + "/properties/" + memberKey, "a transformed associated value is not expressed; it is JSON")
             values.append((label, memberKey, "JSON"))
@@ -389,14 +393,17 @@ public struct SchemaModelGenerator {
         }
       }
       let declaration = "case \(caseName)"
-      cases.append((SwiftNames.bare(caseName) == value ? "  \(declaration)" : "  @Key(\(builder.stringLiteral(value))) \(declaration)", values, variant.path))
+      cases.append(
+        (SwiftNames.bare(caseName) == value ? "  \(declaration)" : "  @Key(\(builder.stringLiteral(value))) \(declaration)", values, variant.path))
     }
     // Associated values have no `@Key`: one `keys:` naming for the enum must give every key.
     let pairs = cases.flatMap { $0.values.map { (name: $0.label, key: $0.key) } }
     let strategy = SwiftNames.bestStrategy(for: pairs)
     for enumCase in cases {
       for value in enumCase.values where strategy.rule.key(for: SwiftNames.bare(value.label)) != value.key {
-        warn(enumCase.path, "\(value.key) cannot be an associated value's key beside the others (no one key naming gives them all); the variants are JSON")
+        warn(
+          enumCase.path,
+          "\(value.key) cannot be an associated value's key beside the others (no one key naming gives them all); the variants are JSON")
         return nil
       }
     }

@@ -15,12 +15,13 @@
 //   already being described (a cycle) is only referred to.
 // - Anything else (`JSON`, a type without a description) is any JSON (`{}`).
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MapwrightEngine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 enum ValueSchemas {
   /// The model types being described on this task, so that a cycle ends in a reference.

@@ -117,7 +117,6 @@ public final class EntityDescription: @unchecked Sendable {
     self.ownRelationships = ownRelationships
   }
 
-
   /// The attribute that identifies an object (`primaryKey` in the user info, here or in a
   /// parent), used by the store to update instead of duplicating.
   public var primaryKey: String? { userInfo["primaryKey"] ?? parent?.primaryKey }

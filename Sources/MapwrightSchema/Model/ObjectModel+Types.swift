@@ -12,12 +12,13 @@
 // under `"Type.property"` so that imports and fetches use it. A property with a default, or
 // optional, may be missing.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MapwrightEngine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension ObjectModel {
   /// The entities of `@JSONModel` types, and of the model types they refer to.
@@ -103,11 +104,12 @@ extension ObjectModel {
         case .toOne(let destination), .toMany(let destination):
           let toMany: Bool
           if case .toMany = property.kind { toMany = true } else { toMany = false }
-          relationships.append(RelationshipDescription(
-            name: property.name, destinationEntityName: entityName(of: destination),
-            inverseName: inverse(of: property, in: entity.name), isToMany: toMany, isOrdered: toMany,
-            isOptional: toMany || property.isOptional || property.hasDefault, minCount: nil, maxCount: toMany ? nil : 1,
-            deletionRule: nil, userInfo: userInfo))
+          relationships.append(
+            RelationshipDescription(
+              name: property.name, destinationEntityName: entityName(of: destination),
+              inverseName: inverse(of: property, in: entity.name), isToMany: toMany, isOrdered: toMany,
+              isOptional: toMany || property.isOptional || property.hasDefault, minCount: nil, maxCount: toMany ? nil : 1,
+              deletionRule: nil, userInfo: userInfo))
         case .attribute(let type):
           var info = userInfo
           if let transformer = property.transformer {
@@ -122,22 +124,25 @@ extension ObjectModel {
             // Kept as JSON, but checked on import as the type decodes it.
             let name = "\(entity.name).\(property.name)"
             transformers.register(
-              ClosureTransformer(decode: { @Sendable (json: JSON) throws -> JSON in
-                _ = try convertible.init(json: json)
-                return json
-              }, encode: { @Sendable in $0 }, jsonSchema: ValueSchemas.schema(of: type, lossy: property.isLossy)), named: name)
+              ClosureTransformer(
+                decode: { @Sendable (json: JSON) throws -> JSON in
+                  _ = try convertible.init(json: json)
+                  return json
+                }, encode: { @Sendable in $0 }, jsonSchema: ValueSchemas.schema(of: type, lossy: property.isLossy)), named: name)
             info["JSONValueTransformer"] = name
             attributeType = .transformable
           }
-          attributes.append(AttributeDescription(
-            name: property.name, type: attributeType,
-            isOptional: property.isOptional || property.hasDefault, defaultValueString: nil, customClassName: nil,
-            valueTransformerName: nil, userInfo: info, transformers: transformers))
+          attributes.append(
+            AttributeDescription(
+              name: property.name, type: attributeType,
+              isOptional: property.isOptional || property.hasDefault, defaultValueString: nil, customClassName: nil,
+              valueTransformerName: nil, userInfo: info, transformers: transformers))
         }
       }
       return EntityDescription(
         name: entity.name, isAbstract: false, representedClassName: nil,
-        userInfo: (entity.primaryKey.map { ["primaryKey": $0] } ?? [:]).merging(rejecting.contains(entity.name) ? ["jsonUnknownKeys": "reject"] : [:]) { a, _ in a },
+        userInfo: (entity.primaryKey.map { ["primaryKey": $0] } ?? [:]).merging(rejecting.contains(entity.name) ? ["jsonUnknownKeys": "reject"] : [:])
+        { a, _ in a },
         parentName: nil, ownAttributes: attributes,
         ownRelationships: relationships)
     }

@@ -4,9 +4,9 @@
 // destinations and inverses checked, primary keys checked.
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 /// The entities of an Xcode data model, read on any platform (Core Data is not needed).

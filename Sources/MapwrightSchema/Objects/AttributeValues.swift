@@ -4,12 +4,13 @@
 // transformer says otherwise; Binary Data is base64; a Transformable attribute without a
 // transformer keeps its JSON as a `JSON` value.
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MapwrightEngine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 package enum AttributeValues {
   /// The value of a `defaultValueString`, or nil when the type has no textual default.

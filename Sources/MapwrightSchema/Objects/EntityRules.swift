@@ -82,7 +82,8 @@ extension EntityDescription {
   /// The first component of every attribute's and relationship's key path: the keys of an
   /// object that this entity maps.
   package var mappedTopLevelKeys: Set<String> {
-    Set(attributes.map { JSONKeyPath($0.jsonKeyPath).components[0].key }
-      + relationships.map { JSONKeyPath($0.jsonKeyPath).components[0].key })
+    Set(
+      attributes.map { JSONKeyPath($0.jsonKeyPath).components[0].key }
+        + relationships.map { JSONKeyPath($0.jsonKeyPath).components[0].key })
   }
 }

@@ -5,12 +5,13 @@
 // arrays of them (to-many) and set each child's inverse. Encoding reverses it; a child's
 // relationship back to the object being encoded is left out (it would loop).
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import MapwrightEngine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension ModelObject {
   /// An object of `entity` decoded from JSON bytes (an object).

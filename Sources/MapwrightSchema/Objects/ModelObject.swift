@@ -7,9 +7,9 @@
 // holds its children strongly: the to-many side of a one-to-many owns).
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 /// A problem with a dynamic object's property: a name the entity lacks, or a value of the

@@ -91,4 +91,3 @@ func expectSameEncoding<T: Encodable>(
   let reference = Outcome { String(decoding: try theirs.encode(value), as: UTF8.self) }
   #expect(mine == reference, "\(value)", sourceLocation: sourceLocation)
 }
-

@@ -28,7 +28,9 @@ import Testing
   }
 
   static func author(_ id: Int, born: String = "1850-01-01", books: Int = 2) -> String {
-    let list = (0..<books).map { #"{"book_id": \#(id * 10 + $0), "title": "T\#(id)-\#($0)", "year": "19\#($0)0", "pricing": {"retailPrice": "9.99"}}"# }
+    let list = (0..<books).map {
+      #"{"book_id": \#(id * 10 + $0), "title": "T\#(id)-\#($0)", "year": "19\#($0)0", "pricing": {"retailPrice": "9.99"}}"#
+    }
     return #"{"author_id": \#(id), "firstName": "F\#(id)", "lastName": "L\#(id)", "born": "\#(born)", "books": [\#(list.joined(separator: ", "))]}"#
   }
 
@@ -45,7 +47,8 @@ import Testing
       #expect(answer["elements"] == 40 && answer["inserted"] == 200)
       // The same authors again as an array under "authors": updated, not duplicated.
       let array = #"{"authors": [\#((1...5).map { Self.author($0) }.joined(separator: ","))]}"#
-      response = try await client.execute(uri: "/feeds?key_path=authors", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: array))
+      response = try await client.execute(
+        uri: "/feeds?key_path=authors", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: array))
       answer = try Self.json(response)
       // Authors and books updated in place; their prices, which have no key, replaced.
       #expect(answer["updated"] == 15 && answer["inserted"] == 10, "\(answer)")
@@ -74,7 +77,8 @@ import Testing
       #expect(response.status == .badRequest && problem["path"] == "$[2].author_id" && problem["line"] == 3 && problem["column"] == 15)
       // Truncated in the middle of an element.
       let truncated = Self.author(4) + "\n" + String(Self.author(5).prefix(50))
-      response = try await client.execute(uri: "/feeds", method: .post, headers: [.contentType: "application/jsonl"], body: ByteBuffer(string: truncated))
+      response = try await client.execute(
+        uri: "/feeds", method: .post, headers: [.contentType: "application/jsonl"], body: ByteBuffer(string: truncated))
       problem = try Self.json(response)
       #expect(response.status == .badRequest && problem["line"] == 2)
       // Over the service's limit: 413, nothing imported.
@@ -98,7 +102,8 @@ import Testing
       #expect(problems[1]["line"] == 1 && problems[1]["column"] != nil)
       response = try await client.execute(uri: "/check", method: .post, body: ByteBuffer(string: #"{"author_id": 1, "#))
       #expect(try Self.json(response)["problems"]?[0]?["line"] == 1)
-      response = try await client.execute(uri: "/check", method: .post, body: ByteBuffer(string: #"{"author_id": 1, "firstName": "A", "lastName": "B"}"#))
+      response = try await client.execute(
+        uri: "/check", method: .post, body: ByteBuffer(string: #"{"author_id": 1, "firstName": "A", "lastName": "B"}"#))
       #expect(try Self.json(response)["valid"] == true)
     }
   }
