@@ -21,6 +21,7 @@ import NIOCore
 /// ```
 /// (or use `MapwrightRequestContext`, which is that context).
 public struct MapwrightRequestDecoder: RequestDecoder, Sendable {
+  /// The decoder that reads request bodies (its options apply).
   public let decoder: MapwrightJSONDecoder
 
   /// `decoder` is used as it is (set its strategies before handing it over, then leave it).
@@ -28,6 +29,8 @@ public struct MapwrightRequestDecoder: RequestDecoder, Sendable {
     self.decoder = decoder
   }
 
+  /// Decodes the request's body as `T`; a body that does not decode throws a `MapwrightHTTPError`
+  /// (400 with problem details; 413 for a body over the size limit).
   public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
     let buffer = try await request.collectJSONBody(upTo: context.maxUploadSize)
     do {
@@ -40,12 +43,15 @@ public struct MapwrightRequestDecoder: RequestDecoder, Sendable {
 
 /// Encodes responses with `MapwrightJSONEncoder` (`application/json; charset=utf-8`).
 public struct MapwrightResponseEncoder: ResponseEncoder, Sendable {
+  /// The encoder that writes response bodies (its options apply).
   public let encoder: MapwrightJSONEncoder
 
+  /// A response encoder writing with `encoder`.
   public init(_ encoder: MapwrightJSONEncoder = MapwrightJSONEncoder()) {
     self.encoder = encoder
   }
 
+  /// A `200 OK` response with the value encoded as JSON (`Content-Type: application/json`).
   public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
     var buffer = ByteBuffer()
     try encoder.encode(value, into: &buffer)
@@ -65,13 +71,17 @@ public struct MapwrightResponseEncoder: ResponseEncoder, Sendable {
 /// }
 /// ```
 public struct MapwrightRequestContext: RequestContext {
+  /// Hummingbird's per-request state.
   public var coreContext: CoreRequestContextStorage
 
+  /// The context of a request Hummingbird received from `source`.
   public init(source: Source) {
     coreContext = .init(source: source)
   }
 
+  /// Mapwright's decoder for request bodies.
   public var requestDecoder: MapwrightRequestDecoder { MapwrightRequestDecoder() }
+  /// Mapwright's encoder for response bodies.
   public var responseEncoder: MapwrightResponseEncoder { MapwrightResponseEncoder() }
 }
 

@@ -7,8 +7,10 @@ import NIOCore
 /// An error Hummingbird answers with RFC 9457 problem details (`application/problem+json`).
 /// The decoder and the element streams throw it; a handler may throw one of its own.
 public struct MapwrightHTTPError: HTTPResponseError, Sendable, CustomStringConvertible {
+  /// What went wrong and where, as the response's body says it.
   public let problem: ProblemDetails
 
+  /// An error answered with `problem` (its status and body).
   public init(problem: ProblemDetails) {
     self.problem = problem
   }
@@ -19,8 +21,10 @@ public struct MapwrightHTTPError: HTTPResponseError, Sendable, CustomStringConve
     self.problem = problem
   }
 
+  /// The response's status, the problem's.
   public var status: HTTPResponse.Status { HTTPResponse.Status(code: problem.status) }
 
+  /// The `application/problem+json` response.
   public func response(from request: Request, context: some RequestContext) throws -> Response {
     let body = ByteBuffer(bytes: problem.jsonBytes)
     return Response(
@@ -28,5 +32,6 @@ public struct MapwrightHTTPError: HTTPResponseError, Sendable, CustomStringConve
       body: ResponseBody(byteBuffer: body))
   }
 
+  /// The problem on one line (for logs).
   public var description: String { problem.description }
 }

@@ -32,14 +32,18 @@ extension Request {
 /// A body's elements; errors thrown as `MapwrightHTTPError`s, which Hummingbird answers with
 /// problem details.
 public struct HTTPBodyElements<Base: AsyncSequence>: AsyncSequence {
+  /// A chunk of the body as it arrived.
   public typealias Element = Base.Element
   let base: Base
 
+  /// An iterator over the chunks of the body, read once.
   public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator()) }
 
+  /// Reads the body's chunks in order.
   public struct AsyncIterator: AsyncIteratorProtocol {
     var base: Base.AsyncIterator
 
+    /// The next chunk of the body, or nil at its end.
     public mutating func next() async throws -> Element? {
       do {
         return try await base.next()

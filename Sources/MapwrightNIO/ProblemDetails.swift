@@ -28,7 +28,9 @@ public struct ProblemDetails: Error, Sendable, Hashable, CustomStringConvertible
   public var detail: String
   /// Where in the body: the JSON path, line and column (1-based), when known.
   public var path: String?
+  /// The line of the problem in the body (from 1), when known.
   public var line: Int?
+  /// The column of the problem in its line (from 1, in bytes), when known.
   public var column: Int?
   /// For a stream of elements: the 0-based index of the element that failed.
   public var element: Int?
@@ -36,6 +38,8 @@ public struct ProblemDetails: Error, Sendable, Hashable, CustomStringConvertible
   /// The media type of `jsonBytes`.
   public static let mediaType = "application/problem+json"
 
+  /// Problem details with an HTTP status, what went wrong, and where in the body when known
+  /// (`element`: the index of the element of a streamed body).
   public init(status: Int, detail: String, path: String? = nil, line: Int? = nil, column: Int? = nil, element: Int? = nil) {
     self.status = status
     title = Self.reason(status)
@@ -100,8 +104,10 @@ public struct ProblemDetails: Error, Sendable, Hashable, CustomStringConvertible
     return .object(object)
   }
 
+  /// The problem as an `application/problem+json` body.
   public var jsonBytes: [UInt8] { (try? json.jsonBytes()) ?? Array(#"{"status":\#(status)}"#.utf8) }
 
+  /// The status, the detail and where, on one line (for logs).
   public var description: String { "\(status) \(title): \(detail)" + (path.map { " at \($0)" } ?? "") }
 
   /// A `DecodingError`'s description without the place Mapwright appends (given apart).

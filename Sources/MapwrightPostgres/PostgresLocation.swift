@@ -21,10 +21,15 @@ import PostgresNIO
 /// let store = try PostgresStore(location: location, model: model)
 /// ```
 public struct PostgresLocation: Sendable, CustomStringConvertible {
+  /// The server's host name or address.
   public var host: String
+  /// The server's port (5432 by default).
   public var port: Int
+  /// The user to sign in as.
   public var username: String
+  /// The user's password, if the server asks for one.
   public var password: String?
+  /// The database (nil: the one named as the user).
   public var database: String?
   /// Ask the server for TLS (`sslmode=require` in the URL); off by default.
   public var requiresTLS: Bool
@@ -34,6 +39,7 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
   /// (`public`). Several stores can share a database, one schema each.
   public var schema: String?
 
+  /// A location from its parts (see the properties).
   public init(
     host: String = "127.0.0.1", port: Int = 5432, username: String, password: String? = nil, database: String? = nil,
     requiresTLS: Bool = false, connectTimeout: Duration = .seconds(10), schema: String? = nil
@@ -89,6 +95,7 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     return components.string ?? url
   }
 
+  /// The location as a URL without the password.
   public var description: String {
     "postgres://\(username)@\(host):\(port)/\(database ?? username)" + (schema.map { "?schema=\($0)" } ?? "")
   }

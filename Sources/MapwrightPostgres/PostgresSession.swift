@@ -14,10 +14,12 @@ import PostgresNIO
 public struct PostgresStoreError: Error, Sendable, CustomStringConvertible {
   /// The server's SQLSTATE (`23505` unique violation, `40P01` deadlock…), nil for client errors.
   public let sqlState: String?
+  /// The server's message (with its detail and hint), or the client's.
   public let message: String
   /// The statement concerned, when there is one.
   public let sql: String?
 
+  /// The message, the SQLSTATE and the statement concerned.
   public var description: String {
     var text = message
     if let sqlState { text += " (SQLSTATE \(sqlState))" }

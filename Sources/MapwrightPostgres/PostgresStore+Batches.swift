@@ -116,6 +116,7 @@ struct BatchFootprint {
 }
 
 extension PostgresStore {
+  /// Opens a batch's transaction, on the connection that is free (see `endBatch(whenCommitted:)`).
   public func beginBatch() throws {
     // The lane the closing batch (if any) is not on; the second connection opens on first use.
     let lane: BatchLane
@@ -191,6 +192,7 @@ extension PostgresStore {
     closing = lane
   }
 
+  /// Waits until every batch ended is committed, and throws the first failure.
   public func finishBatches() throws {
     try settleClosing()
   }

@@ -38,7 +38,9 @@ import PostgresNIO
 /// let twain = try store.object(model.entity(named: "Author")!, key: 101)
 /// ```
 public final class PostgresStore: RelationalStore, @unchecked Sendable {
+  /// The model the store holds objects of.
   public let model: ObjectModel
+  /// The tables and columns of the model in this store.
   public private(set) var layout: RelationalLayout
   let session: PostgresSession
   /// Queries that look objects up by primary key (for tests and the benchmark).
@@ -201,6 +203,7 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
 
   // MARK: GraphStore
 
+  /// Takes the store's import lock (a second import waits for the first to end).
   public func beginImport() throws {
     guard !holdsImportLock else { return }
     try session.execute("SELECT pg_advisory_lock(\(importLock))")
@@ -210,6 +213,7 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     if current == nil, closing == nil { lanes.removeSubrange(1...) }
   }
 
+  /// Ends the import: finishes or rolls back an open batch, and releases the import lock.
   public func endImport() {
     // An import always finishes its batches first; this is the safety net of a caller that
     // did not: the open batch rolls back, the one ended commits.
@@ -228,6 +232,8 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     lanes.removeSubrange(1...)  // the second connection closes
   }
 
+  /// The row ids of the stored objects of `entity` with these primary keys (a range query when
+  /// the keys are dense integers, else an index probe per key).
   public func storedIDs(of entity: String, keys: [PrimaryKeyValue]) throws -> [PrimaryKeyValue: Int64] {
     guard let table = layout.tables[entity], let key = table.primaryKey, let keyColumn = table.keyColumn, !keys.isEmpty,
       let attribute = model.entity(named: entity)?.attribute(named: key)
@@ -283,6 +289,7 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
     return result
   }
 
+  /// The largest row id in use in `entity`'s table (0 when empty).
   public func largestID(of entity: String) throws -> Int64 {
     guard let table = layout.tables[entity] else { return 0 }
     return try session.integer("SELECT COALESCE(MAX(\"_id\"), 0) FROM \(quoteIdentifier(table.name))") ?? 0
@@ -447,14 +454,18 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
 
   // MARK: RelationalStore
 
+  /// PostgreSQL's parameter mark, `$n`, cast to the attribute's column type.
   public func parameter(_ index: Int, for attribute: AttributeDescription?) -> String {
     PostgresDialect(layout: layout).parameter(index, for: attribute)
   }
 
+  /// Reads the column as the store's values map it back (dates as seconds since 1970,
+  /// decimals and transformable values as text, UUIDs as upper-case text).
   public func selectExpression(_ column: String, of attribute: AttributeDescription, table: String?) -> String {
     PostgresDialect(layout: layout).selectExpression(column, of: attribute, table: table)
   }
 
+  /// Runs `sql` with `values` bound, calling `row` with each result row's columns.
   public func query(_ sql: String, _ values: [StoreValue], row: ([StoreValue]) throws -> Void) throws {
     var columns: [StoreValue] = []
     try session.query(sql, values.map { PostgresColumns.text($0, nil) }) { result in

@@ -12,8 +12,10 @@ import MapwrightSchema
 #endif
 
 extension SQLiteStore: RelationalStore {
+  /// SQLite's parameter mark, `?` (values are bound in order).
   public func parameter(_ index: Int, for attribute: AttributeDescription?) -> String { "?" }
 
+  /// Runs `sql` with `values` bound, calling `row` with each result row's columns.
   public func query(_ sql: String, _ values: [StoreValue], row: ([StoreValue]) throws -> Void) throws {
     let query = try connection.prepare(sql)
     for (i, value) in values.enumerated() { query.bind(value, at: Int32(i + 1)) }

@@ -29,7 +29,9 @@ import MapwrightSchema
 /// let twain = try store.object(model.entity(named: "Author")!, key: 101)
 /// ```
 public final class SQLiteStore: GraphStore {
+  /// The model the store holds objects of.
   public let model: ObjectModel
+  /// The tables and columns of the model in this store.
   public private(set) var layout: RelationalLayout
   let connection: SQLiteConnection
   /// Prepared statements reused across batches, by SQL text.
@@ -162,6 +164,7 @@ public final class SQLiteStore: GraphStore {
 
   // MARK: GraphStore
 
+  /// The row ids of the stored objects of `entity` with these primary keys, in one query.
   public func storedIDs(of entity: String, keys: [PrimaryKeyValue]) throws -> [PrimaryKeyValue: Int64] {
     guard let table = layout.tables[entity], let key = table.primaryKey, let column = table.keyColumn, !keys.isEmpty else { return [:] }
     lookupQueries += 1
@@ -193,6 +196,7 @@ public final class SQLiteStore: GraphStore {
     return result
   }
 
+  /// The largest row id in use in `entity`'s table (0 when empty).
   public func largestID(of entity: String) throws -> Int64 {
     guard let table = layout.tables[entity] else { return 0 }
     let largest = try connection.scalar("SELECT MAX(\"_id\") FROM \(quoteIdentifier(table.name))") ?? 0
@@ -220,12 +224,14 @@ public final class SQLiteStore: GraphStore {
     }
   }
 
+  /// Opens a batch's transaction (see `GraphStore`).
   public func beginBatch() throws {
     try connection.execute("BEGIN IMMEDIATE")
     batchOpen = true
     try checkNoOtherWriter()
   }
 
+  /// Writes a part of the open batch: its detaches, then its rows, foreign keys and join rows.
   public func writePart(_ part: ImportBatch) throws {
     for detach in part.detaches {
       let key = WriteStatement(kind: detach.delete ? .delete : .detach, table: detach.table, column: detach.column)
@@ -246,12 +252,14 @@ public final class SQLiteStore: GraphStore {
     try writeJoins(part)
   }
 
+  /// Commits the open batch.
   public func endBatch() throws {
     try noteLargestIDs()
     try connection.execute("COMMIT")
     batchOpen = false
   }
 
+  /// Rolls the open batch back (nothing happens when none is open).
   public func abandonBatch() {
     guard batchOpen else { return }
     batchOpen = false

@@ -13,10 +13,12 @@ public import NIOHTTP1
 public import Vapor
 
 extension MapwrightJSONDecoder: ContentDecoder {
+  /// Decodes a request or response body as `D`, for Vapor's `ContentConfiguration`.
   public func decode<D: Decodable>(_ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders) throws -> D {
     try decode(D.self, from: body)
   }
 
+  /// Decodes a body as `D` with `userInfo` added to the decoder's own for this call.
   public func decode<D: Decodable>(
     _ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders, userInfo: [CodingUserInfoKey: any Sendable]
   ) throws -> D {
@@ -29,11 +31,14 @@ extension MapwrightJSONDecoder: ContentDecoder {
 }
 
 extension MapwrightJSONEncoder: ContentEncoder {
+  /// Encodes a value into a body and sets `Content-Type: application/json`, for Vapor's
+  /// `ContentConfiguration`.
   public func encode<E: Encodable>(_ encodable: E, to body: inout ByteBuffer, headers: inout HTTPHeaders) throws {
     headers.contentType = .json
     try encode(encodable, into: &body)
   }
 
+  /// Encodes a value into a body with `userInfo` added to the encoder's own for this call.
   public func encode<E: Encodable>(
     _ encodable: E, to body: inout ByteBuffer, headers: inout HTTPHeaders, userInfo: [CodingUserInfoKey: any Sendable]
   ) throws {

@@ -15,8 +15,12 @@ public import Vapor
 /// app.middleware.use(ProblemDetailsMiddleware())
 /// ```
 public struct ProblemDetailsMiddleware: AsyncMiddleware {
+  /// The middleware; add it with `app.middleware.use(ProblemDetailsMiddleware())`.
   public init() {}
 
+  /// Answers the request; a decoding error from a handler becomes a problem-details response
+  /// (`ProblemDetails(decodingError:)` decides the status), a body over Vapor's size limit a
+  /// 413 with problem details, and other errors pass on unchanged.
   public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
     do {
       return try await next.respond(to: request)

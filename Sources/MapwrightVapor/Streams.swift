@@ -33,6 +33,7 @@ extension Request {
 /// A request's body as chunks: the buffer of a collected body, the stream of a streamed one,
 /// nothing for a request without a body (Vapor's own sequence traps on that).
 public struct RequestBodyChunks: AsyncSequence, Sendable {
+  /// A chunk of the body as it arrived.
   public typealias Element = ByteBuffer
   enum Source: Sendable {
     case collected(ByteBuffer)
@@ -53,6 +54,7 @@ public struct RequestBodyChunks: AsyncSequence, Sendable {
     }
   }
 
+  /// An iterator over the chunks of the body, read once.
   public func makeAsyncIterator() -> AsyncIterator {
     switch source {
     case .collected(let buffer): AsyncIterator(pending: buffer, stream: nil)
@@ -61,10 +63,12 @@ public struct RequestBodyChunks: AsyncSequence, Sendable {
     }
   }
 
+  /// Reads the body's chunks in order.
   public struct AsyncIterator: AsyncIteratorProtocol {
     var pending: ByteBuffer?
     var stream: Request.Body.AsyncIterator?
 
+    /// The next chunk of the body, or nil at its end.
     public mutating func next() async throws -> ByteBuffer? {
       if let buffer = pending {
         pending = nil

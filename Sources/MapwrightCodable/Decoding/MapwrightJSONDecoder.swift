@@ -68,6 +68,7 @@ open class MapwrightJSONDecoder: @unchecked Sendable {
     return body(&_options)
   }
 
+  /// A decoder with Foundation's defaults (the strategies of `JSONDecoder()`).
   public init() {}
 
   /// A coder with the settings of `other`, to change without touching one that is shared.

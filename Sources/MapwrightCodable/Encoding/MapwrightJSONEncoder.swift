@@ -22,7 +22,9 @@ import MapwrightEngine
 open class MapwrightJSONEncoder: @unchecked Sendable {
   /// How the output is laid out.
   public struct OutputFormatting: OptionSet, Sendable, Hashable {
+    /// The options as bits.
     public let rawValue: UInt
+    /// The options whose bits are set in `rawValue`.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// Two-space indentation, one member or element per line, `"key" : value`.
@@ -77,6 +79,7 @@ open class MapwrightJSONEncoder: @unchecked Sendable {
     return body(&_options)
   }
 
+  /// An encoder with Foundation's defaults (the strategies of `JSONEncoder()`).
   public init() {}
 
   /// A coder with the settings of `other`, to change without touching one that is shared.

@@ -9,6 +9,7 @@ import MapwrightGraph
 public struct SQLiteError: Error, Sendable, CustomStringConvertible {
   /// SQLite's result code (`SQLITE_CONSTRAINT`, …), or -1 for the store's own errors.
   public let code: Int32
+  /// SQLite's message for the failure, or the store's own.
   public let message: String
   /// The statement concerned, when there is one.
   public let sql: String?
@@ -19,6 +20,7 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     self.sql = sql
   }
 
+  /// The message, and the statement it concerns when there is one.
   public var description: String { sql.map { "\(message) (in: \($0))" } ?? message }
 }
 
