@@ -31,6 +31,7 @@ import MapwrightSchema
 /// print(summary)   // 2 elements: 5 inserted, 0 updated, …
 /// ```
 public final class GraphImporter {
+  /// The store the import writes to.
   public let store: any GraphStore
   var options = ImportOptions()
   var summary = ImportSummary()
@@ -73,6 +74,7 @@ public final class GraphImporter {
   var laterSegmentsFollow = false
   var deferred = DeferredReferences()
 
+  /// An importer into `store`.
   public init(store: any GraphStore) {
     self.store = store
   }

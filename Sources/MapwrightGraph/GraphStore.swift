@@ -15,9 +15,13 @@ public enum StoreValue: Sendable, Hashable {
 public struct ImportBatch: Sendable {
   /// Insert or update one row (`_id` known in advance); only `columns` change on update.
   public struct Row: Sendable {
+    /// The table the row is in.
     public let table: String
+    /// The row's id (`_id`).
     public let id: Int64
+    /// The columns written.
     public let columns: [String]
+    /// The values of `columns`, in order.
     public let values: [StoreValue]
     /// The import knows the row is not in the store yet (a new object, a placeholder, a
     /// keyless child): a store may insert it without checking for a conflict.
@@ -27,9 +31,13 @@ public struct ImportBatch: Sendable {
   /// Point `column` of rows of `table` at `target` (or null): the other side of a
   /// relationship stored in the destination's table.
   public struct ForeignKey: Sendable {
+    /// The table whose rows point.
     public let table: String
+    /// The column that points (the relationship's).
     public let column: String
+    /// The rows that point.
     public let ids: [Int64]
+    /// The row they point at, or nil to clear the column.
     public let target: Int64?
   }
 
@@ -38,27 +46,41 @@ public struct ImportBatch: Sendable {
   /// could find again). Applied before the batch's rows and foreign keys, which link the
   /// children the payload names again.
   public struct Detach: Sendable {
+    /// The table of the rows that leave their owner.
     public let table: String
+    /// The column that points at the owner.
     public let column: String
+    /// The owner's row id.
     public let owner: Int64
+    /// Delete the rows rather than clear their column.
     public let delete: Bool
   }
 
   /// Replace the targets of `owner` in a join table (`reversed`: `owner` is the target side).
   /// `replaces` is false for an owner new to the store, which has no links to remove yet.
   public struct Join: Sendable {
+    /// The join table.
     public let table: String
+    /// The owner's row id.
     public let owner: Int64
+    /// The targets' row ids, in payload order.
     public let targets: [Int64]
+    /// `owner` is on the join table's target side.
     public let reversed: Bool
+    /// The owner's links in the store are replaced (false: it is new and has none).
     public var replaces = true
   }
 
+  /// Rows inserted or updated.
   public var rows: [Row] = []
+  /// Rows that leave their owner, applied first.
   public var detaches: [Detach] = []
+  /// Relationships stored in the destination's table.
   public var foreignKeys: [ForeignKey] = []
+  /// Links replaced in join tables.
   public var joins: [Join] = []
 
+  /// Nothing to write.
   public var isEmpty: Bool { rows.isEmpty && detaches.isEmpty && foreignKeys.isEmpty && joins.isEmpty }
 }
 
@@ -95,16 +117,21 @@ public protocol GraphStore: AnyObject {
 }
 
 extension GraphStore {
+  /// Nothing to do for a store that does not serialise importers.
   public func beginImport() throws {}
+  /// Nothing to do for a store that does not serialise importers.
   public func endImport() {}
 
+  /// Commits now (`endBatch()`), then runs `committed`.
   public func endBatch(whenCommitted committed: @escaping () -> Void) throws {
     try endBatch()
     committed()
   }
 
+  /// Nothing to wait for: every batch was committed when it ended.
   public func finishBatches() throws {}
 
+  /// Writes `batch` as one part of one batch (see `beginBatch()`).
   public func write(_ batch: ImportBatch) throws {
     guard !batch.isEmpty else { return }
     try beginBatch()

@@ -18,8 +18,11 @@ public enum MissingReferencePolicy: Sendable, Hashable {
 public struct ImportSource {
   /// Dot-separated object keys leading to the array (`"authors"`); empty for a root array.
   public let keyPath: [String]
+  /// The entity of the array's objects.
   public let entity: EntityDescription
 
+  /// The array at `keyPath` (dot-separated keys; empty: the payload is the array) holds
+  /// objects of `entity`.
   public init(_ keyPath: String, entity: EntityDescription) {
     self.init(components: keyPath.isEmpty ? [] : JSONKeyPath(keyPath).keys, entity: entity)
   }
@@ -58,7 +61,14 @@ public enum LookupStrategy: Sendable, Hashable {
   case perObject
 }
 
+/// How an import runs: batches, look-ups, mapping, what a missing reference becomes, progress.
+///
+/// ```swift
+/// var options = ImportOptions(mapping: .lenient, batchSize: 5_000)
+/// options.missingReferences = .placeholder
+/// ```
 public struct ImportOptions {
+  /// How stored objects are found by primary key (in buckets by default).
   public var lookups: LookupStrategy = .bucketed
   /// Coercion and unknown-key policies, as for decoding.
   public var mapping = MappingOptions()
@@ -66,6 +76,7 @@ public struct ImportOptions {
   public var batchSize = 10_000
   /// Primary keys looked up per query.
   public var bucketSize = 10_000
+  /// What an id that matches no object becomes (reported by default).
   public var missingReferences: MissingReferencePolicy = .report
   /// Per relationship (`"Book.author"`), overriding `missingReferences`.
   public var missingReferencesByRelationship: [String: MissingReferencePolicy] = [:]
@@ -95,35 +106,51 @@ public struct ImportOptions {
   /// its own and calls this there; `run` returns after the last call.
   public var progress: (@Sendable (ImportProgress) -> Void)?
 
+  /// Options with `mapping`'s policies, writing `batchSize` elements per transaction.
   public init(mapping: MappingOptions = MappingOptions(), batchSize: Int = 10_000) {
     self.mapping = mapping
     self.batchSize = batchSize
   }
 }
 
+/// How far an import is, given to `ImportOptions.progress` after each batch.
 public struct ImportProgress: Sendable {
+  /// Elements written so far.
   public let written: Int
+  /// Elements in the payload.
   public let total: Int
+  /// Objects inserted so far.
   public let inserted: Int
+  /// Objects updated so far.
   public let updated: Int
 }
 
 /// An id that resolved to no object.
 public struct UnresolvedReference: Sendable, CustomStringConvertible {
+  /// The entity the reference names.
   public let entity: String
+  /// The relationship that holds the reference (`Book.author`).
   public let relationship: String
+  /// The key that matched no object.
   public let key: PrimaryKeyValue
+  /// Where the reference is in the payload.
   public let path: JSONPath
 
+  /// The place, the key and the relationship, on one line.
   public var description: String { "\(path): no \(entity) with key \(key) for \(relationship)" }
 }
 
+/// What an import did: objects inserted and updated, references left unresolved, what the
+/// mapping forgave, queries, batches and time.
 public struct ImportSummary: Sendable, CustomStringConvertible {
   /// Elements of the payload's arrays imported (nested objects not counted).
   public internal(set) var elements = 0
   /// Objects created and objects updated (nested ones and placeholders included).
   public internal(set) var inserted = 0
+  /// Objects that were in the store already and were updated.
   public internal(set) var updated = 0
+  /// Objects created for references to keys the payload and the store do not hold
+  /// (`MissingReferencePolicy.placeholder`).
   public internal(set) var placeholders = 0
   /// The first unresolved references (`ImportOptions.maximumListedUnresolved` at most)…
   public internal(set) var unresolved: [UnresolvedReference] = []
@@ -136,11 +163,14 @@ public struct ImportSummary: Sendable, CustomStringConvertible {
   public internal(set) var reportCount = 0
   /// Primary-key lookup queries made (one per entity per bucket of keys).
   public internal(set) var lookups = 0
+  /// Batches written, each in one transaction.
   public internal(set) var batches = 0
   /// Segments the payload was imported in (see `ImportOptions.maximumKeysPerSegment`).
   public internal(set) var segments = 0
+  /// The import's wall time in seconds.
   public internal(set) var seconds = 0.0
 
+  /// The counts, the first unresolved references and the rate, as the CLI prints them.
   public var description: String {
     let rate = seconds > 0 ? Int(Double(inserted + updated) / seconds) : 0
     return "\(elements) elements: \(inserted) inserted, \(updated) updated, \(placeholders) placeholders, "

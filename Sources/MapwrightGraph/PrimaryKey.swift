@@ -46,6 +46,7 @@ public enum PrimaryKeyValue: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Hashes integers by value and text by its bytes, as `==` compares them.
   public func hash(into hasher: inout Hasher) {
     switch self {
     case .integer(let value):
@@ -57,6 +58,7 @@ public enum PrimaryKeyValue: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The key as it is written in messages: an integer, or text in quotes.
   public var description: String {
     switch self {
     case .integer(let value): "\(value)"
@@ -80,6 +82,7 @@ public protocol StoreKey: Sendable {
 }
 
 extension StoreKey {
+  /// The key as an integer or a string.
   public var predicateValue: Any {
     switch primaryKeyValue {
     case .integer(let value): value
@@ -88,14 +91,34 @@ extension StoreKey {
   }
 }
 
-extension Int: StoreKey { public var primaryKeyValue: PrimaryKeyValue { .integer(Int64(self)) } }
-extension Int64: StoreKey { public var primaryKeyValue: PrimaryKeyValue { .integer(self) } }
-extension Int32: StoreKey { public var primaryKeyValue: PrimaryKeyValue { .integer(Int64(self)) } }
-extension String: StoreKey { public var primaryKeyValue: PrimaryKeyValue { .text(self) } }
+extension Int: StoreKey {
+  /// The integer as a key.
+  public var primaryKeyValue: PrimaryKeyValue { .integer(Int64(self)) }
+}
+
+extension Int64: StoreKey {
+  /// The integer as a key.
+  public var primaryKeyValue: PrimaryKeyValue { .integer(self) }
+}
+
+extension Int32: StoreKey {
+  /// The integer as a key.
+  public var primaryKeyValue: PrimaryKeyValue { .integer(Int64(self)) }
+}
+
+extension String: StoreKey {
+  /// The string as a key (compared byte for byte).
+  public var primaryKeyValue: PrimaryKeyValue { .text(self) }
+}
+
 extension UUID: StoreKey {
+  /// The UUID as a key, its upper-case text.
   public var primaryKeyValue: PrimaryKeyValue { .text(uuidString) }
+  /// The UUID itself, for a UUID attribute.
   public var predicateValue: Any { self }
 }
+
 extension PrimaryKeyValue: StoreKey {
+  /// The key itself.
   public var primaryKeyValue: PrimaryKeyValue { self }
 }

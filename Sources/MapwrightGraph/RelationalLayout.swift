@@ -19,9 +19,13 @@ import MapwrightSchema
 
 /// Where each entity and relationship is stored.
 public struct RelationalLayout: Sendable {
+  /// An entity's table: its columns and how its rows are found by key.
   public struct Table: Sendable {
+    /// The entity whose objects the table holds.
     public let entity: String
+    /// The table's name (the entity's).
     public let name: String
+    /// The attribute columns, in the entity's order.
     public let attributes: [AttributeDescription]
     /// To-one relationships stored as a column of this table.
     public let foreignKeys: [RelationshipDescription]
@@ -35,10 +39,16 @@ public struct RelationalLayout: Sendable {
     public var keyColumn: String? { keyIsRowID ? "_id" : primaryKey }
   }
 
+  /// The table of a many-to-many relationship (or a to-many without an inverse): one row per
+  /// link, with its position.
   public struct JoinTable: Sendable {
+    /// The table's name.
     public let name: String
+    /// The entity on the owner side.
     public let ownerEntity: String
+    /// The owner side's relationship.
     public let relationship: String
+    /// The entity on the target side.
     public let targetEntity: String
     /// The inverse relationship (the other side of the pair), if any.
     public let inverse: String?
@@ -59,10 +69,13 @@ public struct RelationalLayout: Sendable {
     case joinTable(String, reversed: Bool)
   }
 
+  /// The tables, by entity name.
   public let tables: [String: Table]
+  /// The join tables.
   public let joinTables: [JoinTable]
   let storage: [String: Storage]
 
+  /// Where `relationship` of `entity` is stored.
   public func storage(of relationship: RelationshipDescription, in entity: EntityDescription) -> Storage {
     storage["\(entity.name).\(relationship.name)"]!
   }

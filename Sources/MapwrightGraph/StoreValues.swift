@@ -11,6 +11,8 @@ import MapwrightSchema
   import Foundation
 #endif
 
+/// How attribute values become store values and back, for every store: the one mapping
+/// between a model's attribute types and `StoreValue`.
 public enum StoreValues {
   /// The column type of an attribute.
   public static func columnType(_ type: AttributeType) -> String {
@@ -22,6 +24,9 @@ public enum StoreValues {
     }
   }
 
+  /// The store value of an attribute's value (as a `ModelObject` holds it); a value of a
+  /// transformer's own type is stored as the JSON its transformer writes (which throws when
+  /// it cannot).
   public static func value(_ value: Any, _ attribute: AttributeDescription) throws -> StoreValue {
     // The attribute's own type first: one cast, not a walk through every case below (a
     // failing dynamic cast costs about as much as a succeeding one).

@@ -19,6 +19,13 @@ struct Writer { var id: Int; var name: String; @Transform(.iso8601) var born: Da
 struct Novel { var id: Int; var title: String; @Key("writer_id") var writer: Writer?; var genre: Genre = .fiction }
 
 enum StoreDocExample {
+  /// The example of ImportOptions's doc comment.
+  static func importOptions() -> ImportOptions {
+    var options = ImportOptions(mapping: .lenient, batchSize: 5_000)
+    options.missingReferences = .placeholder
+    return options
+  }
+
   static func asyncStore(_ data: Data) async throws {
     let model = try ObjectModel(contentsOf: URL(fileURLWithPath: "Examples/Library.xcdatamodeld"))
     let author = model.entity(named: "Author")!

@@ -28,6 +28,7 @@ import Synchronization
 /// ```
 public final class AsyncStore: Sendable {
   let connections: any AsyncStoreConnections
+  /// The model of the store's objects.
   public let model: ObjectModel
 
   /// Opens `readers + 1` connections by calling `open` (each call opens one store, on the
@@ -55,6 +56,7 @@ public final class AsyncStore: Sendable {
     try await cancellable(options) { store, options in try store.importJSON(payload, sources: sources, options: options) }
   }
 
+  /// Imports a payload (see `RelationalStore.importJSON`); cancellable as the `[UInt8]` form.
   public func importJSON(_ payload: Data, sources: [ImportSource], options: ImportOptions = ImportOptions()) async throws -> ImportSummary {
     try await importJSON(payload.byteArray, sources: sources, options: options)
   }

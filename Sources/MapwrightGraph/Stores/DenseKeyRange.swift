@@ -6,7 +6,9 @@
 
 /// The range of a dense bucket of integer keys, and which keys of it the bucket holds.
 public struct DenseKeyRange: Sendable {
+  /// The smallest key.
   public let lower: Int64
+  /// The largest key.
   public let upper: Int64
   /// One bit per key of `lower ... upper`.
   private var bits: [UInt64]

@@ -21,6 +21,7 @@ public protocol StoreDialect {
 }
 
 extension StoreDialect {
+  /// The column, qualified by `table` when there is one: stores that read every type as it is.
   public func selectExpression(_ column: String, of attribute: AttributeDescription, table: String?) -> String {
     table.map { "\(quoteIdentifier($0)).\(quoteIdentifier(column))" } ?? quoteIdentifier(column)
   }

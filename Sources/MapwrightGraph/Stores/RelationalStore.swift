@@ -31,6 +31,7 @@ extension RelationalStore {
     try GraphImporter(store: self).run(payload: PayloadScanner(bytes: payload), sources: storeSources(sources), options: options)
   }
 
+  /// Imports the arrays `sources` names from a JSON payload (see `GraphImporter`).
   public func importJSON(_ payload: Data, sources: [ImportSource], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
     try importJSON(payload.byteArray, sources: sources, options: options)
   }

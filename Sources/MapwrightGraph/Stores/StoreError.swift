@@ -12,7 +12,9 @@
 /// }
 /// ```
 public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What kind of failure.
   public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The code's name.
     public let description: String
     package init(_ description: String) { self.description = description }
 
@@ -41,7 +43,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let connectionFailed = Code("connectionFailed")
   }
 
+  /// What kind of failure.
   public let code: Code
+  /// What went wrong, naming the entity, attribute or store concerned.
   public let message: String
 
   package init(_ code: Code, _ message: String) {
@@ -49,5 +53,6 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     self.message = message
   }
 
+  /// The message.
   public var description: String { message }
 }
