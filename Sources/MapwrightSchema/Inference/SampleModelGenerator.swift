@@ -30,11 +30,13 @@ public struct SampleLineError: Error, CustomStringConvertible {
   /// The parser's error, positioned within the line.
   public let error: JSONError
 
+  /// `line N: message`.
   public var description: String { "line \(line): \(error.message)" }
 }
 
 /// Options of the generated source.
 public struct SampleModelOptions: Sendable {
+  /// The kind of type generated.
   public enum Declaration: String, Sendable { case `struct`, `class` }
   /// `struct` (the default) or `final class`.
   public var declaration: Declaration = .struct
@@ -59,6 +61,7 @@ public struct SampleModelOptions: Sendable {
   /// types of one API do not clash with another's.
   public var typePrefix = ""
 
+  /// The defaults: structs with `var` properties, dates recognised, similar shapes merged.
   public init() {}
 }
 
@@ -70,7 +73,9 @@ public struct SampleModelOptions: Sendable {
 /// let source = generator.source(command: "mapwright generate swift issue.json --name Issue")
 /// ```
 public struct SampleModelGenerator {
+  /// The name of the type of the samples' root.
   public let rootName: String
+  /// How the source is written.
   public var options: SampleModelOptions
   /// Everything seen at the root.
   public let shape = SampleShape()
@@ -78,6 +83,7 @@ public struct SampleModelGenerator {
   /// them (`addInParts`).
   var splitThreshold = 8 << 20
 
+  /// A generator whose root type is named `rootName`; add samples, then ask for the source.
   public init(rootName: String, options: SampleModelOptions = SampleModelOptions()) {
     self.rootName = rootName
     self.options = options

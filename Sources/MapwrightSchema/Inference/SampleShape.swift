@@ -12,7 +12,9 @@ import MapwrightJSON
 public final class SampleShape {
   /// Values seen here (nulls included).
   public internal(set) var count = 0
+  /// `null`s seen here.
   public internal(set) var nulls = 0
+  /// Booleans seen here.
   public internal(set) var bools = 0
   /// Numbers without a fraction or exponent, and the range they need.
   public internal(set) var integers = 0
@@ -21,6 +23,7 @@ public final class SampleShape {
   var fitsUInt64 = true
   /// Numbers with a fraction or exponent.
   public internal(set) var fractions = 0
+  /// Strings seen here.
   public internal(set) var strings = 0
   var allDates = true
   /// How the dates were written, while every string is one: the endings after the seconds
@@ -34,9 +37,11 @@ public final class SampleShape {
   /// Distinct strings, while there are few (nil once past `maximumDistinctStrings`).
   var distinctStrings: Set<String>? = []
   static let maximumDistinctStrings = 16
+  /// Arrays seen here.
   public internal(set) var arrays = 0
   /// Every element of every array here, merged.
   var element: SampleShape?
+  /// Objects seen here.
   public internal(set) var objects = 0
   /// Members in the order first seen.
   var memberKeys: [String] = []
@@ -47,6 +52,7 @@ public final class SampleShape {
   /// The members that may still be such a tag, each with the objects split by its value.
   var tagSplits: [TagSplit] = []
 
+  /// An empty shape (nothing seen yet).
   public init() { looksForTags = true }
 
   init(looksForTags: Bool) { self.looksForTags = looksForTags }

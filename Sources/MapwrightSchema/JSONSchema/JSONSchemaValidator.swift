@@ -21,8 +21,10 @@ import MapwrightJSON
 /// for problem in validator.problems(of: document.root) { print(problem) }   // $.born: expected a date "yyyy-MM-dd", found "03/04/1990" (line 1, column 10)
 /// ```
 public struct JSONSchemaValidator: Sendable {
+  /// The schema documents are validated against.
   public let schema: JSON
 
+  /// A validator for `schema` (2020-12 or draft-07).
   public init(schema: JSON) { self.schema = schema }
 
   /// Every problem of `value`, each a `MappingError` at its place, in the order met.

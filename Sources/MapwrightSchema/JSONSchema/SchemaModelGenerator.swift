@@ -33,8 +33,11 @@ import MapwrightJSON
 /// for warning in generator.warnings { print("warning: \(warning)") }
 /// ```
 public struct SchemaModelGenerator {
+  /// The schema the types are generated from.
   public let schema: JSON
+  /// The name of the root schema's type.
   public let rootName: String
+  /// How the source is written.
   public var options: SampleModelOptions
   /// What the Swift does not express, each with its schema path (`#/properties/age: …`).
   public private(set) var warnings: [String] = []
@@ -43,6 +46,7 @@ public struct SchemaModelGenerator {
   /// Swift type names of the definitions (`#/$defs/Pet` → `Pet`), once declared or reserved.
   private var definitions: [String: String] = [:]
 
+  /// A generator for `schema`, its root type named `rootName`.
   public init(schema: JSON, rootName: String, options: SampleModelOptions = SampleModelOptions()) {
     self.schema = schema
     self.rootName = rootName

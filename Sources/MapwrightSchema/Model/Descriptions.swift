@@ -25,8 +25,11 @@ public enum AttributeType: String, Sendable, CaseIterable {
 
 /// One attribute of an entity.
 public struct AttributeDescription: Sendable {
+  /// The attribute's name.
   public let name: String
+  /// The attribute's type.
   public let type: AttributeType
+  /// Whether the attribute may be absent or null.
   public let isOptional: Bool
   /// The default value as the model file writes it (`defaultValueString`).
   public let defaultValueString: String?
@@ -34,6 +37,7 @@ public struct AttributeDescription: Sendable {
   public let customClassName: String?
   /// For a transformable attribute, Core Data's `valueTransformerName`.
   public let valueTransformerName: String?
+  /// The attribute's user info (`jsonKeyPath`, `JSONValueTransformer`, …).
   public let userInfo: [String: String]
   /// Where the attribute's named transformer is looked up: its model's registry
   /// (`ObjectModel.transformers`; `.shared` unless the model was given or made its own).
@@ -67,16 +71,25 @@ public struct AttributeDescription: Sendable {
 
 /// One relationship of an entity.
 public struct RelationshipDescription: Sendable {
+  /// The relationship's name.
   public let name: String
+  /// The entity the relationship points at.
   public let destinationEntityName: String
+  /// The relationship on the destination that points back, if any.
   public let inverseName: String?
+  /// Whether the relationship holds many objects.
   public let isToMany: Bool
+  /// Whether a to-many relationship keeps its order.
   public let isOrdered: Bool
+  /// Whether the relationship may be empty.
   public let isOptional: Bool
+  /// The fewest objects a to-many relationship holds, if the model says.
   public let minCount: Int?
+  /// The most objects a to-many relationship holds, if the model says.
   public let maxCount: Int?
   /// Core Data's `deletionRule` (`Nullify`, `Cascade`, `Deny`, `No Action`).
   public let deletionRule: String?
+  /// The relationship's user info (`jsonKeyPath`, …).
   public let userInfo: [String: String]
 
   /// The JSON key path: `jsonKeyPath` from the user info, or the relationship's name.
@@ -85,17 +98,23 @@ public struct RelationshipDescription: Sendable {
 
 /// An entity: its own and inherited attributes and relationships.
 public final class EntityDescription: @unchecked Sendable {
+  /// The entity's name.
   public let name: String
+  /// Whether the entity has no instances of its own (only of sub-entities).
   public let isAbstract: Bool
+  /// The class Xcode records for the entity, if any.
   public let representedClassName: String?
+  /// The entity's user info (`primaryKey`, `jsonUnknownKeys`, …).
   public let userInfo: [String: String]
   /// The parent entity's name, if any.
   public let parentName: String?
   /// Attributes and relationships declared on this entity itself.
   public let ownAttributes: [AttributeDescription]
+  /// Relationships declared on this entity itself.
   public let ownRelationships: [RelationshipDescription]
   /// Every attribute and relationship, the parent's first (set once the model is linked).
   public internal(set) var attributes: [AttributeDescription] = []
+  /// Every relationship, the parent's first (set once the model is linked).
   public internal(set) var relationships: [RelationshipDescription] = []
   /// The model the entity belongs to. The model owns its entities and an entity refers back
   /// weakly, so no cycle keeps a model alive: keep the `ObjectModel` (or a store, an
@@ -121,8 +140,10 @@ public final class EntityDescription: @unchecked Sendable {
   /// parent), used by the store to update instead of duplicating.
   public var primaryKey: String? { userInfo["primaryKey"] ?? parent?.primaryKey }
 
+  /// The attribute named `name` (its own or inherited), or nil.
   public func attribute(named name: String) -> AttributeDescription? { attributes.first { $0.name == name } }
 
+  /// The relationship named `name` (its own or inherited), or nil.
   public func relationship(named name: String) -> RelationshipDescription? { relationships.first { $0.name == name } }
 
   /// The destination entity of a relationship.

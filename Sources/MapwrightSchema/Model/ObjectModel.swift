@@ -21,6 +21,7 @@ public final class ObjectModel: @unchecked Sendable {
   public private(set) var entities: [EntityDescription] = []
   private var byName: [String: EntityDescription] = [:]
 
+  /// The entity named `name`, or nil.
   public func entity(named name: String) -> EntityDescription? { byName[name] }
 
   /// Where the model's attributes look up their named transformers (`JSONValueTransformer`).

@@ -9,6 +9,7 @@
 /// }
 /// ```
 public struct SchemaError: Error, Sendable, CustomStringConvertible {
+  /// What kind of problem.
   public enum Code: Sendable, Hashable {
     /// The file or bundle cannot be read.
     case unreadable
@@ -32,10 +33,13 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
     case notAnEntity
   }
 
+  /// What kind of problem.
   public let code: Code
+  /// What is wrong.
   public let message: String
   /// The file (the `.xcdatamodel` or the bundle), when known.
   public let file: String?
+  /// The entity concerned, when there is one.
   public let entity: String?
   /// The attribute or relationship.
   public let property: String?
@@ -55,6 +59,7 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
     SchemaError(code, message, file: self.file ?? file, entity: entity, property: property, line: line)
   }
 
+  /// The place (file and line, entity, property) and the message.
   public var description: String {
     var place: [String] = []
     if let file { place.append(line.map { "\(file):\($0)" } ?? file) }

@@ -26,10 +26,12 @@ extension ModelObject {
     try session.throwIfFailed()
   }
 
+  /// An object of `entity` mapped from JSON text (see `init(entity:json:options:)`).
   public convenience init(entity: EntityDescription, json text: String, options: MappingOptions = MappingOptions()) throws {
     try self.init(entity: entity, json: Array(text.utf8), options: options)
   }
 
+  /// An object of `entity` mapped from UTF-8 JSON data.
   public convenience init(entity: EntityDescription, json data: Data, options: MappingOptions = MappingOptions()) throws {
     try self.init(entity: entity, json: data.byteArray, options: options)
   }
@@ -153,6 +155,7 @@ extension ModelObject {
     Data(try jsonObject.jsonBytes(pretty ? [.prettyPrinted] : []))
   }
 
+  /// The object as JSON text, with the entity's key paths and transformers.
   public func jsonString(pretty: Bool = false) throws -> String {
     String(decoding: try jsonObject.jsonBytes(pretty ? [.prettyPrinted] : []), as: UTF8.self)
   }

@@ -15,6 +15,7 @@
 /// A problem with a dynamic object's property: a name the entity lacks, or a value of the
 /// wrong type.
 public struct ModelObjectError: Error, Sendable, CustomStringConvertible {
+  /// What kind of problem.
   public enum Code: Sendable, Hashable {
     case unknownAttribute
     case unknownRelationship
@@ -24,11 +25,16 @@ public struct ModelObjectError: Error, Sendable, CustomStringConvertible {
     case wrongCardinality
   }
 
+  /// What kind of problem.
   public let code: Code
+  /// The entity of the object.
   public let entity: String
+  /// The attribute or relationship concerned.
   public let property: String
+  /// What is wrong.
   public let message: String
 
+  /// `Entity.property: message`.
   public var description: String { "\(entity).\(property): \(message)" }
 }
 
@@ -41,6 +47,7 @@ public struct ModelObjectError: Error, Sendable, CustomStringConvertible {
 /// author.objects("books").first?.object("author") === author   // true
 /// ```
 public final class ModelObject {
+  /// The entity the object is an instance of.
   public let entity: EntityDescription
   /// The entity's model, held so that an object keeps what it is described by alive.
   private let model: ObjectModel?
@@ -76,16 +83,27 @@ public final class ModelObject {
     return values[name]
   }
 
+  /// The attribute's value as a `String`, or nil (unset, or of another type).
   public func string(_ name: String) -> String? { values[name] as? String }
+  /// The attribute's value as an `Int64` (integer attributes), or nil.
   public func int64(_ name: String) -> Int64? { values[name] as? Int64 }
+  /// The attribute's value as an `Int` when it fits, or nil.
   public func int(_ name: String) -> Int? { int64(name).flatMap { Int(exactly: $0) } }
+  /// The attribute's value as a `Double` (a `Float` widened), or nil.
   public func double(_ name: String) -> Double? { (values[name] as? Double) ?? (values[name] as? Float).map(Double.init) }
+  /// The attribute's value as a `Float`, or nil.
   public func float(_ name: String) -> Float? { values[name] as? Float }
+  /// The attribute's value as a `Decimal`, or nil.
   public func decimal(_ name: String) -> Decimal? { values[name] as? Decimal }
+  /// The attribute's value as a `Bool`, or nil.
   public func bool(_ name: String) -> Bool? { values[name] as? Bool }
+  /// The attribute's value as a `Date`, or nil.
   public func date(_ name: String) -> Date? { values[name] as? Date }
+  /// The attribute's value as `Data` (binary attributes), or nil.
   public func data(_ name: String) -> Data? { values[name] as? Data }
+  /// The attribute's value as a `UUID`, or nil.
   public func uuid(_ name: String) -> UUID? { values[name] as? UUID }
+  /// The attribute's value as a `URL`, or nil.
   public func url(_ name: String) -> URL? { values[name] as? URL }
 
   /// The object of a to-one relationship.
