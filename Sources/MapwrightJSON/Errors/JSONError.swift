@@ -20,20 +20,33 @@
 public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A stable code for each kind of error, for matching in `catch` clauses.
   public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The code's name.
     public let description: String
     init(_ description: String) { self.description = description }
 
+    /// A byte that cannot come where it is (`expected …`).
     public static let unexpectedCharacter = Code("unexpectedCharacter")
+    /// The input ends where more was expected.
     public static let unexpectedEnd = Code("unexpectedEnd")
+    /// A string with no closing quote.
     public static let unterminatedString = Code("unterminatedString")
+    /// A backslash escape JSON does not define, or a malformed `\uXXXX`.
     public static let invalidEscape = Code("invalidEscape")
+    /// Bytes that are not well-formed UTF-8 (or input in UTF-16).
     public static let invalidUTF8 = Code("invalidUTF8")
+    /// A `\uD800`–`\uDFFF` escape without its other half.
     public static let loneSurrogate = Code("loneSurrogate")
+    /// A number outside JSON's grammar (leading zeros, a lone `-`, `1.`).
     public static let invalidNumber = Code("invalidNumber")
+    /// Nesting deeper than `JSONParsingOptions.maximumDepth`.
     public static let tooDeep = Code("tooDeep")
+    /// Something other than whitespace after the value.
     public static let trailingData = Code("trailingData")
+    /// A key repeated in one object, with `duplicateKeys: .reject`.
     public static let duplicateKey = Code("duplicateKey")
+    /// A control byte below 0x20 unescaped inside a string.
     public static let controlCharacter = Code("controlCharacter")
+    /// An input of 4 GiB or more.
     public static let inputTooLarge = Code("inputTooLarge")
   }
 
@@ -120,6 +133,7 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The message, the line and the column.
   public var description: String { "\(message) at line \(line), column \(column)" }
 
   static func show(_ byte: UInt8) -> String {

@@ -38,6 +38,8 @@ extension JSON: Codable {
     }
   }
 
+  /// Encodes the value with any encoder's containers: members in order, numbers as an
+  /// integer when they are integral and fit, else as the nearest Double.
   public func encode(to encoder: any Encoder) throws {
     switch self {
     case .null:

@@ -64,6 +64,8 @@ extension JSON {
 }
 
 extension JSONPath.Component: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+  /// A member key: `"name"`.
   public init(stringLiteral value: String) { self = .key(value) }
+  /// An array index: `0`.
   public init(integerLiteral value: Int) { self = .index(value) }
 }

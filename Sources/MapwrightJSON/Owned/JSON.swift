@@ -31,28 +31,34 @@ public enum JSON: Sendable, Hashable {
     }
   }
 
+  /// Whether the value is `null`.
   public var isNull: Bool { self == .null }
 
+  /// The boolean, or nil for another kind.
   public var boolValue: Bool? {
     if case .bool(let value) = self { return value }
     return nil
   }
 
+  /// The string, or nil for another kind.
   public var stringValue: String? {
     if case .string(let value) = self { return value }
     return nil
   }
 
+  /// The number, or nil for another kind.
   public var numberValue: JSONNumber? {
     if case .number(let value) = self { return value }
     return nil
   }
 
+  /// The elements, or nil for another kind.
   public var arrayValue: [JSON]? {
     if case .array(let value) = self { return value }
     return nil
   }
 
+  /// The object, or nil for another kind.
   public var objectValue: JSONObject? {
     if case .object(let value) = self { return value }
     return nil
@@ -65,9 +71,13 @@ public enum JSON: Sendable, Hashable {
     numberValue?.integer(as: T.self, forms: forms)
   }
 
+  /// The number as an `Int` when it is integral and fits, or nil.
   public var intValue: Int? { numberValue?.intValue }
+  /// The number as an `Int64` when it is integral and fits, or nil.
   public var int64Value: Int64? { numberValue?.int64Value }
+  /// The number as a `UInt64` when it is integral and fits, or nil.
   public var uint64Value: UInt64? { numberValue?.uint64Value }
+  /// The number as the nearest Double, or nil for another kind.
   public var doubleValue: Double? { numberValue?.doubleValue }
 
   /// The number of elements or members; 0 for scalars.

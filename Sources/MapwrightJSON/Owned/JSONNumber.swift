@@ -74,6 +74,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The number's text.
   public var description: String { text }
 
   /// True for NaN and the infinities.
@@ -108,8 +109,11 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     return withText { MapwrightJSON.readInteger($0, isLiteral: isLiteral, forms: forms, as: T.self) }
   }
 
+  /// The number as an `Int` when it is integral and fits, or nil.
   public var intValue: Int? { integer(as: Int.self) }
+  /// The number as an `Int64` when it is integral and fits, or nil.
   public var int64Value: Int64? { integer(as: Int64.self) }
+  /// The number as a `UInt64` when it is integral and fits, or nil.
   public var uint64Value: UInt64? { integer(as: UInt64.self) }
 
   /// The nearest Double; non-finite values are returned as they are; nil when finite text
@@ -125,6 +129,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   public var decimalValue: Decimal? { withText { decimal(fromNumberText: $0) } ?? nil }
 
   // Equality and hashing by exact decimal value.
+  /// Equal by exact decimal value (`1.0` equals `1`, `1e2` equals `100`); NaN equals NaN.
   public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
     switch (lhs.storage, rhs.storage) {
     case (.text(let a), .text(let b)):
@@ -136,6 +141,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// Hashes the exact decimal value, as `==` compares.
   public func hash(into hasher: inout Hasher) {
     switch storage {
     case .text: hasher.combine(decimalParts)

@@ -10,9 +10,12 @@
 /// for (key, value) in object { print(key, value) }
 /// ```
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+  /// A member: its key and value.
   public typealias Element = (key: String, value: JSON)
 
+  /// The keys, in order.
   public private(set) var keys: [String] = []
+  /// The values, in the order of `keys`.
   public private(set) var values: [JSON] = []
   /// Key → position, kept once the object is large enough for a linear search to be slow.
   /// Keyed by bytes, as the linear search compares, not by `String` equality.
@@ -21,6 +24,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
   /// Below this many members a linear search beats hashing every key.
   private static let indexThreshold = 64
 
+  /// An empty object.
   public init() {}
 
   /// Members in order; when a key repeats, the first occurrence is kept.
@@ -30,11 +34,14 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
   }
 
+  /// Members in order; when a key repeats, the first occurrence is kept.
   public init(dictionaryLiteral elements: (String, JSON)...) {
     self.init(elements)
   }
 
+  /// The number of members.
   public var count: Int { keys.count }
+  /// Whether the object has no members.
   public var isEmpty: Bool { keys.isEmpty }
 
   /// The position of `key`, or nil. Keys compare by their UTF-8 bytes (JSON keys are code
@@ -87,10 +94,12 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     Dictionary(uniqueKeysWithValues: keys.enumerated().map { (ByteKey($1), $0) })
   }
 
+  /// The members in order.
   public func makeIterator() -> some IteratorProtocol<Element> {
     zip(keys, values).lazy.map { (key: $0, value: $1) }.makeIterator()
   }
 
+  /// Equal when the members are, whatever their order (keys compared by their bytes).
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
     guard lhs.count == rhs.count else { return false }
     if lhs.keys.elementsEqual(rhs.keys, by: { ByteKey($0) == ByteKey($1) }) { return lhs.values == rhs.values }
@@ -100,6 +109,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     return true
   }
 
+  /// Hashes the members whatever their order, as `==` compares them.
   public func hash(into hasher: inout Hasher) {
     // Order-independent: combine the members' own hashes commutatively.
     var combined = 0

@@ -43,6 +43,7 @@ public struct JSONParsingOptions: Sendable, Hashable {
   /// parser to ignore it).
   public var allowsByteOrderMark: Bool = true
 
+  /// Strict RFC 8259 parsing (see each option's default).
   public init() {}
 
   /// Strict RFC 8259 (the default).

@@ -15,9 +15,13 @@ public enum JSONStreamFile: Sendable, Hashable {
 /// How one element of a stream becomes a value of a target, and where its errors are: what
 /// each target's `elements(of:format:)` spellings are made from.
 public struct JSONStreamTarget<Element> {
+  /// Decodes one element.
   public let decode: JSONStreamDecoder<Element>.Decode
+  /// Places an error of `decode` inside its element (nil: the default, for
+  /// `JSONStreamElementFailure` errors).
   public let locate: JSONStreamDecoder<Element>.Locate?
 
+  /// A target from its decode function, and how its errors are placed.
   public init(locate: JSONStreamDecoder<Element>.Locate? = nil, decode: @escaping JSONStreamDecoder<Element>.Decode) {
     self.decode = decode
     self.locate = locate

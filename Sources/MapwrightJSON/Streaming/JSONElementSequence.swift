@@ -20,6 +20,7 @@ public protocol JSONByteChunk {
 }
 
 extension JSONByteChunk where Self: ContiguousBytes {
+  /// Gives the bytes to a stream's decoder, without copying.
   public func append<Element>(to decoder: inout JSONStreamDecoder<Element>) {
     withUnsafeBytes { decoder.append($0) }
   }
@@ -31,6 +32,7 @@ extension ContiguousArray: JSONByteChunk where Element == UInt8 {}
 extension Data: JSONByteChunk {}
 
 extension UInt8: JSONByteChunk {
+  /// Gives the byte to a stream's decoder.
   public func append<Element>(to decoder: inout JSONStreamDecoder<Element>) { decoder.append(byte: self) }
 }
 
@@ -47,6 +49,8 @@ public struct JSONElementSequence<Source: AsyncSequence, Element>: AsyncSequence
   let decode: JSONStreamDecoder<Element>.Decode
   let reportBox = JSONStreamReportBox()
 
+  /// The elements of `source` framed as `format`, decoded with `decode` (`locate` places its
+  /// errors).
   public init(
     _ source: Source, format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions(),
     locate: JSONStreamDecoder<Element>.Locate? = nil, decode: @escaping JSONStreamDecoder<Element>.Decode
@@ -62,17 +66,20 @@ public struct JSONElementSequence<Source: AsyncSequence, Element>: AsyncSequence
   /// the members around the array.
   public var report: JSONStreamReport { reportBox.report }
 
+  /// An iterator that reads the source as elements are asked for.
   public func makeAsyncIterator() -> AsyncIterator {
     AsyncIterator(
       source: source.makeAsyncIterator(),
       decoder: JSONStreamDecoder(format: format, options: options, locate: locate, decode: decode, report: reportBox))
   }
 
+  /// Reads chunks from the source and hands out decoded elements.
   public struct AsyncIterator: AsyncIteratorProtocol {
     var source: Source.AsyncIterator
     var decoder: JSONStreamDecoder<Element>
     var sourceEnded = false
 
+    /// The next element, reading as many chunks as it takes; nil at the end of the stream.
     public mutating func next() async throws -> Element? {
       while true {
         if let element = try decoder.next() { return element }

@@ -36,6 +36,7 @@ public struct JSONStreamElement: Sendable {
   public let offset: Int
   /// Line and column (1-based; columns in Unicode scalars) of its first byte.
   public let line: Int
+  /// The column of the element's first byte (see `line`).
   public let column: Int
   /// True for a last JSON Lines line or RFC 7464 text with nothing after it: if it does not
   /// parse because it ends early, the stream was cut off (a `truncated` error).
@@ -55,7 +56,9 @@ public struct JSONStreamElement: Sendable {
 /// print(splitter.surroundings)   // {"total": 2} — the members around the array
 /// ```
 public struct JSONElementSplitter: Sendable {
+  /// How the stream frames its elements.
   public let format: JSONStreamFormat
+  /// The largest element, in bytes; a larger one is an `elementTooLarge` error.
   public let maximumElementSize: Int
   private let keyPath: [String]
 
@@ -121,6 +124,7 @@ public struct JSONElementSplitter: Sendable {
   /// The members skipped on the way to the array and after it, at their places.
   private var kept: [(path: [String], key: String, value: JSON)] = []
 
+  /// A splitter for `format`, refusing elements over `maximumElementSize` bytes.
   public init(format: JSONStreamFormat, maximumElementSize: Int = 64 << 20) {
     self.format = format
     self.maximumElementSize = max(maximumElementSize, 1)

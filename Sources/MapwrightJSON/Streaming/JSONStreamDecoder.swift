@@ -16,9 +16,13 @@ public protocol JSONStreamElementFailure: Error {
 }
 
 extension JSONError: JSONStreamElementFailure {
+  /// The parser's message.
   public var messageInElement: String { message }
+  /// None: a parse error is placed by line and column.
   public var pathInElement: String? { nil }
+  /// The line inside the element.
   public var lineInElement: Int? { line }
+  /// The column inside the element.
   public var columnInElement: Int? { column }
 }
 
@@ -34,8 +38,10 @@ public struct JSONStreamReport: Sendable, CustomStringConvertible {
   /// The members around the array (`.array(at:)` forms), once the stream has ended.
   public internal(set) var surroundings: JSON = [:]
 
+  /// An empty report.
   public init() {}
 
+  /// How many elements were decoded and skipped, then each skipped one's error.
   public var description: String {
     "\(decoded) element\(decoded == 1 ? "" : "s") decoded, \(skippedCount) skipped"
       + skipped.map { "\n  \($0)" }.joined()
@@ -57,6 +63,7 @@ public final class JSONStreamReportBox: @unchecked Sendable {
 
 /// The splitter and a decode function under an error policy: bytes in, decoded elements out.
 public struct JSONStreamDecoder<Element> {
+  /// Decodes one element.
   public typealias Decode = (JSONStreamElement) throws -> Element
   /// What an error thrown by `decode` says and where it is inside its element (path, line,
   /// column); nil parts are unknown. The default reads `JSONStreamElementFailure`.
@@ -65,11 +72,13 @@ public struct JSONStreamDecoder<Element> {
   private var splitter: JSONElementSplitter
   private let decode: Decode
   private let locate: Locate
+  /// The limits and the error policy.
   public let options: JSONStreamOptions
   let reportBox: JSONStreamReportBox
   private var collected: [JSONStreamError] = []
   private var over = false
 
+  /// A decoder of the elements of a `format` stream with `decode`; `locate` places its errors.
   public init(format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions(), locate: Locate? = nil, decode: @escaping Decode) {
     self.init(format: format, options: options, locate: locate, decode: decode, report: JSONStreamReportBox())
   }
@@ -86,8 +95,11 @@ public struct JSONStreamDecoder<Element> {
   /// What was skipped so far, and the surroundings once the stream has ended.
   public var report: JSONStreamReport { reportBox.report }
 
+  /// Gives the decoder the next bytes of the stream.
   public mutating func append(_ bytes: UnsafeRawBufferPointer) { splitter.append(bytes) }
+  /// Gives the decoder the next byte of the stream.
   public mutating func append(byte: UInt8) { splitter.append(byte: byte) }
+  /// Says the stream has ended: what is left is the last element, or an error.
   public mutating func finish() { splitter.finish() }
 
   /// The next decoded element; nil when more bytes are needed or, after `finish()`, when the

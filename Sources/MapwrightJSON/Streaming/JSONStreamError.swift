@@ -11,7 +11,9 @@
 /// }
 /// ```
 public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
+  /// A stable code for each kind of stream error.
   public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The code's name.
     public let description: String
     init(_ description: String) { self.description = description }
 
@@ -27,6 +29,7 @@ public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
     public static let arrayNotFound = Code("arrayNotFound")
   }
 
+  /// What kind of error.
   public let code: Code
   /// The 0-based index of the element (nil for errors outside any element).
   public let elementIndex: Int?
@@ -35,9 +38,11 @@ public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
   public let elementOffset: Int
   /// Line and column (1-based, columns in Unicode scalars) of the problem in the whole stream.
   public let line: Int
+  /// The column of the problem (see `line`).
   public let column: Int
   /// Line and column of the element's first byte in the whole stream.
   public let elementLine: Int
+  /// The column of the element's first byte (see `elementLine`).
   public let elementColumn: Int
   /// The JSON path of the problem inside the element (`$` for the element itself; nil when
   /// the problem is not in an element).
@@ -79,6 +84,7 @@ public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
     (elementLine + line - 1, line == 1 ? elementColumn + column - 1 : column)
   }
 
+  /// The element, its place in the stream, the path and the message, on one line.
   public var description: String {
     let place =
       elementIndex.map { "element \($0) (line \(line), column \(column), byte \(elementOffset))" }
@@ -89,10 +95,12 @@ public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
 
 /// The errors a stream collected (`JSONStreamErrorPolicy.collect`), in stream order.
 public struct JSONStreamErrors: Error, Sendable, CustomStringConvertible {
+  /// The errors, in stream order.
   public let errors: [JSONStreamError]
   /// Whether the stream stopped because the limit was reached.
   public let reachedLimit: Bool
 
+  /// How many elements failed, then each error on a line of its own.
   public var description: String {
     "\(errors.count) element\(errors.count == 1 ? "" : "s") failed\(reachedLimit ? " (stopped at the limit)" : ""):\n"
       + errors.map { "  \($0)" }.joined(separator: "\n")

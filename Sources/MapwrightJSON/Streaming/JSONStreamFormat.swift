@@ -54,6 +54,7 @@ public struct JSONStreamOptions: Sendable, Hashable {
   /// of millions of bad elements.
   public var reportLimit: Int = 10_000
 
+  /// Options with an element size limit, an error policy and the parser's options.
   public init(maximumElementSize: Int = 64 << 20, errors: JSONStreamErrorPolicy = .stop, parsing: JSONParsingOptions = JSONParsingOptions()) {
     self.maximumElementSize = maximumElementSize
     self.errors = errors

@@ -15,6 +15,7 @@
 /// An element a stream writer cannot frame (a line feed inside a JSON Lines element, a
 /// record separator in a sequence), or an element after `finish()`.
 public struct JSONStreamWriteError: Error, Sendable, CustomStringConvertible {
+  /// What cannot be written.
   public let description: String
 }
 
@@ -28,7 +29,9 @@ public struct JSONStreamWriteError: Error, Sendable, CustomStringConvertible {
 /// let bytes = writer.takeAll()   // {"total":2,"items":[{"id": 1},{"id": 2}]}
 /// ```
 public struct JSONStreamWriter: Sendable {
+  /// How the elements are framed.
   public let format: JSONStreamFormat
+  /// Bytes gathered before a chunk is handed out.
   public let flushSize: Int
   private var buffer: [UInt8] = []
   private var elements = 0
@@ -131,10 +134,13 @@ public struct JSONStreamWriter: Sendable {
 /// try await writer.finish()
 /// ```
 public struct AsyncJSONStreamWriter {
+  /// Where chunks go; the writer waits for it before it goes on (back-pressure).
   public typealias Sink = ([UInt8]) async throws -> Void
   private var core: JSONStreamWriter
   private let sink: Sink
 
+  /// A writer framing elements as `format` and handing `sink` chunks of about `flushSize`
+  /// bytes (`surroundings`: the members written around the array of an `.array(at:)` form).
   public init(format: JSONStreamFormat, surroundings: JSON = [:], flushSize: Int = 64 << 10, sink: @escaping Sink) {
     core = JSONStreamWriter(format: format, surroundings: surroundings, flushSize: flushSize)
     self.sink = sink
@@ -193,13 +199,16 @@ public final class JSONStreamFileWriter {
 
   deinit { if closesDescriptor { close(descriptor) } }
 
+  /// Elements written so far.
   public var count: Int { core.count }
 
+  /// Writes an element's JSON bytes (writing a chunk to the file when one is full).
   public func write(element bytes: some Collection<UInt8>) throws {
     try core.append(element: bytes)
     if let chunk = core.takeChunk() { try writeAll(chunk) }
   }
 
+  /// Writes a value as an element.
   public func write(_ value: JSON) throws { try write(element: try value.jsonBytes()) }
 
   /// Writes bytes as they are, outside the framing (after what is waiting).

@@ -6,19 +6,25 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
     case index(Int)
   }
 
+  /// The steps from the root, in order.
   public var components: [Component]
 
+  /// A path of these steps (none: the root).
   public init(_ components: [Component] = []) { self.components = components }
+  /// A path of these steps: `["authors", 3, "name"]`.
   public init(arrayLiteral elements: Component...) { components = elements }
 
   /// The root path, `$`.
   public static var root: JSONPath { JSONPath() }
 
+  /// The path one step further.
   public func appending(_ component: Component) -> JSONPath {
     JSONPath(components + [component])
   }
 
+  /// The path one member further.
   public func appending(key: String) -> JSONPath { appending(.key(key)) }
+  /// The path one element further.
   public func appending(index: Int) -> JSONPath { appending(.index(index)) }
 
   /// `$`, then `.key` for plain keys, `["key"]` for others, and `[index]`.

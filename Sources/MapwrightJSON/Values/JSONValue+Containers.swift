@@ -127,17 +127,21 @@ extension JSONValue {
   public struct Elements: Sequence, Sendable {
     let array: JSONValue
 
+    /// The number of elements.
     public var count: Int { array.kind == .array ? array.count : 0 }
 
+    /// An iterator over the elements in order.
     public func makeIterator() -> Iterator {
       Iterator(document: array.document, position: array.index + 1, remaining: count)
     }
 
+    /// Steps through the elements of an array.
     public struct Iterator: IteratorProtocol {
       let document: JSONDocument
       var position: Int
       var remaining: Int
 
+      /// The next element, or nil after the last.
       public mutating func next() -> JSONValue? {
         guard remaining > 0 else { return nil }
         remaining -= 1
@@ -162,17 +166,21 @@ extension JSONValue {
   public struct Members: Sequence, Sendable {
     let object: JSONValue
 
+    /// The number of members (duplicates included).
     public var count: Int { object.kind == .object ? object.count : 0 }
 
+    /// An iterator over the members in document order.
     public func makeIterator() -> Iterator {
       Iterator(document: object.document, position: object.index + 1, remaining: count)
     }
 
+    /// Steps through the members of an object.
     public struct Iterator: IteratorProtocol {
       let document: JSONDocument
       var position: Int
       var remaining: Int
 
+      /// The next member, or nil after the last.
       public mutating func next() -> Member? {
         guard remaining > 0 else { return nil }
         remaining -= 1

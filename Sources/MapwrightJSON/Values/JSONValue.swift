@@ -91,6 +91,7 @@ public struct JSONValue: Sendable {
 }
 
 extension JSONValue {
+  /// The raw bytes of a string (see `withUnsafeRawStringBytes`).
   @available(*, deprecated, renamed: "withUnsafeRawStringBytes")
   public func withRawStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
     try withUnsafeRawStringBytes(body)

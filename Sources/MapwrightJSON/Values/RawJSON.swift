@@ -26,12 +26,15 @@ public struct RawJSON {
     return entry.kind == .array || entry.kind == .object ? Int(entry.length) : 0
   }
 
+  /// Whether the value at tape index `index` is an array.
   @inlinable
   public func isArray(at index: Int) -> Bool { tape[index].kind == .array }
 
+  /// Whether the value at tape index `index` is an object.
   @inlinable
   public func isObject(at index: Int) -> Bool { tape[index].kind == .object }
 
+  /// Whether the value at tape index `index` is `null`.
   @inlinable
   public func isNull(at index: Int) -> Bool { tape[index].kind == .null }
 
@@ -78,6 +81,7 @@ public struct RawJSON {
     return readDouble(UnsafeBufferPointer(start: bytes + Int(entry.offset), count: Int(entry.length)))
   }
 
+  /// The boolean at tape index `index`, or nil for another kind.
   @inlinable
   public func bool(at index: Int) -> Bool? {
     switch tape[index].kind {

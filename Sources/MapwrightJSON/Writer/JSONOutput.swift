@@ -26,6 +26,7 @@ public struct JSONOutput {
   /// NaN or an infinity was given: the output is not JSON.
   public private(set) var sawNonFinite = false
 
+  /// An empty output.
   public init() {}
 
   mutating func separate() {
@@ -38,6 +39,7 @@ public struct JSONOutput {
     }
   }
 
+  /// Writes an object member's key; its value comes next.
   public mutating func key(_ key: String) {
     separate()
     JSONWriter().writeString(key, to: &storage.buffer)
@@ -45,38 +47,45 @@ public struct JSONOutput {
     afterKey = true
   }
 
+  /// Opens an object.
   public mutating func beginObject() {
     separate()
     storage.buffer.append(UInt8(ascii: "{"))
     first = true
   }
 
+  /// Closes the innermost object.
   public mutating func endObject() {
     storage.buffer.append(UInt8(ascii: "}"))
     first = false
   }
 
+  /// Opens an array.
   public mutating func beginArray() {
     separate()
     storage.buffer.append(UInt8(ascii: "["))
     first = true
   }
 
+  /// Closes the innermost array.
   public mutating func endArray() {
     storage.buffer.append(UInt8(ascii: "]"))
     first = false
   }
 
+  /// Writes a string, escaped.
   public mutating func string(_ value: String) {
     separate()
     JSONWriter().writeString(value, to: &storage.buffer)
   }
 
+  /// Writes an integer.
   public mutating func integer(_ value: Int64) {
     separate()
     writeDigits(value.magnitude, negative: value < 0)
   }
 
+  /// Writes an unsigned integer.
   public mutating func unsignedInteger(_ value: UInt64) {
     separate()
     writeDigits(value, negative: false)
@@ -99,11 +108,13 @@ public struct JSONOutput {
     text.withUTF8 { storage.buffer.append($0) }
   }
 
+  /// Writes `true` or `false`.
   public mutating func bool(_ value: Bool) {
     separate()
     value ? storage.buffer.append("true") : storage.buffer.append("false")
   }
 
+  /// Writes `null`.
   public mutating func null() {
     separate()
     storage.buffer.append("null")

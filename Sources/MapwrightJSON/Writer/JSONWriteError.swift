@@ -7,11 +7,16 @@
 /// }
 /// ```
 public struct JSONWriteError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A step of the path to the failing value.
   public typealias PathComponent = JSONPath.Component
 
+  /// A stable code for each kind of write error.
   public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The code's name.
     public let description: String
+    /// NaN or an infinity, which JSON cannot write.
     public static let nonFiniteNumber = Code(description: "nonFiniteNumber")
+    /// Nesting deeper than the writer's `maximumDepth`.
     public static let tooDeep = Code(description: "tooDeep")
   }
 
@@ -34,6 +39,7 @@ public struct JSONWriteError: Error, Sendable, Hashable, CustomStringConvertible
     JSONWriteError(kind, path: [component] + path)
   }
 
+  /// What kind of error.
   public var code: Code {
     switch kind {
     case .nonFiniteNumber: .nonFiniteNumber
@@ -44,6 +50,7 @@ public struct JSONWriteError: Error, Sendable, Hashable, CustomStringConvertible
   /// The path in `$.a.b[0]` form.
   public var pathDescription: String { JSONPath(path).description }
 
+  /// What went wrong, without the path.
   public var message: String {
     switch kind {
     case .nonFiniteNumber(let value):
@@ -53,5 +60,6 @@ public struct JSONWriteError: Error, Sendable, Hashable, CustomStringConvertible
     }
   }
 
+  /// The path, then the message.
   public var description: String { "\(pathDescription): \(message)" }
 }

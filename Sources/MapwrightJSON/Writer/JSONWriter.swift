@@ -21,7 +21,9 @@
 public struct JSONWriter: Sendable {
   /// Formatting flags.
   public struct Options: OptionSet, Sendable, Hashable {
+    /// The flags as bits.
     public let rawValue: Int
+    /// The flags whose bits are set in `rawValue`.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Newlines and indentation (`indent` spaces a level); `"key": value` with one space.
@@ -44,13 +46,16 @@ public struct JSONWriter: Sendable {
     case writeAsText
   }
 
+  /// Formatting flags.
   public var options: Options
   /// Spaces per level when pretty-printing.
   public var indent: Int
+  /// What to do with NaN and infinities.
   public var nonFiniteNumbers: NonFiniteNumbers
   /// The deepest nesting written; deeper values are an error rather than a stack overflow.
   public var maximumDepth: Int
 
+  /// A writer; by default compact, two spaces a level when pretty, NaN an error, 512 levels.
   public init(
     options: Options = [], indent: Int = 2, nonFiniteNumbers: NonFiniteNumbers = .throwError,
     maximumDepth: Int = 512
