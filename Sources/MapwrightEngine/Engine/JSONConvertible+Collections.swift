@@ -7,11 +7,13 @@ extension Optional: JSONConvertible where Wrapped: JSONConvertible {
     value.isNull ? nil : try Wrapped.decode(from: value, in: session)
   }
 
+  /// The value as JSON.
   @inlinable
   public func encodeJSON(in session: EncodingSession) -> JSON {
     self?.encodeJSON(in: session) ?? .null
   }
 
+  /// Writes the value's JSON straight to `output`.
   @inlinable
   public func writeJSON(to output: inout JSONOutput, in session: EncodingSession) {
     if let self { self.writeJSON(to: &output, in: session) } else { output.null() }
@@ -35,11 +37,13 @@ extension Array: JSONConvertible where Element: JSONConvertible {
     return result
   }
 
+  /// The value as JSON.
   @inlinable
   public func encodeJSON(in session: EncodingSession) -> JSON {
     .array(map { $0.encodeJSON(in: session) })
   }
 
+  /// Writes the value's JSON straight to `output`.
   @inlinable
   public func writeJSON(to output: inout JSONOutput, in session: EncodingSession) {
     output.beginArray()
@@ -49,10 +53,13 @@ extension Array: JSONConvertible where Element: JSONConvertible {
 }
 
 extension Set: JSONConvertible where Element: JSONConvertible {
+  /// Decodes a `Set` from a JSON value under the session's coercion policy; anything else is
+  /// a `MappingError` at the value's path.
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Set<Element> {
     Set(try [Element].decode(from: value, in: session))
   }
 
+  /// The value as JSON.
   public func encodeJSON(in session: EncodingSession) -> JSON {
     .array(map { $0.encodeJSON(in: session) })
   }
@@ -72,6 +79,7 @@ extension Dictionary: JSONConvertible where Key == String, Value: JSONConvertibl
     return result
   }
 
+  /// Writes the value's JSON straight to `output`.
   @inlinable
   public func writeJSON(to output: inout JSONOutput, in session: EncodingSession) {
     output.beginObject()
@@ -82,6 +90,7 @@ extension Dictionary: JSONConvertible where Key == String, Value: JSONConvertibl
     output.endObject()
   }
 
+  /// The value as JSON.
   @inlinable
   public func encodeJSON(in session: EncodingSession) -> JSON {
     .object(JSONObject(map { ($0.key, $0.value.encodeJSON(in: session)) }))

@@ -40,6 +40,7 @@ extension JSONConvertible {
   public static var valueForMissingKey: Self? { nil }
   public var isNilValue: Bool { false }
 
+  /// Writes the value's JSON straight to `output`.
   @inlinable
   public func writeJSON(to output: inout JSONOutput, in session: EncodingSession) {
     output.json(encodeJSON(in: session))

@@ -24,6 +24,8 @@ public protocol JSONModel: JSONConvertible {
 }
 
 extension JSONModel {
+  /// Decodes a `Self` from a JSON value under the session's coercion policy; anything else is
+  /// a `MappingError` at the value's path.
   @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
     try value.document.withRawAccess { (raw) throws(MappingError) -> Self in

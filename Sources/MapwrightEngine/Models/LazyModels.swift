@@ -26,6 +26,8 @@ public final class LazyModel<Model: JSONModel>: JSONConvertible {
     self.session = session
   }
 
+  /// Decodes a `LazyModel` from a JSON value under the session's coercion policy; anything else is
+  /// a `MappingError` at the value's path.
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> LazyModel {
     guard value.kind == .object else {
       throw MappingError.typeMismatch(expected: "object", at: value)
@@ -82,6 +84,8 @@ public struct JSONArray<Element: JSONConvertible>: RandomAccessCollection, JSONC
 
   let storage: Storage
 
+  /// Decodes a `JSONArray` from a JSON value under the session's coercion policy; anything else is
+  /// a `MappingError` at the value's path.
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> JSONArray {
     guard value.kind == .array else {
       throw MappingError.typeMismatch(expected: "array", at: value)

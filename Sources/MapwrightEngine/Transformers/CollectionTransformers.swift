@@ -9,6 +9,7 @@ public struct EachTransformer<Element: JSONTransformer>: JSONTransformer {
 
   public init(_ element: Element) { self.element = element }
 
+  /// The JSON Schema of the values this transformer reads.
   public var jsonSchema: JSON? { element.jsonSchema.map { ["type": "array", "items": $0] } ?? ["type": "array"] }
 
   public func decode(_ json: JSON) throws -> [Element.Value] {
@@ -36,6 +37,7 @@ public struct EachValueTransformer<Value: JSONTransformer>: JSONTransformer {
 
   public init(_ value: Value) { self.value = value }
 
+  /// The JSON Schema of the values this transformer reads.
   public var jsonSchema: JSON? {
     value.jsonSchema.map { ["type": "object", "additionalProperties": $0] } ?? ["type": "object"]
   }

@@ -9,8 +9,10 @@ public struct ISO8601Transformer: JSONTransformer, Sendable {
 
   public init(fractionalSeconds: Bool = false) { self.fractionalSeconds = fractionalSeconds }
 
+  /// The JSON Schema of the values this transformer reads.
   public var jsonSchema: JSON? { ["type": "string", "format": "date-time"] }
 
+  /// The `Date` the JSON holds; another form throws a `TransformError` saying what was found.
   public func decode(_ json: JSON) throws -> Date {
     guard let text = json.stringValue else { throw TransformError("expected an ISO 8601 date string, found \(describeFound(json))") }
     if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
@@ -18,6 +20,7 @@ public struct ISO8601Transformer: JSONTransformer, Sendable {
     throw TransformError("\"\(text)\" is not an ISO 8601 date")
   }
 
+  /// The JSON written for a `Date`.
   public func encode(_ date: Date) throws -> JSON {
     .string(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: fractionalSeconds)))
   }
@@ -37,6 +40,7 @@ public struct EpochTransformer: JSONTransformer, Sendable {
   /// A number, or a string holding one.
   public var jsonSchema: JSON? { ["type": ["number", "string"]] }
 
+  /// The `Date` the JSON holds; another form throws a `TransformError` saying what was found.
   public func decode(_ json: JSON) throws -> Date {
     let number: Double?
     switch json {
@@ -48,6 +52,7 @@ public struct EpochTransformer: JSONTransformer, Sendable {
     return Date(timeIntervalSince1970: number / unit.rawValue)
   }
 
+  /// The JSON written for a `Date`.
   public func encode(_ date: Date) throws -> JSON {
     let value = date.timeIntervalSince1970 * unit.rawValue
     // Whole values are written as integers (1303479228, not 1303479228.0).
@@ -80,6 +85,7 @@ public final class DateFormatTransformer: JSONTransformer, @unchecked Sendable {
     format == "yyyy-MM-dd" ? ["type": "string", "format": "date"] : ["type": "string", "description": .string("a date as \(format)")]
   }
 
+  /// The `Date` the JSON holds; another form throws a `TransformError` saying what was found.
   public func decode(_ json: JSON) throws -> Date {
     guard let text = json.stringValue else { throw TransformError("expected a date string, found \(describeFound(json))") }
     if let date = numericPattern?.date(from: text) { return date }
@@ -88,6 +94,7 @@ public final class DateFormatTransformer: JSONTransformer, @unchecked Sendable {
     return date
   }
 
+  /// The JSON written for a `Date`.
   public func encode(_ date: Date) throws -> JSON {
     .string(lock.withLock { formatter.string(from: date) })
   }

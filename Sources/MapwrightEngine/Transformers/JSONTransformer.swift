@@ -31,6 +31,7 @@ public protocol JSONTransformer<Value>: Sendable {
 }
 
 extension JSONTransformer {
+  /// The JSON Schema of the values this transformer reads.
   public var jsonSchema: JSON? { nil }
 }
 
@@ -56,7 +57,9 @@ public struct ClosureTransformer<Value>: JSONTransformer {
     self.jsonSchema = jsonSchema
   }
 
+  /// The `Value` the JSON holds; another form throws a `TransformError` saying what was found.
   public func decode(_ json: JSON) throws -> Value { try decodeBody(json) }
+  /// The JSON written for a `Value`.
   public func encode(_ value: Value) throws -> JSON { try encodeBody(value) }
 }
 

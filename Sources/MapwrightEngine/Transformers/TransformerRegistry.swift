@@ -20,7 +20,9 @@ public struct AnyJSONTransformer: Sendable {
     }
   }
 
+  /// The `Any` the JSON holds; another form throws a `TransformError` saying what was found.
   public func decode(_ json: JSON) throws -> Any { try decodeBody(json) }
+  /// The JSON written for a `Any`.
   public func encode(_ value: Any) throws -> JSON { try encodeBody(value) }
 }
 

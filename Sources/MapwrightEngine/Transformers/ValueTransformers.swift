@@ -8,8 +8,10 @@ public struct URLTransformer: JSONTransformer, Sendable {
 
   public init(relativeTo base: URL? = nil) { self.base = base }
 
+  /// The JSON Schema of the values this transformer reads.
   public var jsonSchema: JSON? { ["type": "string", "minLength": 1, "format": base == nil ? "uri" : "uri-reference"] }
 
+  /// The `URL` the JSON holds; another form throws a `TransformError` saying what was found.
   public func decode(_ json: JSON) throws -> URL {
     guard let text = json.stringValue else { throw TransformError("expected a URL string, found \(describeFound(json))") }
     guard !text.isEmpty, let url = URL(string: text, relativeTo: base) else {
@@ -18,6 +20,7 @@ public struct URLTransformer: JSONTransformer, Sendable {
     return base == nil ? url : url.absoluteURL
   }
 
+  /// The JSON written for a `URL`.
   public func encode(_ url: URL) throws -> JSON {
     if let base, url.absoluteString.hasPrefix(base.absoluteString) {
       var relative = String(url.absoluteString.dropFirst(base.absoluteString.count))
@@ -31,8 +34,10 @@ public struct URLTransformer: JSONTransformer, Sendable {
 public struct UUIDTransformer: JSONTransformer, Sendable {
   public init() {}
 
+  /// The JSON Schema of the values this transformer reads.
   public var jsonSchema: JSON? { ["type": "string", "format": "uuid"] }
 
+  /// The `UUID` the JSON holds; another form throws a `TransformError` saying what was found.
   public func decode(_ json: JSON) throws -> UUID {
     guard let text = json.stringValue, let uuid = UUID(uuidString: text) else {
       throw TransformError("expected a UUID string, found \(describeFound(json))")
@@ -40,6 +45,7 @@ public struct UUIDTransformer: JSONTransformer, Sendable {
     return uuid
   }
 
+  /// The JSON written for a `UUID`.
   public func encode(_ uuid: UUID) throws -> JSON { .string(uuid.uuidString) }
 }
 
@@ -47,14 +53,17 @@ public struct UUIDTransformer: JSONTransformer, Sendable {
 public struct Base64Transformer: JSONTransformer, Sendable {
   public init() {}
 
+  /// The JSON Schema of the values this transformer reads.
   public var jsonSchema: JSON? { ["type": "string", "contentEncoding": "base64"] }
 
+  /// The `Data` the JSON holds; another form throws a `TransformError` saying what was found.
   public func decode(_ json: JSON) throws -> Data {
     guard let text = json.stringValue else { throw TransformError("expected a Base64 string, found \(describeFound(json))") }
     guard let data = Data(base64Encoded: text) else { throw TransformError("\"\(text.prefix(40))\" is not valid Base64") }
     return data
   }
 
+  /// The JSON written for a `Data`.
   public func encode(_ data: Data) throws -> JSON { .string(data.base64EncodedString()) }
 }
 
@@ -68,6 +77,7 @@ public struct DecimalTransformer: JSONTransformer, Sendable {
   /// A number, or a string holding one.
   public var jsonSchema: JSON? { ["type": ["number", "string"]] }
 
+  /// The `Decimal` the JSON holds; another form throws a `TransformError` saying what was found.
   public func decode(_ json: JSON) throws -> Decimal {
     let number: JSONNumber?
     switch json {
@@ -80,6 +90,7 @@ public struct DecimalTransformer: JSONTransformer, Sendable {
     return decimal
   }
 
+  /// The JSON written for a `Decimal`.
   public func encode(_ value: Decimal) throws -> JSON {
     encodesAsString ? .string(value.description) : .number(JSONNumber(value))
   }
@@ -109,12 +120,14 @@ public struct ValueMapTransformer<Value: Equatable & Sendable>: JSONTransformer 
     defaultValue != nil ? nil : ["enum": .array(table.keys.sorted { (try? $0.jsonString()) ?? "" < (try? $1.jsonString()) ?? "" })]
   }
 
+  /// The `Value` the JSON holds; another form throws a `TransformError` saying what was found.
   public func decode(_ json: JSON) throws -> Value {
     if let value = table[json] { return value }
     if let defaultValue { return defaultValue }
     throw TransformError("\(describeFound(json)) is not one of the mapped values")
   }
 
+  /// The JSON written for a `Value`.
   public func encode(_ value: Value) throws -> JSON {
     // Deterministic when several JSON values map to one Swift value: the smallest text wins.
     let matches = table.filter { $0.value == value }.map(\.key)
