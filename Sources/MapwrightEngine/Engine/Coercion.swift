@@ -28,14 +28,18 @@ public struct CoercionTarget: Sendable, Hashable, CustomStringConvertible {
   /// The target type.
   public let type: any Any.Type
 
+  /// A target of this type.
   public init(_ type: any Any.Type) { self.type = type }
 
+  /// The type's name.
   public var description: String { String(describing: type) }
 
+  /// Equal when the types are the same.
   public static func == (lhs: CoercionTarget, rhs: CoercionTarget) -> Bool {
     ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type)
   }
 
+  /// Hashes the type's identity.
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(type)) }
 }
 
@@ -171,6 +175,7 @@ extension DecodingSession {
     throw MappingError.typeMismatch(expected: "integer", at: value)
   }
 
+  /// A `Bool` under the session's coercion policy (a `MappingError` at the value otherwise).
   public func bool(_ value: JSONValue) throws(MappingError) -> Bool {
     if let flag = value.boolValue { return flag }
     if coercion == .lenient, let flag = LenientCoercion.bool(value) {
@@ -180,6 +185,7 @@ extension DecodingSession {
     throw MappingError.typeMismatch(expected: "bool", at: value)
   }
 
+  /// A `String` under the session's coercion policy (a `MappingError` at the value otherwise).
   public func string(_ value: JSONValue) throws(MappingError) -> String {
     if let text = value.stringValue { return text }
     if coercion == .lenient, let text = LenientCoercion.string(value) {
@@ -189,6 +195,7 @@ extension DecodingSession {
     throw MappingError.typeMismatch(expected: "string", at: value)
   }
 
+  /// A `Double` under the session's coercion policy (a `MappingError` at the value otherwise).
   public func double(_ value: JSONValue) throws(MappingError) -> Double {
     if value.kind == .number {
       guard let result = value.doubleValue else { throw outOfRange(value, Double.self) }
@@ -197,6 +204,7 @@ extension DecodingSession {
     return try coerced(value, LenientCoercion.double)
   }
 
+  /// A `Float` under the session's coercion policy (a `MappingError` at the value otherwise).
   public func float(_ value: JSONValue) throws(MappingError) -> Float {
     if value.kind == .number {
       guard let double = value.doubleValue, Float(double).isFinite else { throw outOfRange(value, Float.self) }
@@ -205,6 +213,8 @@ extension DecodingSession {
     return try coerced(value, LenientCoercion.float)
   }
 
+  /// A `Decimal`, exactly, under the session's coercion policy (a `MappingError` at the value
+  /// otherwise).
   public func decimal(_ value: JSONValue) throws(MappingError) -> Decimal {
     if value.kind == .number {
       guard let result = value.decimalValue else { throw outOfRange(value, Decimal.self) }

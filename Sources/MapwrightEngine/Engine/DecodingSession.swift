@@ -9,6 +9,7 @@ public protocol MappingContext {}
 public final class DecodingSession {
   /// The parsed input.
   public let document: JSONDocument
+  /// The options the document is decoded with.
   public let options: MappingOptions
   /// The coercion policy in force for the value being decoded (the options' policy unless a
   /// model or property overrides it).
@@ -30,6 +31,7 @@ public final class DecodingSession {
   /// How many things were forgiven so far.
   public var reportCount: Int { pendingReport.count }
 
+  /// A session over `document`, with `options` and ObjectMapper's `context`.
   public init(document: JSONDocument, options: MappingOptions = MappingOptions(), context: MappingContext? = nil) {
     self.document = document
     self.options = options
@@ -116,6 +118,7 @@ public final class DecodingSession {
     errors.removeSubrange(count...)
   }
 
+  /// Throws `error` under `.stopAtFirst`; records it and returns under `.collectAll`.
   public func recordOrThrow(_ error: MappingError) throws(MappingError) {
     guard collectsAllErrors else { throw error }
     record(error)
@@ -174,13 +177,16 @@ public final class EncodingSession {
   /// ObjectMapper's `shouldIncludeNilValues`: write `null` for nil optionals instead of
   /// leaving the key out.
   public var includesNilValues: Bool
+  /// ObjectMapper's `MappingContext`, passed to every nested `Map`.
   public var context: MappingContext?
   /// Whether versioned models write their version (`JSONVersioning`) into their objects.
   public var recordsVersions: Bool
   /// Where `@Transform(named:)` looks its transformers up.
   public var transformers: TransformerRegistry
+  /// Problems recorded so far.
   public private(set) var errors: [MappingError] = []
 
+  /// A session for one encoding call.
   public init(
     includesNilValues: Bool = false, recordsVersions: Bool = false, context: MappingContext? = nil,
     transformers: TransformerRegistry = .shared
@@ -191,8 +197,10 @@ public final class EncodingSession {
     self.transformers = transformers
   }
 
+  /// Records a problem (the encoding goes on).
   public func record(_ error: MappingError) { errors.append(error) }
 
+  /// Throws what was recorded: the one error, or all of them as `MappingErrors`.
   public func throwIfFailed() throws {
     guard !errors.isEmpty else { return }
     if errors.count == 1 { throw errors[0] }

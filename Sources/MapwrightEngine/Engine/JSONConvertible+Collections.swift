@@ -19,11 +19,15 @@ extension Optional: JSONConvertible where Wrapped: JSONConvertible {
     if let self { self.writeJSON(to: &output, in: session) } else { output.null() }
   }
 
+  /// A missing key decodes as nil.
   public static var valueForMissingKey: Wrapped?? { .some(nil) }
+  /// Whether the value is nil (left out on encoding unless nil values are included).
   public var isNilValue: Bool { self == nil }
 }
 
 extension Array: JSONConvertible where Element: JSONConvertible {
+  /// Decodes each element of a JSON array, its index on every error's path (lossy arrays skip
+  /// the elements that fail instead, `@Lossy`).
   @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> [Element] {
     guard value.kind == .array else {
@@ -66,6 +70,7 @@ extension Set: JSONConvertible where Element: JSONConvertible {
 }
 
 extension Dictionary: JSONConvertible where Key == String, Value: JSONConvertible {
+  /// Decodes each member of a JSON object, its key on every error's path.
   @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> [String: Value] {
     guard value.kind == .object else {

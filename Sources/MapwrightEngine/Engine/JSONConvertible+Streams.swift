@@ -6,18 +6,26 @@
 import MapwrightJSON
 
 extension MappingError: JSONStreamElementFailure {
+  /// The error's message.
   public var messageInElement: String { message }
+  /// The error's path inside the element.
   public var pathInElement: String? { path.description }
+  /// The line of the error inside the element.
   public var lineInElement: Int? { line }
+  /// The column of the error inside the element.
   public var columnInElement: Int? { column }
 }
 
 extension MappingErrors: JSONStreamElementFailure {
+  /// The first error's message, and how many more there are.
   public var messageInElement: String {
     errors.count == 1 ? errors[0].message : "\(errors.count) errors: " + errors.map(\.description).joined(separator: "; ")
   }
+  /// The first error's path inside the element.
   public var pathInElement: String? { errors.first?.path.description }
+  /// The first error's line inside the element.
   public var lineInElement: Int? { errors.first?.line }
+  /// The first error's column inside the element.
   public var columnInElement: Int? { errors.first?.column }
 }
 

@@ -37,7 +37,9 @@ public protocol JSONConvertible {
 }
 
 extension JSONConvertible {
+  /// A missing key is an error (nil: no value stands in).
   public static var valueForMissingKey: Self? { nil }
+  /// Not nil.
   public var isNilValue: Bool { false }
 
   /// Writes the value's JSON straight to `output`.
@@ -67,6 +69,8 @@ extension JSONOutput {
     }
   }
 
+  /// Writes a member through a transformer; a nil value is left out unless nil values are
+  /// included.
   public mutating func write<T: JSONTransformer>(_ value: T.Value?, key: String, using transformer: T, in session: EncodingSession) {
     guard let value else {
       if session.includesNilValues {
@@ -92,10 +96,12 @@ extension JSONConvertible {
     self = try Self.decodeReporting(json: bytes, options: options).value
   }
 
+  /// Decodes from UTF-8 JSON data (see `init(json:options:)` with bytes).
   public init(json data: Data, options: MappingOptions = MappingOptions()) throws {
     self = try Self.decodeReporting(json: data.byteArray, options: options).value
   }
 
+  /// Decodes from JSON text (see `init(json:options:)` with bytes).
   public init(json text: String, options: MappingOptions = MappingOptions()) throws {
     self = try Self.decodeReporting(json: Array(text.utf8), options: options).value
   }
@@ -124,12 +130,14 @@ extension JSONConvertible {
     return (value, session.report)
   }
 
+  /// Decodes from JSON data with the report of what was forgiven (see the `[UInt8]` form).
   public static func decodeReporting(
     json data: Data, options: MappingOptions = MappingOptions(), context: MappingContext? = nil
   ) throws -> (value: Self, report: MappingReport) {
     try decodeReporting(json: data.byteArray, options: options, context: context)
   }
 
+  /// Decodes from JSON text with the report of what was forgiven (see the `[UInt8]` form).
   public static func decodeReporting(
     json text: String, options: MappingOptions = MappingOptions(), context: MappingContext? = nil
   ) throws -> (value: Self, report: MappingReport) {

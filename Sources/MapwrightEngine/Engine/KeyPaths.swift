@@ -26,16 +26,19 @@ import Foundation
 public struct JSONKeyPath: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
   /// One component: a member name, which indexes an array when it is all digits.
   public struct Component: Sendable, Hashable {
+    /// The member name.
     public let key: String
     /// The array index the key stands for, when it is all ASCII digits.
     public let index: Int?
 
+    /// A component for `key` (an index too when it is all digits).
     public init(key: String) {
       self.key = key
       index = !key.isEmpty && key.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ? Int(key) : nil
     }
   }
 
+  /// The components, in order.
   public let components: [Component]
   /// The text the path was parsed from.
   public let text: String
@@ -65,6 +68,7 @@ public struct JSONKeyPath: Sendable, Hashable, CustomStringConvertible, Expressi
     self.components = components
   }
 
+  /// The key path written as a literal: `"user.login"`.
   public init(stringLiteral text: String) { self.init(text) }
 
   /// A key path from components already split (ObjectMapper's custom delimiters).
@@ -79,6 +83,7 @@ public struct JSONKeyPath: Sendable, Hashable, CustomStringConvertible, Expressi
   /// True for a path of more than one component.
   public var isNested: Bool { components.count > 1 }
 
+  /// The text the path was parsed from.
   public var description: String { text }
 
   /// The path for writing: numeric components are array indices.

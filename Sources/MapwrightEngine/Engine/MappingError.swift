@@ -16,15 +16,23 @@
 public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A stable code for each kind of problem.
   public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The code's name.
     public let description: String
     init(_ description: String) { self.description = description }
 
+    /// A key the model needs is absent.
     public static let missingKey = Code("missingKey")
+    /// A value of another JSON type than the property's (under the coercion policy).
     public static let typeMismatch = Code("typeMismatch")
+    /// A value of the right type the property cannot take (a raw value naming no case, …).
     public static let invalidValue = Code("invalidValue")
+    /// A number outside the property's type (`300` for a `UInt8`).
     public static let outOfRange = Code("outOfRange")
+    /// A transformer refused the value.
     public static let transformFailed = Code("transformFailed")
+    /// A key the model does not name, with `unknownKeys: .reject`.
     public static let unknownKey = Code("unknownKey")
+    /// The input is not JSON (the parser's error is in the message, with its place).
     public static let invalidJSON = Code("invalidJSON")
   }
 
@@ -66,10 +74,12 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// enclosing model and collection is recorded once (in constant time; not part of equality).
   package var isRecorded = false
 
+  /// Equal when the place and the problem are.
   public static func == (lhs: MappingError, rhs: MappingError) -> Bool {
     lhs.place == rhs.place && lhs.describedKind == rhs.describedKind
   }
 
+  /// Hashes the problem and its place, as `==` compares them.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(describedKind)
     hasher.combine(place)
@@ -130,6 +140,8 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     MappingError(.missingKey, place: ValuePlace(keyPath: keyPath, in: object))
   }
 
+  /// The missing-key error for a dot-separated key path (see `missingKey(atKeyPath:in:)` with a
+  /// `JSONKeyPath`).
   public static func missingKey(atKeyPath keyPath: String, in object: JSONValue) -> MappingError {
     missingKey(atKeyPath: JSONKeyPath(keyPath), in: object)
   }
@@ -170,6 +182,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     MappingError(describedKind, at: value)
   }
 
+  /// What kind of problem.
   public var code: Code {
     switch kind {
     case .missingKey: .missingKey
@@ -254,11 +267,15 @@ public struct MappingErrors: Error, Sendable, Hashable, CustomStringConvertible 
   /// How many problems there are (nothing is resolved to count them).
   public var count: Int { recorded.count }
 
+  /// The errors, in the order given.
   public init(_ errors: [MappingError]) { recorded = errors }
 
+  /// Equal when the errors are, in order.
   public static func == (lhs: MappingErrors, rhs: MappingErrors) -> Bool { lhs.errors == rhs.errors }
+  /// Hashes the errors in order.
   public func hash(into hasher: inout Hasher) { hasher.combine(errors) }
 
+  /// How many errors, then each on a line of its own.
   public var description: String {
     "\(count) mapping error\(count == 1 ? "" : "s"):\n"
       + errors.map { "  \($0)" }.joined(separator: "\n")

@@ -38,14 +38,19 @@ public enum ErrorMode: Sendable, Hashable {
 /// let (user, report) = try User.decodeReporting(json: data, options: options)
 /// ```
 public struct MappingOptions: Sendable, Hashable {
+  /// How values of another JSON type are treated (strict by default).
   public var coercion: CoercionPolicy = .strict
+  /// What keys the model does not name become (ignored by default).
   public var unknownKeys: UnknownKeyPolicy = .ignore
+  /// Stop at the first error (the default), or collect them all.
   public var errorMode: ErrorMode = .stopAtFirst
+  /// How the input is parsed (strict RFC 8259 by default).
   public var parsing = JSONParsingOptions()
   /// Where `@Transform(named:)` looks its transformers up (`.shared` unless given another;
   /// encode with the same registry: `json(transformers:)`, `jsonBytes(_:transformers:)`).
   public var transformers: TransformerRegistry = .shared
 
+  /// Options from their parts; the defaults are strict.
   public init(
     coercion: CoercionPolicy = .strict, unknownKeys: UnknownKeyPolicy = .ignore,
     errorMode: ErrorMode = .stopAtFirst, parsing: JSONParsingOptions = JSONParsingOptions(),

@@ -12,6 +12,7 @@ import Foundation
 public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
   /// One thing that was forgiven.
   public struct Entry: Sendable, Hashable, CustomStringConvertible {
+    /// What was forgiven.
     public enum Kind: Sendable, Hashable {
       /// A value of another type was converted (lenient coercion).
       case coerced(from: String, to: CoercionTarget)
@@ -25,14 +26,17 @@ public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
       case fallbackUsed(from: String)
     }
 
+    /// What was forgiven.
     public let kind: Kind
     /// Where it was (resolved before a report is handed out; see `ValuePlace`).
     public let place: ValuePlace
     /// The JSON path of what was forgiven.
     public var path: JSONPath { place.path }
 
+    /// An entry at a known path.
     public init(kind: Kind, path: JSONPath) { self.init(kind: kind, place: ValuePlace(path: path)) }
 
+    /// An entry at `place` (resolved when the report is read).
     public init(kind: Kind, place: ValuePlace) {
       self.kind = kind
       self.place = place
@@ -44,6 +48,7 @@ public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
       Entry(kind: .coerced(from: "", to: target), place: ValuePlace(value))
     }
 
+    /// The path, then what was forgiven.
     public var description: String {
       switch kind {
       case .coerced(let from, let to): "\(path): coerced \(from) to \(to)"
@@ -62,6 +67,7 @@ public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
   /// Where a handed-out report keeps its entries once resolved (nil while it is recorded to).
   private var cache: ResolvedOnce<[Entry]>?
 
+  /// An empty report.
   public init() {}
 
   /// Everything forgiven, in the order it was met, each with its path, line and column.
@@ -74,6 +80,7 @@ public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
   /// How many things were forgiven (nothing is resolved to count them).
   public var count: Int { recorded.count }
 
+  /// Whether nothing was forgiven.
   public var isEmpty: Bool { recorded.isEmpty }
 
   /// Adds an entry (for the other decoders of this package, such as MapwrightCodable's).
@@ -114,16 +121,23 @@ public struct MappingReport: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// Equal when the entries are, in order.
   public static func == (lhs: MappingReport, rhs: MappingReport) -> Bool { lhs.entries == rhs.entries }
+  /// Hashes the entries in order.
   public func hash(into hasher: inout Hasher) { hasher.combine(entries) }
 
+  /// The values converted from another type.
   public var coercions: [Entry] { entries.filter { if case .coerced = $0.kind { true } else { false } } }
+  /// The missing keys whose default was used.
   public var defaultsUsed: [Entry] { entries.filter { $0.kind == .defaultUsed } }
+  /// The elements of lossy collections that were skipped, each with why.
   public var skippedElements: [Entry] {
     entries.filter { if case .elementSkipped = $0.kind { true } else { false } }
   }
+  /// The keys the model does not name, with `unknownKeys: .report`.
   public var unknownKeys: [Entry] { entries.filter { $0.kind == .unknownKey } }
 
+  /// Each entry on a line of its own.
   public var description: String {
     isEmpty ? "nothing forgiven" : entries.map(\.description).joined(separator: "\n")
   }

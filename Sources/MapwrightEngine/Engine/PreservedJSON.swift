@@ -40,7 +40,9 @@ public struct PreservedJSON: Sendable, Hashable {
     self.pathPrefixes = pathPrefixes
   }
 
+  /// Always equal: what a model keeps of its source does not make two models different.
   public static func == (lhs: PreservedJSON, rhs: PreservedJSON) -> Bool { true }
+  /// Nothing: preserved JSON does not take part in a model's hash.
   public func hash(into hasher: inout Hasher) {}
 
   /// `written` (what the model encodes) merged into the source, as the header describes.

@@ -94,6 +94,7 @@ public struct ValuePlace: Sendable, Hashable {
     }
   }
 
+  /// Hashes the place, as `==` compares it.
   public func hash(into hasher: inout Hasher) {
     switch storage {
     case .pending(let document, let index, let suffix):

@@ -16,10 +16,14 @@
 /// }
 /// ```
 public struct JSONVersioning: Sendable {
+  /// The version the model writes and reads.
   public let version: Int
+  /// The member that holds the version (`_version` by default).
   public let key: String
   let migrate: @Sendable (inout JSON, Int) throws -> Void
 
+  /// A version, the member that holds it, and how JSON of an older version is brought up to
+  /// this one (`migrate(&json, itsVersion)`).
   public init(version: Int, key: String = "_version", migrate: @escaping @Sendable (inout JSON, Int) throws -> Void = { _, _ in }) {
     self.version = version
     self.key = key
