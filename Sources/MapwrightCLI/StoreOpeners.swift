@@ -10,15 +10,8 @@ public enum StoreOpeners {
   /// Opens the PostgreSQL store at a URL for a model (`addingToExistingDatabase`).
   nonisolated(unsafe) public static var postgres: (String, ObjectModel, Bool) throws -> any RelationalStore = { url, _, _ in
     throw CLIError(
-      "\(redacted(url)): PostgreSQL stores are imported by mapwright-postgres, which was not found beside this mapwright; "
+      "\(redactedStoreURL(url)): PostgreSQL stores are imported by mapwright-postgres, which was not found beside this mapwright; "
         + "build it with: swift build --product mapwright-postgres")
-  }
-
-  static func redacted(_ url: String) -> String {
-    guard let at = url.firstIndex(of: "@"), let scheme = url.range(of: "://"), scheme.upperBound < at else { return url }
-    let credentials = url[scheme.upperBound..<at]
-    guard let colon = credentials.firstIndex(of: ":") else { return url }
-    return String(url[..<colon]) + ":***" + String(url[at...])
   }
 }
 

@@ -145,6 +145,16 @@ enum PostgresColumns {
     return binary ?? .text(arrayLiteral(values.lazy.map { text($0, type) }))
   }
 
+  /// A fetch's bound values as parameters: text, given their type by a cast in the SQL.
+  static func parameters(_ values: [StoreValue]) -> [PostgresSession.Parameter] {
+    values.map { .text(text($0, nil)) }
+  }
+
+  /// A result row's cells as `StoreValue`s.
+  static func values(of row: PostgresRow) throws -> [StoreValue] {
+    try row.makeRandomAccess().map { try value($0) }
+  }
+
   /// A result cell as a `StoreValue` (Booleans as 0 and 1, bytea as bytes, text otherwise).
   static func value(_ cell: PostgresCell) throws -> StoreValue {
     guard cell.bytes != nil else { return .null }

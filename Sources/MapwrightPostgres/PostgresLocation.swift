@@ -63,7 +63,7 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
       throw StoreError(.connectionFailed, "\(text) is not a postgres:// URL (postgres://user:password@host:port/database)")
     }
     guard let user = components.user, !user.isEmpty else {
-      throw StoreError(.connectionFailed, "\(Self.redacted(text)) names no user (postgres://user@host/database)")
+      throw StoreError(.connectionFailed, "\(redactedStoreURL(text)) names no user (postgres://user@host/database)")
     }
     self.init(
       host: components.host.flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1",
@@ -83,16 +83,9 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
       case ("schema", let value?) where !value.isEmpty:
         schema = value
       default:
-        throw StoreError(.connectionFailed, "unknown option \(item.name) in \(Self.redacted(text)) (known: sslmode, connect_timeout, schema)")
+        throw StoreError(.connectionFailed, "unknown option \(item.name) in \(redactedStoreURL(text)) (known: sslmode, connect_timeout, schema)")
       }
     }
-  }
-
-  /// `url` without its password, for messages.
-  static func redacted(_ url: String) -> String {
-    guard var components = URLComponents(string: url), components.password != nil else { return url }
-    components.password = "***"
-    return components.string ?? url
   }
 
   /// The location as a URL without the password.

@@ -174,10 +174,10 @@ final class PostgresPoolConnections: AsyncStoreConnections, @unchecked Sendable 
   /// The rows a query answers, as the store's values (as `PostgresStore.query` reads them).
   static func rows(_ query: StoreQuery, on connection: PostgresConnection) async throws -> [[StoreValue]] {
     do {
-      let bindings = try PostgresSession.bindings(query.values.map { .text(PostgresColumns.text($0, nil)) })
+      let bindings = try PostgresSession.bindings(PostgresColumns.parameters(query.values))
       var rows: [[StoreValue]] = []
       for try await row in try await connection.query(PostgresQuery(unsafeSQL: query.sql, binds: bindings), logger: PostgresSession.quietLogger) {
-        rows.append(try row.makeRandomAccess().map { try PostgresColumns.value($0) })
+        rows.append(try PostgresColumns.values(of: row))
       }
       return rows
     } catch let error as StoreError {

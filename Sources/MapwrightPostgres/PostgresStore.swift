@@ -467,12 +467,7 @@ public final class PostgresStore: RelationalStore, @unchecked Sendable {
 
   /// Runs `sql` with `values` bound, calling `row` with each result row's columns.
   public func query(_ sql: String, _ values: [StoreValue], row: ([StoreValue]) throws -> Void) throws {
-    var columns: [StoreValue] = []
-    try session.query(sql, values.map { PostgresColumns.text($0, nil) }) { result in
-      columns.removeAll(keepingCapacity: true)
-      for cell in result.makeRandomAccess() { columns.append(try PostgresColumns.value(cell)) }
-      try row(columns)
-    }
+    try session.query(sql, PostgresColumns.parameters(values)) { result in try row(PostgresColumns.values(of: result)) }
   }
 
   /// Runs `body` in one read-only transaction (REPEATABLE READ): every query in it sees the

@@ -88,8 +88,7 @@ public final class AsyncStore: Sendable {
 
   /// The object of `entity` with primary key `key`, or nil.
   public func object(_ entity: EntityDescription, key: some StoreKey) async throws -> ModelObject? {
-    guard let name = entity.primaryKey else { throw StoreError(.noPrimaryKey, "\(entity.name) has no primary key") }
-    return try await objects(entity, where: .equal(name, key.predicateValue)).first
+    try await objects(entity, where: primaryKeyCondition(entity, key)).first
   }
 
   /// The objects of `entity` matching `predicate` (see `RelationalStore.objects(_:where:)`).

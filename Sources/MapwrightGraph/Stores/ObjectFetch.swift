@@ -27,6 +27,13 @@ extension StoreDialect {
   }
 }
 
+/// The condition that finds the object of `entity` whose primary key is `key` (the one rule
+/// of every store's `object(_:key:)`).
+package func primaryKeyCondition(_ entity: EntityDescription, _ key: some StoreKey) throws -> StorePredicate {
+  guard let name = entity.primaryKey else { throw StoreError(.noPrimaryKey, "\(entity.name) has no primary key") }
+  return .equal(name, key.predicateValue)
+}
+
 /// A query and its bound values.
 package struct StoreQuery {
   package let sql: String

@@ -10,8 +10,7 @@ extension RelationalStore {
   /// The object of `entity` whose primary key is `key` (`Int`, `Int64`, `Int32`, `String`,
   /// `UUID` or a `PrimaryKeyValue`), with its relationships loaded.
   public func object(_ entity: EntityDescription, key: some StoreKey) throws -> ModelObject? {
-    guard let name = entity.primaryKey else { throw StoreError(.noPrimaryKey, "\(entity.name) has no primary key") }
-    return try objects(entity, where: .equal(name, key.predicateValue)).first
+    try objects(entity, where: primaryKeyCondition(entity, key)).first
   }
 
   /// The objects of `entity` matching `predicate` (all without one), in row order (by key

@@ -1,6 +1,12 @@
 // The store's own failures, with a code a caller can match, for every store (SQLite's own
 // errors are `SQLiteError`, PostgreSQL's `PostgresStoreError`).
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// A problem of the store itself rather than of SQLite: a model that does not match the file,
 /// a look-up the entity cannot answer.
 ///
@@ -55,4 +61,12 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// The message.
   public var description: String { message }
+}
+
+/// A store URL without its password (`postgres://user:***@host/db`), for messages: the one
+/// rule every message that shows a store's URL follows.
+package func redactedStoreURL(_ url: String) -> String {
+  guard var components = URLComponents(string: url), components.password != nil else { return url }
+  components.password = "***"
+  return components.string ?? url
 }
