@@ -19,7 +19,7 @@ if [ "${1:-}" = --fix ]; then
   exit 0
 fi
 swift format lint --strict "${files[@]}"
-documented=(MapwrightJSON MapwrightCodable MapwrightNIO MapwrightSchema MapwrightGraph MapwrightSQLite MapwrightPostgres MapwrightHummingbird MapwrightVapor)
+documented=(MapwrightJSON MapwrightEngine MapwrightObjectMapper Mapwright MapwrightNaming MapwrightMacrosCore MapwrightCodable MapwrightNIO MapwrightSchema MapwrightGraph MapwrightSQLite MapwrightPostgres MapwrightHummingbird MapwrightVapor)
 config=$(mktemp)
 trap 'rm -f "$config"' EXIT
 python3 -c 'import json, sys; c = json.load(open(".swift-format")); c["rules"]["AllPublicDeclarationsHaveDocumentation"] = True; json.dump(c, sys.stdout)' > "$config"

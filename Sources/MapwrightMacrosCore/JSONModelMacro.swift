@@ -9,6 +9,8 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
+/// The `@JSONModel` macro's expansion: members (the initialiser and encoding of structs and
+/// classes) and an extension (the conformance, key table and, for enums, everything).
 public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
   /// Parses and checks; nil when there is an error (reported if `context` is given).
   static func model(
@@ -23,6 +25,8 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     return diagnostics.contains { $0.diagMessage.severity == .error } ? nil : parsed
   }
 
+  /// The members `@JSONModel` adds to a struct or class; nothing when the model has an error
+  /// (its diagnostics are emitted here).
   public static func expansion(
     of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
     conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
@@ -46,6 +50,7 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     return members.map { DeclSyntax(stringLiteral: $0) }
   }
 
+  /// The extension `@JSONModel` adds: the conformance and what the model's kind needs.
   public static func expansion(
     of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingExtensionsOf type: some TypeSyntaxProtocol,
     conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
@@ -105,6 +110,7 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
 /// `@Key`, `@Transform`, `@Default`, `@Ignore`, `@Lossy`, `@Coercion`: markers read by
 /// `@JSONModel`; they add nothing themselves.
 public enum PropertyMarkerExpansion: PeerMacro {
+  /// No peers: the markers only mark properties for `@JSONModel`.
   public static func expansion(
     of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext

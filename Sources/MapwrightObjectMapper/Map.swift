@@ -7,10 +7,22 @@
 
 import Foundation
 
+/// The cursor a model's `mapping(map:)` reads from and writes to (ObjectMapper's `Map`).
+///
+/// Subscript it with a key or key path and apply `<-` or `>>>`:
+///
+/// ```swift
+/// func mapping(map: Map) {
+///   login <- map["user.login"]     // a key path
+///   tags <- map["tags"]
+/// }
+/// ```
 public final class Map {
+  /// Whether the map reads JSON into the model (`.fromJSON`) or writes the model (`.toJSON`).
   public let mappingType: MappingType
   /// ObjectMapper's flag for `map(JSON:toObject:)`: mapping into an existing object.
   public let toObject: Bool
+  /// The caller's context (`Mapper(context:)`), for mappings that depend on it.
   public var context: MappingContext?
   /// Write `null` for nil optionals instead of leaving them out (to JSON).
   public var shouldIncludeNilValues: Bool
@@ -39,7 +51,9 @@ public final class Map {
   public var isKeyPresent: Bool { cursor.present }
   /// The last subscripted key.
   public var currentKey: String? { cursor.key }
+  /// Whether the last subscripted key is a key path (it contains the delimiter, or `nested: true`).
   public var keyIsNested: Bool { cursor.nested }
+  /// The delimiter of the last subscripted key path (`.` unless given).
   public var nestedKeyDelimiter: String { cursor.delimiter }
   @usableFromInline var current: JSONValue? { cursor.value }
 
@@ -106,22 +120,27 @@ public final class Map {
 
   // MARK: Subscripts
 
+  /// The value at `key`; a key containing `.` is a key path (`map["user.login"]`).
   public subscript(key: String) -> Map {
     self[key, nested: nil, delimiter: ".", ignoreNil: false]
   }
 
+  /// The value at `key`, a key path split at `delimiter` (`map["user->login", delimiter: "->"]`).
   public subscript(key: String, delimiter delimiter: String) -> Map {
     self[key, nested: nil, delimiter: delimiter, ignoreNil: false]
   }
 
+  /// The value at `key`, a key path only when `nested` is true (`map["a.b", nested: false]` reads the key `a.b`).
   public subscript(key: String, nested nested: Bool) -> Map {
     self[key, nested: nested, delimiter: ".", ignoreNil: false]
   }
 
+  /// The value at `key`, split at `delimiter` only when `nested` is true.
   public subscript(key: String, nested nested: Bool, delimiter delimiter: String) -> Map {
     self[key, nested: nested, delimiter: delimiter, ignoreNil: false]
   }
 
+  /// The value at `key`; with `ignoreNil`, a `null` counts as absent (the property keeps its value).
   public subscript(key: String, ignoreNil ignoreNil: Bool) -> Map {
     self[key, nested: nil, delimiter: ".", ignoreNil: ignoreNil]
   }
@@ -134,6 +153,7 @@ public final class Map {
     return self
   }
 
+  /// The value at `key` with every choice given (`nested: nil` decides by whether the key contains `delimiter`).
   public subscript(key: String, nested nested: Bool?, delimiter delimiter: String, ignoreNil ignoreNil: Bool) -> Map {
     var cursor = Cursor(key: key, delimiter: delimiter, nested: nested ?? Self.contains(key, delimiter))
     if mappingType == .fromJSON {

@@ -30,10 +30,12 @@ extension ImmutableMappable {
     self = try Mapper<Self>(context: context).decode(JSONString: JSONString)
   }
 
+  /// A model from a Foundation dictionary, throwing what went wrong.
   public init(JSON: [String: Any], context: MappingContext? = nil) throws {
     self = try Mapper<Self>(context: context).decode(JSON: JSON)
   }
 
+  /// A model from a Foundation object, which must be a dictionary; throws what went wrong.
   public init(JSONObject: Any, context: MappingContext? = nil) throws {
     guard let dictionary = JSONObject as? [String: Any] else {
       throw MappingError(.typeMismatch(expected: "object", found: "\(type(of: JSONObject))"), path: .root)
@@ -49,29 +51,36 @@ extension Array where Element: BaseMappable {
     self = objects
   }
 
+  /// Models from Foundation dictionaries; those that do not map are left out.
   public init(JSONArray: [[String: Any]], context: MappingContext? = nil) {
     self = Mapper<Element>(context: context).mapArray(JSONArray: JSONArray)
   }
 
+  /// The models as Foundation dictionaries.
   public func toJSON() -> [[String: Any]] { Mapper<Element>().toJSONArray(self) }
 
+  /// The models as JSON array text.
   public func toJSONString(prettyPrint: Bool = false) -> String? {
     Mapper<Element>().toJSONString(self, prettyPrint: prettyPrint)
   }
 }
 
 extension Set where Element: BaseMappable {
+  /// Models from a JSON array text, or nil.
   public init?(JSONString: String, context: MappingContext? = nil) {
     guard let objects = Mapper<Element>(context: context).mapSet(JSONString: JSONString) else { return nil }
     self = objects
   }
 
+  /// Models from Foundation dictionaries; those that do not map are left out.
   public init(JSONArray: [[String: Any]], context: MappingContext? = nil) {
     self = Mapper<Element>(context: context).mapSet(JSONArray: JSONArray)
   }
 
+  /// The models as Foundation dictionaries.
   public func toJSON() -> [[String: Any]] { Mapper<Element>().toJSONSet(self) }
 
+  /// The models as JSON array text.
   public func toJSONString(prettyPrint: Bool = false) -> String? {
     Mapper<Element>().toJSONString(self, prettyPrint: prettyPrint)
   }

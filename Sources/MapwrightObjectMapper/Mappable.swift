@@ -24,7 +24,9 @@ public protocol BaseMappable: JSONConvertible {
 }
 
 extension BaseMappable {
+  /// No coercion policy of the model's own: the call's applies.
   public static var coercionPolicy: CoercionPolicy? { nil }
+  /// Not versioned.
   public static var jsonVersioning: JSONVersioning? { nil }
 }
 
@@ -151,10 +153,12 @@ public protocol JSONPreserving: BaseMappable {
 }
 
 extension JSONPreserving {
+  /// A `JSONPreserving` model keeps its source object.
   public static var _preservesJSON: Bool { true }
 }
 
 extension Mappable {
+  /// Decodes a model: `init?(map:)`, then `mapping(map:)`; nil from the initialiser is an error at the value.
   @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
     try decodeModel(from: value, in: session) { map in Self(map: map) }
@@ -162,6 +166,7 @@ extension Mappable {
 }
 
 extension StaticMappable {
+  /// Decodes a model: `objectForMapping(map:)`, then `mapping(map:)`; nil (or another type) is an error at the value.
   @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
     try decodeModel(from: value, in: session) { map in Self.objectForMapping(map: map) as? Self }
@@ -169,6 +174,7 @@ extension StaticMappable {
 }
 
 extension ImmutableMappable {
+  /// Decodes a model through `init(map:)`; what it throws is an error at the value, with its path.
   @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self {
     try decodeModel(from: value, in: session) { (map) throws(MappingError) -> Self? in
@@ -184,6 +190,8 @@ extension ImmutableMappable {
 }
 
 extension BaseMappable {
+  /// Encodes the model by running `mapping(map:)` in the writing direction (a preserving model's
+  /// unmapped keys written back).
   @inlinable
   public func encodeJSON(in session: EncodingSession) -> JSON {
     let map = Map(encodingIn: session)
@@ -215,6 +223,7 @@ extension BaseMappable {
     return copy
   }
 
+  /// The model with the members of the JSON text mapped onto it (see `patched(json:)` taking bytes).
   public func patched(json text: String, options: MappingOptions = MappingOptions()) throws -> Self {
     try patched(json: Array(text.utf8), options: options)
   }
@@ -241,7 +250,9 @@ public struct MappableMergePolicy {
   /// Every key keeps this model's value.
   public static var ours: MappableMergePolicy { MappableMergePolicy(takesTheirs: false) }
 
+  /// The policy, with `key` taking the other model's value.
   public func taking(_ key: String) -> MappableMergePolicy { resolving(key) { _, theirs in theirs } }
+  /// The policy, with `key` keeping this model's value.
   public func keeping(_ key: String) -> MappableMergePolicy { resolving(key) { ours, _ in ours } }
 
   /// The key's value is what `resolve` makes of both (nil: no value).

@@ -16,31 +16,41 @@ extension Mapper where N: ImmutableMappable {
   /// let repo: Repo = try Mapper().map(JSONString: #"{"id": 1, "name": "mapwright"}"#)
   /// ```
   public func map(JSONString: String) throws -> N { try throwingUnderlying(N.self, Array(JSONString.utf8)) }
+  /// One model from a Foundation dictionary; throws `MappingError` with the path.
   public func map(JSON: [String: Any]) throws -> N { try throwingUnderlying(N.self, foundationObject: JSON) }
+  /// One model from a Foundation object (a dictionary); throws `MappingError` with the path.
   public func map(JSONObject: Any) throws -> N { try throwingUnderlying(N.self, foundationObject: JSONObject) }
 
   /// Models from a JSON array (a single object is not an array here, as in ObjectMapper).
   public func mapArray(JSONString: String) throws -> [N] { try throwingUnderlying([N].self, Array(JSONString.utf8)) }
+  /// Models from Foundation dictionaries; throws the first that does not map.
   public func mapArray(JSONArray: [[String: Any]]) throws -> [N] { try throwingUnderlying([N].self, foundationObject: JSONArray) }
+  /// Models from a Foundation array; throws what does not map.
   public func mapArray(JSONObject: Any) throws -> [N] { try throwingUnderlying([N].self, foundationObject: JSONObject) }
 
+  /// Models from a JSON object of objects, by key; throws what does not map.
   public func mapDictionary(JSONString: String) throws -> [String: N] {
     try throwingUnderlying([String: N].self, Array(JSONString.utf8))
   }
+  /// Models from a Foundation dictionary of dictionaries, by key; throws what does not map.
   public func mapDictionary(JSONObject: Any?) throws -> [String: N] {
     try throwingUnderlying([String: N].self, foundationObject: JSONObject)
   }
+  /// Models from a dictionary of dictionaries, by key; throws what does not map.
   public func mapDictionary(JSON: [String: [String: Any]]) throws -> [String: N] {
     try throwingUnderlying([String: N].self, foundationObject: JSON)
   }
 
+  /// Arrays of models from a Foundation dictionary of arrays, by key; throws what does not map.
   public func mapDictionaryOfArrays(JSONObject: Any?) throws -> [String: [N]] {
     try throwingUnderlying([String: [N]].self, foundationObject: JSONObject)
   }
+  /// Arrays of models from a dictionary of arrays, by key; throws what does not map.
   public func mapDictionaryOfArrays(JSON: [String: [[String: Any]]]) throws -> [String: [N]] {
     try throwingUnderlying([String: [N]].self, foundationObject: JSON)
   }
 
+  /// Arrays of models from a Foundation array of arrays; throws what does not map.
   public func mapArrayOfArrays(JSONObject: Any?) throws -> [[N]] {
     try throwingUnderlying([[N]].self, foundationObject: JSONObject)
   }

@@ -4,13 +4,25 @@
 
 import Foundation
 
+/// Maps JSON to models of type `N` and back (ObjectMapper's `Mapper`).
+///
+/// ObjectMapper's forms (`map`, `mapArray`, `toJSON`, …) return nil when the JSON is not valid
+/// or not of the expected shape; the `decode…` forms throw every problem with its path.
+///
+/// ```swift
+/// let user = Mapper<User>().map(JSONString: #"{"username": "ana"}"#)
+/// let text = Mapper<User>().toJSONString(user!, prettyPrint: true)
+/// ```
 public final class Mapper<N: BaseMappable> {
+  /// The context every `Map` of this mapper carries (`map.context`).
   public var context: MappingContext?
+  /// Write `null` for nil optionals instead of leaving them out.
   public var shouldIncludeNilValues: Bool
   /// Options for the throwing `decode…` forms; ObjectMapper's forms use its coercion and unknown-key
   /// policies but never record a problem of a `<-` mapping (the property keeps its value).
   public var options: MappingOptions
 
+  /// A mapper with a context, nil handling and options for the throwing forms.
   public init(context: MappingContext? = nil, shouldIncludeNilValues: Bool = false, options: MappingOptions = MappingOptions()) {
     self.context = context
     self.shouldIncludeNilValues = shouldIncludeNilValues
@@ -25,11 +37,16 @@ public final class Mapper<N: BaseMappable> {
   /// let user = try Mapper<User>().decode(JSONString: text)
   /// ```
   public func decode(JSONString: String) throws -> N { try decode(N.self, Array(JSONString.utf8)) }
+  /// Decodes one model from JSON data (see `decode(JSONString:)`).
   public func decode(JSONData: Data) throws -> N { try decode(N.self, JSONData.byteArray) }
+  /// Decodes one model from UTF-8 bytes (see `decode(JSONString:)`).
   public func decode(JSONBytes: [UInt8]) throws -> N { try decode(N.self, JSONBytes) }
+  /// Decodes one model from a Foundation dictionary (see `decode(JSONString:)`).
   public func decode(JSON: [String: Any]) throws -> N { try decode(N.self, try MapwrightJSON.JSON(foundationObject: JSON).jsonBytes()) }
 
+  /// Decodes a JSON array of models, throwing every problem with its path.
   public func decodeArray(JSONString: String) throws -> [N] { try decode([N].self, Array(JSONString.utf8)) }
+  /// Decodes a JSON array of models from data, throwing every problem with its path.
   public func decodeArray(JSONData: Data) throws -> [N] { try decode([N].self, JSONData.byteArray) }
 
   /// Decodes and returns what was forgiven (coercions, defaults, skipped elements, unknown keys).
@@ -37,6 +54,7 @@ public final class Mapper<N: BaseMappable> {
     try N.decodeReporting(json: Array(JSONString.utf8), options: options, context: context)
   }
 
+  /// Decodes from data and returns what was forgiven (see `decodeReporting(JSONString:)`).
   public func decodeReporting(JSONData: Data) throws -> (value: N, report: MappingReport) {
     try N.decodeReporting(json: JSONData.byteArray, options: options, context: context)
   }
@@ -59,8 +77,11 @@ public final class Mapper<N: BaseMappable> {
     return attempt(type, bytes)
   }
 
+  /// One model from JSON text, or nil (fields that do not convert keep their values).
   public func map(JSONString: String) -> N? { attempt(N.self, Array(JSONString.utf8)) }
+  /// One model from a Foundation object, or nil.
   public func map(JSONObject: Any?) -> N? { attempt(N.self, foundationObject: JSONObject) }
+  /// One model from a Foundation dictionary, or nil.
   public func map(JSON: [String: Any]) -> N? { attempt(N.self, foundationObject: JSON) }
 
   /// Maps into an existing object (classes are updated in place; structs are returned).
@@ -69,6 +90,7 @@ public final class Mapper<N: BaseMappable> {
     return map(document, toObject: object)
   }
 
+  /// Maps a Foundation dictionary into an existing object (see `map(JSONString:toObject:)`).
   public func map(JSON: [String: Any], toObject object: N) -> N {
     guard let bytes = try? MapwrightJSON.JSON(foundationObject: JSON).jsonBytes(), let document = try? JSONDocument(bytes) else {
       return object
@@ -76,6 +98,7 @@ public final class Mapper<N: BaseMappable> {
     return map(document, toObject: object)
   }
 
+  /// Maps a Foundation object into an existing object (see `map(JSONString:toObject:)`).
   public func map(JSONObject: Any?, toObject object: N) -> N {
     guard let JSONObject, let bytes = try? MapwrightJSON.JSON(foundationObject: JSONObject).jsonBytes(),
       let document = try? JSONDocument(bytes)
@@ -93,6 +116,7 @@ public final class Mapper<N: BaseMappable> {
     return result
   }
 
+  /// Maps a Foundation dictionary of objects into the models of `dictionary` (see `mapDictionary(JSON:toDictionary:)`).
   public func mapDictionary(JSONObject: Any?, toDictionary dictionary: [String: N]) -> [String: N] {
     guard let JSON = JSONObject as? [String: [String: Any]] else { return dictionary }
     return mapDictionary(JSON: JSON, toDictionary: dictionary)
@@ -112,21 +136,29 @@ public final class Mapper<N: BaseMappable> {
     let bytes = Array(JSONString.utf8)
     return attempt([N].self, bytes) ?? attempt(N.self, bytes).map { [$0] }
   }
+  /// Models from a Foundation array, or nil.
   public func mapArray(JSONObject: Any?) -> [N]? { attempt([N].self, foundationObject: JSONObject) }
+  /// Models from Foundation dictionaries (empty when they do not map).
   public func mapArray(JSONArray: [[String: Any]]) -> [N] { attempt([N].self, foundationObject: JSONArray) ?? [] }
 
+  /// Arrays of models from a Foundation array of arrays, or nil.
   public func mapArrayOfArrays(JSONObject: Any?) -> [[N]]? { attempt([[N]].self, foundationObject: JSONObject) }
 
+  /// Models from a JSON object of objects, by key, or nil.
   public func mapDictionary(JSONString: String) -> [String: N]? { attempt([String: N].self, Array(JSONString.utf8)) }
+  /// Models from a Foundation dictionary of dictionaries, by key, or nil.
   public func mapDictionary(JSONObject: Any?) -> [String: N]? { attempt([String: N].self, foundationObject: JSONObject) }
+  /// Models from a dictionary of dictionaries, by key, or nil.
   public func mapDictionary(JSON: [String: [String: Any]]) -> [String: N]? {
     attempt([String: N].self, foundationObject: JSON)
   }
 
+  /// Arrays of models from a Foundation dictionary of arrays, by key, or nil.
   public func mapDictionaryOfArrays(JSONObject: Any?) -> [String: [N]]? {
     attempt([String: [N]].self, foundationObject: JSONObject)
   }
 
+  /// Arrays of models from a dictionary of arrays, by key, or nil.
   public func mapDictionaryOfArrays(JSON: [String: [[String: Any]]]) -> [String: [N]]? {
     attempt([String: [N]].self, foundationObject: JSON)
   }
@@ -142,12 +174,15 @@ public final class Mapper<N: BaseMappable> {
     object.encodeJSON(in: encodingSession).foundationObject as? [String: Any] ?? [:]
   }
 
+  /// The models as Foundation dictionaries.
   public func toJSONArray(_ array: [N]) -> [[String: Any]] { array.map(toJSON) }
 
+  /// The models as Foundation dictionaries, by key.
   public func toJSONDictionary(_ dictionary: [String: N]) -> [String: [String: Any]] {
     dictionary.mapValues(toJSON)
   }
 
+  /// Arrays of models as arrays of Foundation dictionaries, by key.
   public func toJSONDictionaryOfArrays(_ dictionary: [String: [N]]) -> [String: [[String: Any]]] {
     dictionary.mapValues(toJSONArray)
   }
@@ -157,6 +192,7 @@ public final class Mapper<N: BaseMappable> {
     try? object.encodeJSON(in: encodingSession).jsonString(prettyPrint ? [.prettyPrinted] : [])
   }
 
+  /// JSON array text of the models (nil only if a value cannot be written, such as NaN).
   public func toJSONString(_ array: [N], prettyPrint: Bool = false) -> String? {
     try? array.encodeJSON(in: encodingSession).jsonString(prettyPrint ? [.prettyPrinted] : [])
   }
@@ -174,6 +210,7 @@ public final class Mapper<N: BaseMappable> {
     try? MapwrightJSON.JSON(foundationObject: JSONObject).jsonString(prettyPrint ? [.prettyPrinted] : [])
   }
 
+  /// Foundation objects as JSON data (ObjectMapper's static helper); `.prettyPrinted` is honoured.
   public static func toJSONData(_ JSONObject: Any, options: JSONSerialization.WritingOptions) -> Data? {
     let format: JSONWriter.Options = options.contains(.prettyPrinted) ? [.prettyPrinted] : []
     return try? MapwrightJSON.JSON(foundationObject: JSONObject).jsonData(format)
@@ -184,18 +221,24 @@ public final class Mapper<N: BaseMappable> {
     parseJSONString(JSONString: JSONString) as? [String: Any]
   }
 
+  /// ObjectMapper's helper: JSON text as Foundation objects, or nil when it is not JSON.
   public static func parseJSONString(JSONString: String) -> Any? {
     (try? MapwrightJSON.JSON(parsing: JSONString))?.foundationObject
   }
 }
 
 extension Mapper where N: Hashable {
+  /// A set of models from a JSON array text, or nil.
   public func mapSet(JSONString: String) -> Set<N>? { attempt(Set<N>.self, Array(JSONString.utf8)) }
+  /// A set of models from a Foundation array, or nil.
   public func mapSet(JSONObject: Any?) -> Set<N>? { attempt(Set<N>.self, foundationObject: JSONObject) }
+  /// A set of models from Foundation dictionaries (empty when they do not map).
   public func mapSet(JSONArray: [[String: Any]]) -> Set<N> { attempt(Set<N>.self, foundationObject: JSONArray) ?? [] }
 
+  /// The set's models as Foundation dictionaries.
   public func toJSONSet(_ set: Set<N>) -> [[String: Any]] { set.map(toJSON) }
 
+  /// JSON array text of the set's models.
   public func toJSONString(_ set: Set<N>, prettyPrint: Bool = false) -> String? {
     toJSONString(Array(set), prettyPrint: prettyPrint)
   }

@@ -15,62 +15,74 @@ struct RawValueBox<T: RawRepresentable>: JSONConvertible where T.RawValue: JSONC
   func encodeJSON(in session: EncodingSession) -> JSON { value.rawValue.encodeJSON(in: session) }
 }
 
+/// Maps an enum both ways by raw value; an unknown raw value is a problem and the property keeps its value.
 public func <- <T: RawRepresentable>(left: inout T, right: Map) where T.RawValue: JSONConvertible {
   var box = RawValueBox(value: left)
   box <- right
   left = box.value
 }
 
+/// Maps an optional enum both ways by raw value; an unknown raw value is a problem and the property keeps its value.
 public func <- <T: RawRepresentable>(left: inout T?, right: Map) where T.RawValue: JSONConvertible {
   var box = left.map { RawValueBox(value: $0) }
   box <- right
   left = box?.value
 }
 
+/// Maps an array of enums both ways by raw value; an unknown raw value is a problem and the property keeps its value.
 public func <- <T: RawRepresentable>(left: inout [T], right: Map) where T.RawValue: JSONConvertible {
   var boxes = left.map { RawValueBox(value: $0) }
   boxes <- right
   left = boxes.map(\.value)
 }
 
+/// Maps an optional array of enums both ways by raw value; an unknown raw value is a problem and the property keeps its value.
 public func <- <T: RawRepresentable>(left: inout [T]?, right: Map) where T.RawValue: JSONConvertible {
   var boxes = left.map { $0.map { RawValueBox(value: $0) } }
   boxes <- right
   left = boxes.map { $0.map(\.value) }
 }
 
+/// Maps a dictionary of enums both ways by raw value; an unknown raw value is a problem and the property keeps its value.
 public func <- <T: RawRepresentable>(left: inout [String: T], right: Map) where T.RawValue: JSONConvertible {
   var boxes = left.mapValues { RawValueBox(value: $0) }
   boxes <- right
   left = boxes.mapValues(\.value)
 }
 
+/// Maps an optional dictionary of enums both ways by raw value; an unknown raw value is a problem and the property keeps its value.
 public func <- <T: RawRepresentable>(left: inout [String: T]?, right: Map) where T.RawValue: JSONConvertible {
   var boxes = left.map { $0.mapValues { RawValueBox(value: $0) } }
   boxes <- right
   left = boxes.map { $0.mapValues(\.value) }
 }
 
+/// Writes an enum as raw values (to JSON only).
 public func >>> <T: RawRepresentable>(left: T, right: Map) where T.RawValue: JSONConvertible {
   RawValueBox(value: left) >>> right
 }
 
+/// Writes an optional enum as raw values (to JSON only).
 public func >>> <T: RawRepresentable>(left: T?, right: Map) where T.RawValue: JSONConvertible {
   left.map { RawValueBox(value: $0) } >>> right
 }
 
+/// Writes an array of enums as raw values (to JSON only).
 public func >>> <T: RawRepresentable>(left: [T], right: Map) where T.RawValue: JSONConvertible {
   left.map { RawValueBox(value: $0) } >>> right
 }
 
+/// Writes an optional array of enums as raw values (to JSON only).
 public func >>> <T: RawRepresentable>(left: [T]?, right: Map) where T.RawValue: JSONConvertible {
   left.map { $0.map { RawValueBox(value: $0) } } >>> right
 }
 
+/// Writes a dictionary of enums as raw values (to JSON only).
 public func >>> <T: RawRepresentable>(left: [String: T], right: Map) where T.RawValue: JSONConvertible {
   left.mapValues { RawValueBox(value: $0) } >>> right
 }
 
+/// Writes an optional dictionary of enums as raw values (to JSON only).
 public func >>> <T: RawRepresentable>(left: [String: T]?, right: Map) where T.RawValue: JSONConvertible {
   left.map { $0.mapValues { RawValueBox(value: $0) } } >>> right
 }
@@ -109,47 +121,59 @@ struct AnyRawValueBox<T: RawRepresentable>: JSONConvertible {
   }
 }
 
+/// Maps an enum both ways by raw value, a raw value of a type that is not convertible cast from Foundation objects.
 public func <- <T: RawRepresentable>(left: inout T, right: Map) {
   var box = AnyRawValueBox(value: left)
   box <- right
   left = box.value
 }
 
+/// Maps an optional enum both ways by raw value, a raw value of a type that is not convertible cast from Foundation objects.
 public func <- <T: RawRepresentable>(left: inout T?, right: Map) {
   var box = left.map { AnyRawValueBox(value: $0) }
   box <- right
   left = box?.value
 }
 
+/// Maps an array of enums both ways by raw value, a raw value of a type that is not convertible cast from Foundation objects.
 public func <- <T: RawRepresentable>(left: inout [T], right: Map) {
   var boxes = left.map { AnyRawValueBox(value: $0) }
   boxes <- right
   left = boxes.map(\.value)
 }
 
+/// Maps an optional array of enums both ways by raw value, a raw value of a type that is not convertible cast from Foundation objects.
 public func <- <T: RawRepresentable>(left: inout [T]?, right: Map) {
   var boxes = left.map { $0.map { AnyRawValueBox(value: $0) } }
   boxes <- right
   left = boxes.map { $0.map(\.value) }
 }
 
+/// Maps a dictionary of enums both ways by raw value, a raw value of a type that is not convertible cast from Foundation objects.
 public func <- <T: RawRepresentable>(left: inout [String: T], right: Map) {
   var boxes = left.mapValues { AnyRawValueBox(value: $0) }
   boxes <- right
   left = boxes.mapValues(\.value)
 }
 
+/// Maps an optional dictionary of enums both ways by raw value, a raw value of a type that is not convertible cast from Foundation objects.
 public func <- <T: RawRepresentable>(left: inout [String: T]?, right: Map) {
   var boxes = left.map { $0.mapValues { AnyRawValueBox(value: $0) } }
   boxes <- right
   left = boxes.map { $0.mapValues(\.value) }
 }
 
+/// Writes an enum as raw values, written as the Foundation objects they are (to JSON only).
 public func >>> <T: RawRepresentable>(left: T, right: Map) { AnyRawValueBox(value: left) >>> right }
+/// Writes an optional enum as raw values, written as the Foundation objects they are (to JSON only).
 public func >>> <T: RawRepresentable>(left: T?, right: Map) { left.map { AnyRawValueBox(value: $0) } >>> right }
+/// Writes an array of enums as raw values, written as the Foundation objects they are (to JSON only).
 public func >>> <T: RawRepresentable>(left: [T], right: Map) { left.map { AnyRawValueBox(value: $0) } >>> right }
+/// Writes an optional array of enums as raw values, written as the Foundation objects they are (to JSON only).
 public func >>> <T: RawRepresentable>(left: [T]?, right: Map) { left.map { $0.map { AnyRawValueBox(value: $0) } } >>> right }
+/// Writes a dictionary of enums as raw values, written as the Foundation objects they are (to JSON only).
 public func >>> <T: RawRepresentable>(left: [String: T], right: Map) { left.mapValues { AnyRawValueBox(value: $0) } >>> right }
+/// Writes an optional dictionary of enums as raw values, written as the Foundation objects they are (to JSON only).
 public func >>> <T: RawRepresentable>(left: [String: T]?, right: Map) {
   left.map { $0.mapValues { AnyRawValueBox(value: $0) } } >>> right
 }

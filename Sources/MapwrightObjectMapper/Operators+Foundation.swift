@@ -15,17 +15,21 @@ struct DecimalNumberBox: JSONConvertible {
   func encodeJSON(in session: EncodingSession) -> JSON { value.decimalValue.encodeJSON(in: session) }
 }
 
+/// Maps an `NSDecimalNumber` exactly from the number's text, both ways.
 public func <- (left: inout NSDecimalNumber, right: Map) {
   var box = DecimalNumberBox(value: left)
   box <- right
   left = box.value
 }
 
+/// Maps an optional `NSDecimalNumber` exactly from the number's text, both ways.
 public func <- (left: inout NSDecimalNumber?, right: Map) {
   var box = left.map { DecimalNumberBox(value: $0) }
   box <- right
   left = box?.value
 }
 
+/// Writes an `NSDecimalNumber` as a JSON number.
 public func >>> (left: NSDecimalNumber, right: Map) { DecimalNumberBox(value: left) >>> right }
+/// Writes an optional `NSDecimalNumber` as a JSON number (nil as the map's nil handling says).
 public func >>> (left: NSDecimalNumber?, right: Map) { left.map { DecimalNumberBox(value: $0) } >>> right }

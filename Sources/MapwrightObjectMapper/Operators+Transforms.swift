@@ -143,6 +143,7 @@ extension TransformType {
 
 // MARK: ObjectMapper's TransformType: operators
 
+/// Maps a value through an ObjectMapper transform both ways.
 public func <- <Transform: TransformType>(left: inout Transform.Object, right: (Map, Transform)) {
   let (map, transform) = right
   switch map.mappingType {
@@ -151,6 +152,7 @@ public func <- <Transform: TransformType>(left: inout Transform.Object, right: (
   }
 }
 
+/// Maps an optional value through an ObjectMapper transform both ways.
 public func <- <Transform: TransformType>(left: inout Transform.Object?, right: (Map, Transform)) {
   let (map, transform) = right
   switch map.mappingType {
@@ -159,16 +161,19 @@ public func <- <Transform: TransformType>(left: inout Transform.Object?, right: 
   }
 }
 
+/// Writes a value through an ObjectMapper transform (to JSON only).
 public func >>> <Transform: TransformType>(left: Transform.Object, right: (Map, Transform)) {
   right.0.write(left, with: right.1)
 }
 
+/// Writes an optional value through an ObjectMapper transform (to JSON only).
 public func >>> <Transform: TransformType>(left: Transform.Object?, right: (Map, Transform)) {
   right.0.write(left, with: right.1)
 }
 
 // Arrays
 
+/// Maps an array of values through an ObjectMapper transform both ways.
 public func <- <Transform: TransformType>(left: inout [Transform.Object], right: (Map, Transform)) {
   let (map, transform) = right
   switch map.mappingType {
@@ -177,6 +182,7 @@ public func <- <Transform: TransformType>(left: inout [Transform.Object], right:
   }
 }
 
+/// Maps an optional array of values through an ObjectMapper transform both ways.
 public func <- <Transform: TransformType>(left: inout [Transform.Object]?, right: (Map, Transform)) {
   let (map, transform) = right
   switch map.mappingType {
@@ -185,12 +191,14 @@ public func <- <Transform: TransformType>(left: inout [Transform.Object]?, right
   }
 }
 
+/// Writes an optional array of values through an ObjectMapper transform (to JSON only).
 public func >>> <Transform: TransformType>(left: [Transform.Object]?, right: (Map, Transform)) {
   right.0.writeFoundation(left.map { right.1.arrayToJSON($0) })
 }
 
 // Arrays of arrays
 
+/// Maps an array of arrays of values through an ObjectMapper transform both ways.
 public func <- <Transform: TransformType>(left: inout [[Transform.Object]], right: (Map, Transform)) {
   let (map, transform) = right
   switch map.mappingType {
@@ -199,6 +207,7 @@ public func <- <Transform: TransformType>(left: inout [[Transform.Object]], righ
   }
 }
 
+/// Maps an optional array of arrays of values through an ObjectMapper transform both ways.
 public func <- <Transform: TransformType>(left: inout [[Transform.Object]]?, right: (Map, Transform)) {
   let (map, transform) = right
   switch map.mappingType {
@@ -207,12 +216,14 @@ public func <- <Transform: TransformType>(left: inout [[Transform.Object]]?, rig
   }
 }
 
+/// Writes an optional array of arrays of values through an ObjectMapper transform (to JSON only).
 public func >>> <Transform: TransformType>(left: [[Transform.Object]]?, right: (Map, Transform)) {
   right.0.writeFoundation(left.map { $0.map { right.1.arrayToJSON($0) } })
 }
 
 // Sets
 
+/// Maps a set of values through an ObjectMapper transform both ways.
 public func <- <Transform: TransformType>(left: inout Set<Transform.Object>, right: (Map, Transform)) where Transform.Object: Hashable {
   let (map, transform) = right
   switch map.mappingType {
@@ -221,6 +232,7 @@ public func <- <Transform: TransformType>(left: inout Set<Transform.Object>, rig
   }
 }
 
+/// Maps an optional set of values through an ObjectMapper transform both ways.
 public func <- <Transform: TransformType>(left: inout Set<Transform.Object>?, right: (Map, Transform)) where Transform.Object: Hashable {
   let (map, transform) = right
   switch map.mappingType {
@@ -229,12 +241,14 @@ public func <- <Transform: TransformType>(left: inout Set<Transform.Object>?, ri
   }
 }
 
+/// Writes an optional set of values through an ObjectMapper transform (to JSON only).
 public func >>> <Transform: TransformType>(left: Set<Transform.Object>?, right: (Map, Transform)) where Transform.Object: Hashable {
   right.0.writeFoundation(left.map { right.1.arrayToJSON($0) })
 }
 
 // Dictionaries
 
+/// Maps a dictionary of values through an ObjectMapper transform both ways.
 public func <- <Transform: TransformType>(left: inout [String: Transform.Object], right: (Map, Transform)) {
   let (map, transform) = right
   switch map.mappingType {
@@ -243,6 +257,7 @@ public func <- <Transform: TransformType>(left: inout [String: Transform.Object]
   }
 }
 
+/// Maps an optional dictionary of values through an ObjectMapper transform both ways.
 public func <- <Transform: TransformType>(left: inout [String: Transform.Object]?, right: (Map, Transform)) {
   let (map, transform) = right
   switch map.mappingType {
@@ -251,12 +266,14 @@ public func <- <Transform: TransformType>(left: inout [String: Transform.Object]
   }
 }
 
+/// Writes an optional dictionary of values through an ObjectMapper transform (to JSON only).
 public func >>> <Transform: TransformType>(left: [String: Transform.Object]?, right: (Map, Transform)) {
   right.0.writeFoundation(left.map { right.1.dictionaryToJSON($0) })
 }
 
 // Dictionaries of arrays
 
+/// Maps a dictionary of arrays of values through an ObjectMapper transform both ways.
 public func <- <Transform: TransformType>(left: inout [String: [Transform.Object]], right: (Map, Transform)) {
   let (map, transform) = right
   switch map.mappingType {
@@ -265,6 +282,7 @@ public func <- <Transform: TransformType>(left: inout [String: [Transform.Object
   }
 }
 
+/// Maps an optional dictionary of arrays of values through an ObjectMapper transform both ways.
 public func <- <Transform: TransformType>(left: inout [String: [Transform.Object]]?, right: (Map, Transform)) {
   let (map, transform) = right
   switch map.mappingType {
@@ -273,6 +291,7 @@ public func <- <Transform: TransformType>(left: inout [String: [Transform.Object
   }
 }
 
+/// Writes an optional dictionary of arrays of values through an ObjectMapper transform (to JSON only).
 public func >>> <Transform: TransformType>(left: [String: [Transform.Object]]?, right: (Map, Transform)) {
   right.0.writeFoundation(left.map { $0.mapValues { right.1.arrayToJSON($0) } })
 }
@@ -294,6 +313,7 @@ extension Map {
   }
 }
 
+/// Maps a value through the engine's typed transformer both ways.
 public func <- <T: JSONTransformer>(left: inout T.Value, right: (Map, T)) {
   let (map, transformer) = right
   switch map.mappingType {
@@ -302,6 +322,7 @@ public func <- <T: JSONTransformer>(left: inout T.Value, right: (Map, T)) {
   }
 }
 
+/// Maps an optional value through the engine's typed transformer both ways.
 public func <- <T: JSONTransformer>(left: inout T.Value?, right: (Map, T)) {
   let (map, transformer) = right
   switch map.mappingType {
@@ -311,6 +332,7 @@ public func <- <T: JSONTransformer>(left: inout T.Value?, right: (Map, T)) {
   }
 }
 
+/// Maps an array of values through the engine's typed transformer both ways.
 public func <- <T: JSONTransformer>(left: inout [T.Value], right: (Map, T)) {
   let (map, transformer) = right
   switch map.mappingType {
@@ -320,14 +342,17 @@ public func <- <T: JSONTransformer>(left: inout [T.Value], right: (Map, T)) {
   }
 }
 
+/// Writes a value through the engine's typed transformer (to JSON only).
 public func >>> <T: JSONTransformer>(left: T.Value, right: (Map, T)) {
   right.0.writeTransformed(left, with: right.1)
 }
 
+/// Writes an optional value through the engine's typed transformer (to JSON only).
 public func >>> <T: JSONTransformer>(left: T.Value?, right: (Map, T)) {
   right.0.writeTransformed(left, with: right.1)
 }
 
+/// Writes an array of values through the engine's typed transformer (to JSON only).
 public func >>> <T: JSONTransformer>(left: [T.Value], right: (Map, T)) {
   let (map, transformer) = right
   guard map.mappingType == .toJSON else { return }

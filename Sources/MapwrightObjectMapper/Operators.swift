@@ -8,6 +8,11 @@
 infix operator <- : DefaultPrecedence
 infix operator >>> : DefaultPrecedence
 
+/// Maps a property both ways: reads it when the map reads, writes it when the map writes.
+///
+/// ```swift
+/// name <- map["name"]
+/// ```
 @inlinable
 public func <- <T: JSONConvertible>(left: inout T, right: Map) {
   switch right.mappingType {
@@ -16,6 +21,7 @@ public func <- <T: JSONConvertible>(left: inout T, right: Map) {
   }
 }
 
+/// Writes a property (to JSON only), for `let` properties.
 @inlinable
 public func >>> <T: JSONConvertible>(left: T, right: Map) {
   right.write(left)
@@ -24,6 +30,7 @@ public func >>> <T: JSONConvertible>(left: T, right: Map) {
 // Optionals of convertible values have their own overloads so that they rank above the
 // optional form of the Foundation fallback below (the engine decodes them as any value).
 
+/// Maps an optional property both ways (`null` reads as nil).
 @inlinable
 public func <- <T: JSONConvertible>(left: inout T?, right: Map) {
   switch right.mappingType {
@@ -32,6 +39,7 @@ public func <- <T: JSONConvertible>(left: inout T?, right: Map) {
   }
 }
 
+/// Writes an optional property (to JSON only).
 @inlinable
 public func >>> <T: JSONConvertible>(left: T?, right: Map) {
   right.write(left)
@@ -44,6 +52,7 @@ public func >>> <T: JSONConvertible>(left: T?, right: Map) {
 // Foundation objects, cast to the property's type. A value that does not cast is a problem
 // (recorded), and the property is left as it was.
 
+/// Maps a property of a type that is not `JSONConvertible` both ways, as Foundation objects cast to its type.
 public func <- <T>(left: inout T, right: Map) {
   switch right.mappingType {
   case .fromJSON: right.readFoundation(into: &left)
@@ -51,6 +60,7 @@ public func <- <T>(left: inout T, right: Map) {
   }
 }
 
+/// Maps an optional property of a type that is not `JSONConvertible`, as Foundation objects cast to its type.
 public func <- <T>(left: inout T?, right: Map) {
   switch right.mappingType {
   case .fromJSON: right.readFoundationOptional(into: &left)
@@ -62,6 +72,7 @@ public func <- <T>(left: inout T?, right: Map) {
 // opened to the type of the value it holds (`T` becomes `Bool` for `var anyObject: Any = true`,
 // and `"STRING"` then fails to cast); through the generic operators Swift 6.3 even crashes.
 
+/// Maps an `Any` property both ways, as the Foundation object the JSON value is.
 public func <- (left: inout Any, right: Map) {
   switch right.mappingType {
   case .fromJSON: right.readAny(into: &left)
@@ -69,6 +80,7 @@ public func <- (left: inout Any, right: Map) {
   }
 }
 
+/// Maps an optional `Any` property both ways, as the Foundation object the JSON value is.
 public func <- (left: inout Any?, right: Map) {
   switch right.mappingType {
   case .fromJSON: right.readFoundationOptional(into: &left)
@@ -76,10 +88,12 @@ public func <- (left: inout Any?, right: Map) {
   }
 }
 
+/// Writes a value of a type that is not `JSONConvertible` as the Foundation object it is.
 public func >>> <T>(left: T, right: Map) {
   right.writeFoundation(left)
 }
 
+/// Writes an optional value of a type that is not `JSONConvertible` as the Foundation object it is.
 public func >>> <T>(left: T?, right: Map) {
   right.writeFoundation(left)
 }

@@ -4,6 +4,11 @@
 import Foundation
 import MapwrightCodable
 
+/// ObjectMapper's transform: converts a JSON value, seen as Foundation objects, to `Object` and back.
+///
+/// ```swift
+/// birthday <- (map["birthday"], DateTransform())
+/// ```
 public protocol TransformType {
   associatedtype Object
   associatedtype JSON
@@ -14,12 +19,15 @@ public protocol TransformType {
 
 /// A transform from two closures.
 open class TransformOf<ObjectType, JSONType>: TransformType {
+  /// The Swift type the transform produces.
   public typealias Object = ObjectType
+  /// The JSON type the transform writes.
   public typealias JSON = JSONType
 
   private let fromJSON: (JSONType?) -> ObjectType?
   private let toJSON: (ObjectType?) -> JSONType?
 
+  /// A transform that calls `fromJSON` with the value cast to `JSONType` and `toJSON` to write.
   public init(fromJSON: @escaping (JSONType?) -> ObjectType?, toJSON: @escaping (ObjectType?) -> JSONType?) {
     self.fromJSON = fromJSON
     self.toJSON = toJSON
@@ -31,9 +39,12 @@ open class TransformOf<ObjectType, JSONType>: TransformType {
 
 /// Dates as a number of seconds (or milliseconds) since 1970; numeric strings accepted.
 open class DateTransform: TransformType {
+  /// Produces dates.
   public typealias Object = Date
+  /// Writes the number of units since 1970.
   public typealias JSON = Double
 
+  /// What one unit of the number is.
   public enum Unit: TimeInterval {
     case seconds = 1
     case milliseconds = 1_000
@@ -44,6 +55,7 @@ open class DateTransform: TransformType {
 
   private let unit: Unit
 
+  /// Dates as numbers of `unit` since 1970.
   public init(unit: Unit = .seconds) { self.unit = unit }
 
   open func transformFromJSON(_ value: Any?) -> Date? {
@@ -61,11 +73,15 @@ open class DateTransform: TransformType {
 
 /// Dates through a `DateFormatter`.
 open class DateFormatterTransform: TransformType {
+  /// Produces dates.
   public typealias Object = Date
+  /// Writes the formatter's string.
   public typealias JSON = String
 
+  /// The formatter that reads and writes the strings.
   public let dateFormatter: DateFormatter
 
+  /// Dates through `dateFormatter`.
   public init(dateFormatter: DateFormatter) { self.dateFormatter = dateFormatter }
 
   open func transformFromJSON(_ value: Any?) -> Date? {
@@ -79,6 +95,7 @@ open class DateFormatterTransform: TransformType {
 
 /// ISO 8601 dates in ObjectMapper's format, `yyyy-MM-dd'T'HH:mm:ssZZZZZ`.
 open class ISO8601DateTransform: DateFormatterTransform {
+  /// ISO 8601 dates in UTC, `yyyy-MM-dd'T'HH:mm:ssZZZZZ`.
   public init() {
     let formatter = DateFormatter()
     formatter.calendar = Calendar(identifier: .iso8601)
@@ -91,6 +108,7 @@ open class ISO8601DateTransform: DateFormatterTransform {
 
 /// Dates in a custom format, with the POSIX locale.
 open class CustomDateFormatTransform: DateFormatterTransform {
+  /// Dates in `formatString` (`DateFormatter`'s pattern syntax).
   public init(formatString: String) {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -101,12 +119,15 @@ open class CustomDateFormatTransform: DateFormatterTransform {
 
 /// URLs from strings, optionally percent-encoding the string first.
 open class URLTransform: TransformType {
+  /// Produces URLs.
   public typealias Object = URL
+  /// Writes the absolute string.
   public typealias JSON = String
 
   private let shouldEncodeURLString: Bool
   private let allowedCharacterSet: CharacterSet
 
+  /// URLs from strings; with `shouldEncodeURLString`, the string is percent-encoded with `allowedCharacterSet` first.
   public init(shouldEncodeURLString: Bool = false, allowedCharacterSet: CharacterSet = .urlQueryAllowed) {
     self.shouldEncodeURLString = shouldEncodeURLString
     self.allowedCharacterSet = allowedCharacterSet
@@ -123,9 +144,12 @@ open class URLTransform: TransformType {
 
 /// Enums through their raw values.
 open class EnumTransform<T: RawRepresentable>: TransformType {
+  /// Produces the enum.
   public typealias Object = T
+  /// Writes the raw value.
   public typealias JSON = T.RawValue
 
+  /// An enum transform.
   public init() {}
 
   open func transformFromJSON(_ value: Any?) -> T? {
@@ -137,9 +161,12 @@ open class EnumTransform<T: RawRepresentable>: TransformType {
 
 /// `Data` as a Base64 string.
 open class DataTransform: TransformType {
+  /// Produces data.
   public typealias Object = Data
+  /// Writes the Base64 string.
   public typealias JSON = String
 
+  /// A Base64 transform.
   public init() {}
 
   open func transformFromJSON(_ value: Any?) -> Data? {
@@ -152,8 +179,10 @@ open class DataTransform: TransformType {
 /// A JSON object of models keyed by an enum's raw values.
 public struct DictionaryTransform<Key, Value>: TransformType
 where Key: Hashable & RawRepresentable, Key.RawValue == String, Value: Mappable {
+  /// A dictionary transform.
   public init() {}
 
+  /// The models of a JSON object whose keys are raw values of `Key`; members that do not map are left out.
   public func transformFromJSON(_ value: Any?) -> [Key: Value]? {
     guard let dictionary = value as? [String: Any] else { return nil }
     var result: [Key: Value] = [:]
@@ -166,6 +195,7 @@ where Key: Hashable & RawRepresentable, Key.RawValue == String, Value: Mappable 
     return result
   }
 
+  /// The models as a dictionary of Foundation dictionaries, keyed by raw values.
   public func transformToJSON(_ value: [Key: Value]?) -> Any? {
     guard let value else { return nil }
     var result: [String: Any] = [:]
@@ -176,9 +206,12 @@ where Key: Hashable & RawRepresentable, Key.RawValue == String, Value: Mappable 
 
 /// `NSDecimalNumber` from a string or a number; written as a string.
 open class NSDecimalNumberTransform: TransformType {
+  /// Produces decimal numbers.
   public typealias Object = NSDecimalNumber
+  /// Writes the number's string.
   public typealias JSON = String
 
+  /// A decimal-number transform.
   public init() {}
 
   open func transformFromJSON(_ value: Any?) -> NSDecimalNumber? {
@@ -196,9 +229,12 @@ open class NSDecimalNumberTransform: TransformType {
 /// Any `Codable` type from its JSON and back, through MapwrightCodable's decoder and encoder
 /// (ObjectMapper's `CodableTransform`): `location <- (map["location"], CodableTransform<Location>())`.
 open class CodableTransform<T: Codable>: TransformType {
+  /// Produces the `Codable` type.
   public typealias Object = T
+  /// Writes the value's JSON as Foundation objects.
   public typealias JSON = Any
 
+  /// A `Codable` transform.
   public init() {}
 
   open func transformFromJSON(_ value: Any?) -> T? {

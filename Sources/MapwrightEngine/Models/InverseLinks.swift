@@ -23,6 +23,7 @@ public func linkInverse<Child: AnyObject, Parent>(
   child?[keyPath: keyPath] = parent
 }
 
+/// Sets `keyPath` of one (optional) child to `parent`, for a child's non-optional back link.
 public func linkInverse<Child: AnyObject, Parent>(
   _ child: Child?, _ keyPath: ReferenceWritableKeyPath<Child, Parent>, to parent: Parent
 ) {

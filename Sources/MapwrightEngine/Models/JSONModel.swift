@@ -47,7 +47,9 @@ public final class JSONModelFields: Sendable {
   /// First components of key paths and fallback keys: known keys that the member pass does
   /// not match to a field. (Given whole key paths; the first components are kept.)
   public let otherKnownKeys: Set<String>
+  /// The model's coercion policy (`@JSONModel(coercion:)`), or nil to use the session's.
   public let coercion: CoercionPolicy?
+  /// The model's unknown-key policy (`@JSONModel(unknownKeys:)`), or nil to use the session's.
   public let unknownKeys: UnknownKeyPolicy?
   /// The model's version and migration (`@JSONModel(version:)`).
   public let versioning: JSONVersioning?

@@ -20,8 +20,10 @@ public struct JSONModelEntity: @unchecked Sendable {
   public let name: String
   /// The property that identifies objects (`@JSONModel(primaryKey:)`), if any.
   public let primaryKey: String?
+  /// The mapped properties, in declaration order.
   public let properties: [Property]
 
+  /// Describes `model`, named after its type.
   public init<Model>(_ model: Model.Type, primaryKey: String?, properties: [Property]) {
     name = String(describing: Model.self)
     self.primaryKey = primaryKey
@@ -30,6 +32,7 @@ public struct JSONModelEntity: @unchecked Sendable {
 
   /// One mapped property.
   public struct Property: @unchecked Sendable {
+    /// What a property becomes in a store: an attribute or a relationship.
     public enum Kind {
       /// An attribute of this Swift type (the optional unwrapped; a transformed property's
       /// type is the transformer's value type).
@@ -40,6 +43,7 @@ public struct JSONModelEntity: @unchecked Sendable {
       case toMany(any JSONModel.Type)
     }
 
+    /// The Swift property's name (the attribute's or relationship's).
     public let name: String
     /// The property's (first) key path in JSON.
     public let keyPath: String
@@ -53,6 +57,7 @@ public struct JSONModelEntity: @unchecked Sendable {
     public let isLossy: Bool
     /// The property's `@Transform`, or the name of its registered transformer.
     public let transformer: AnyJSONTransformer?
+    /// The name of the property's registered transformer (`@Transform(named:)`), if it has one.
     public let transformerName: String?
 
     /// What the property is. Worked out when asked (not when the entity is made), so that
@@ -69,16 +74,19 @@ public struct JSONModelEntity: @unchecked Sendable {
       return .attribute(type)
     }
 
+    /// A property read at `key`, of `type` (an optional is unwrapped and noted).
     public init<T>(_ name: String, key: String, _ type: T.Type, hasDefault: Bool = false, lossy: Bool = false) {
       self.init(name, key: key, type: T.self, hasDefault: hasDefault, transformer: nil, transformerName: nil, lossy: lossy)
     }
 
+    /// A property read through `transformer`.
     public init<T, Transformer: JSONTransformer>(
       _ name: String, key: String, _ type: T.Type, hasDefault: Bool = false, transformer: Transformer
     ) {
       self.init(name, key: key, type: T.self, hasDefault: hasDefault, transformer: AnyJSONTransformer(transformer), transformerName: nil)
     }
 
+    /// A property read through the transformer registered as `transformerName`.
     public init<T>(_ name: String, key: String, _ type: T.Type, hasDefault: Bool = false, transformerNamed transformerName: String) {
       self.init(name, key: key, type: T.self, hasDefault: hasDefault, transformer: nil, transformerName: transformerName)
     }
@@ -160,19 +168,24 @@ public struct JSONModelEnumDescription: @unchecked Sendable {
   public let tag: String?
   /// The key of the associated values (adjacently tagged).
   public let content: String?
+  /// Every case, in declaration order.
   public let cases: [Case]
 
+  /// Describes an enum's tagging and cases.
   public init(tag: String?, content: String?, cases: [Case]) {
     self.tag = tag
     self.content = content
     self.cases = cases
   }
 
+  /// One case: its JSON name and its associated values.
   public struct Case: @unchecked Sendable {
     /// The case's JSON name.
     public let name: String
+    /// The associated values, as properties keyed by their labels.
     public let values: [JSONModelEntity.Property]
 
+    /// A case named `name` in JSON, with `values`.
     public init(_ name: String, _ values: [JSONModelEntity.Property]) {
       self.name = name
       self.values = values

@@ -8,6 +8,7 @@
 public struct JSONModelReader {
   // The session and the document outlive every reader (the caller holds both), so the
   // reader does not retain them: one reader is made per object decoded.
+  /// The decoding session the model is read in (options, report, coercion).
   public unowned(unsafe) let session: DecodingSession
   @usableFromInline unowned(unsafe) let document: JSONDocument
   @usableFromInline let objectIndex: Int
@@ -39,6 +40,7 @@ public struct JSONModelReader {
 
   /// One member of the object, matched to a field (`field` is -1 for an unknown key).
   public struct Member {
+    /// The field's number in the model's `JSONModelFields`, or -1 for an unknown key.
     public let field: Int
     @usableFromInline let keyIndex: Int
 
@@ -49,6 +51,7 @@ public struct JSONModelReader {
     }
   }
 
+  /// A reader of `value`, which must be an object (anything else is a type mismatch at its path).
   @inlinable
   public init(_ value: JSONValue, in session: DecodingSession, fields: JSONModelFields, raw: RawJSON) throws(MappingError) {
     guard raw.isObject(at: value.tapeIndex) else {
@@ -403,6 +406,7 @@ public protocol LossyCollection {
 }
 
 extension Array: LossyCollection where Element: JSONConvertible {
+  /// The elements that decode, in order; each one that does not is noted in the session's report.
   public static func decodeLossily(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> [Element] {
     guard value.kind == .array else {
       throw MappingError.typeMismatch(expected: "array", at: value)
@@ -419,12 +423,14 @@ extension Array: LossyCollection where Element: JSONConvertible {
 }
 
 extension Set: LossyCollection where Element: JSONConvertible {
+  /// The elements that decode; each one that does not is noted in the session's report.
   public static func decodeLossily(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Set<Element> {
     Set(try [Element].decodeLossily(from: value, in: session))
   }
 }
 
 extension Dictionary: LossyCollection where Key == String, Value: JSONConvertible {
+  /// The members whose values decode; each one that does not is noted in the session's report.
   public static func decodeLossily(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> [String: Value] {
     guard value.kind == .object else {
       throw MappingError.typeMismatch(expected: "object", at: value)

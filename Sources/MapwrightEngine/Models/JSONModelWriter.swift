@@ -4,9 +4,11 @@
 
 /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
 public struct JSONModelWriter {
+  /// The encoding session (options: nil values, versions, key naming).
   public let session: EncodingSession
   @usableFromInline var object = JSONObject()
 
+  /// A writer of one object in `session`.
   @inlinable
   public init(session: EncodingSession) { self.session = session }
 
@@ -22,12 +24,14 @@ public struct JSONModelWriter {
   /// The object written so far, merged into a preserved source (see `PreservedJSON`).
   public func json(preserving preserved: PreservedJSON) -> JSON { .object(preserved.restoring(object)) }
 
+  /// Writes `value` at `key` (a nil optional is left out unless the session includes nil values).
   @inlinable
   public mutating func write<T: JSONConvertible>(_ value: T, key: String) {
     if value.isNilValue && !session.includesNilValues { return }
     object[key] = value.encodeJSON(in: session)
   }
 
+  /// Writes `value` at the key path `path`, making the objects on the way.
   @inlinable
   public mutating func write<T: JSONConvertible>(_ value: T, path: [String]) {
     if value.isNilValue && !session.includesNilValues { return }
@@ -40,10 +44,12 @@ public struct JSONModelWriter {
     for (key, member) in members { object[key] = member }
   }
 
+  /// Writes `value` at `key` through `transformer`.
   public mutating func write<T: JSONTransformer>(_ value: T.Value, key: String, using transformer: T) {
     put(transformed(value, transformer, [key]), at: [key])
   }
 
+  /// Writes an optional `value` at `key` through `transformer` (nil as for untransformed values).
   public mutating func write<T: JSONTransformer>(_ value: T.Value?, key: String, using transformer: T) {
     guard let value else {
       if session.includesNilValues { object[key] = .null }
@@ -52,10 +58,12 @@ public struct JSONModelWriter {
     put(transformed(value, transformer, [key]), at: [key])
   }
 
+  /// Writes `value` at the key path `path` through `transformer`.
   public mutating func write<T: JSONTransformer>(_ value: T.Value, path: [String], using transformer: T) {
     put(transformed(value, transformer, path), at: path)
   }
 
+  /// Writes an optional `value` at the key path `path` through `transformer`.
   public mutating func write<T: JSONTransformer>(_ value: T.Value?, path: [String], using transformer: T) {
     guard let value else {
       if session.includesNilValues { set(.null, at: path) }
@@ -64,10 +72,12 @@ public struct JSONModelWriter {
     put(transformed(value, transformer, path), at: path)
   }
 
+  /// Writes `value` at `key` through the transformer registered as `name`.
   public mutating func write<V>(_ value: V, key: String, transformerNamed name: String) {
     write(value, path: [key], transformerNamed: name)
   }
 
+  /// Writes `value` at the key path `path` through the transformer registered as `name`.
   public mutating func write<V>(_ value: V, path: [String], transformerNamed name: String) {
     if let optional = value as? any OptionalProtocol, optional.isNone {
       if session.includesNilValues { set(.null, at: path) }
@@ -119,6 +129,8 @@ public protocol OptionalProtocol {
 }
 
 extension Optional: OptionalProtocol {
+  /// Whether the optional is nil.
   public var isNone: Bool { self == nil }
+  /// The wrapped value as `Any`, or nil.
   public var wrappedAny: Any? { self.map { $0 as Any } }
 }

@@ -93,7 +93,9 @@ public struct JSONArray<Element: JSONConvertible>: RandomAccessCollection, JSONC
     return JSONArray(storage: Storage(array: value, session: session))
   }
 
+  /// The first element's index: 0.
   public var startIndex: Int { 0 }
+  /// One past the last element's index: the array's element count.
   public var endIndex: Int { storage.array.count }
 
   /// The element at `position`, or the error decoding it.
@@ -125,6 +127,7 @@ extension JSONModel {
   /// No per-property decoding: `LazyModel` decodes such a model whole.
   public static var _jsonModelFieldKeyPaths: [AnyKeyPath] { [] }
 
+  /// Always throws: a model without per-property decoding is decoded whole.
   public static func _jsonModelDecodeField(_ field: Int, _ reader: inout JSONModelReader) throws(MappingError) -> Any {
     throw MappingError(invalidValue: "\(Self.self) does not decode its properties one by one")
   }

@@ -8,22 +8,28 @@
 /// One mapped property's name and value, and whether the value is the property's default.
 /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
 public struct DescribedField {
+  /// The property's name.
   public let name: String
+  /// The property's value.
   public let value: Any
+  /// Whether the value is the property's default (then `description` leaves it out).
   public let isDefault: Bool
 
+  /// A property without a declared default: default only when it is a nil optional.
   public init<Value>(_ name: String, _ value: Value) {
     self.name = name
     self.value = value
     isDefault = (value as? any OptionalProtocol)?.isNone ?? false
   }
 
+  /// A property whose value is compared with its declared default.
   public init<Value: Equatable>(_ name: String, _ value: Value, default defaultValue: Value) {
     self.name = name
     self.value = value
     isDefault = value == defaultValue || ((value as? any OptionalProtocol)?.isNone ?? false)
   }
 
+  /// A property whose value cannot be compared with its default: never counted as default.
   public init<Value>(_ name: String, _ value: Value, default defaultValue: Value) {
     self.init(name, value, isDefault: false)
   }
@@ -33,6 +39,7 @@ public struct DescribedField {
     self.init(name, value, isDefault: value.isEmpty && defaultValue.isEmpty)
   }
 
+  /// A collection compared with its declared default.
   public init<Value: Collection & Equatable>(_ name: String, _ value: Value, default defaultValue: Value) {
     self.init(name, value, isDefault: value == defaultValue)
   }
@@ -85,8 +92,10 @@ func describeValue(_ value: Any, full: Bool) -> String {
 /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
 public func jsonModelFieldEqual<Value: Equatable>(_ a: Value, _ b: Value) -> Bool { a == b }
 
+/// Equality of an `Equatable` model value: its `==`.
 public func jsonModelFieldEqual<Value: Equatable & JSONConvertible>(_ a: Value, _ b: Value) -> Bool { a == b }
 
+/// Equality of a value that is not `Equatable`: the same instance, or the same JSON encoding.
 public func jsonModelFieldEqual<Value: JSONConvertible>(_ a: Value, _ b: Value) -> Bool {
   if Value.self is AnyClass, (a as AnyObject) === (b as AnyObject) { return true }
   return a.json() == b.json()
@@ -97,6 +106,7 @@ public func jsonModelFieldEqual<Value: JSONConvertible>(_ a: Value, _ b: Value) 
 /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
 public func jsonModelFieldHash<Value: Hashable>(_ value: Value, into hasher: inout Hasher) { hasher.combine(value) }
 
+/// A property that is not `Hashable` adds nothing to the hash.
 public func jsonModelFieldHash<Value>(_ value: Value, into hasher: inout Hasher) {}
 
 extension JSONModel {

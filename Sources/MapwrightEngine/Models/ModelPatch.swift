@@ -44,14 +44,17 @@ extension JSONModelCopyable {
     return draft
   }
 
+  /// The value with the members of the JSON text applied (see `patched(json:)` taking bytes).
   public func patched(json text: String, options: MappingOptions = MappingOptions()) throws -> Self {
     try patched(json: Array(text.utf8), options: options)
   }
 
+  /// The value with the members of the JSON data applied (see `patched(json:)` taking bytes).
   public func patched(json data: Data, options: MappingOptions = MappingOptions()) throws -> Self {
     try patched(json: data.byteArray, options: options)
   }
 
+  /// The value with the members of a JSON value applied (see `patched(json:)` taking bytes).
   public func patched(json value: JSON, options: MappingOptions = MappingOptions()) throws -> Self {
     try patched(json: value.jsonBytes(), options: options)
   }
@@ -62,6 +65,7 @@ extension JSONModelCopyable {
     self = try patched(json: bytes, options: options)
   }
 
+  /// Applies the members of the JSON text to this value; on an error the value is unchanged.
   public mutating func patch(json text: String, options: MappingOptions = MappingOptions()) throws {
     self = try patched(json: Array(text.utf8), options: options)
   }

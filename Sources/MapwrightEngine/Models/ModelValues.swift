@@ -28,15 +28,18 @@ public protocol JSONModelCopyable: JSONModel {
 /// One stored property of a model, type-erased.
 /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
 public struct JSONModelProperty<Model> {
+  /// The Swift property's name.
   public let name: String
   /// The JSON key paths it is read from, the first present winning (nil for an `@Ignore`d
   /// property, empty for a `@Flatten`ed one).
   public let jsonPaths: [String]?
+  /// The property's key path in the model.
   public let keyPath: PartialKeyPath<Model>
   let equal: (Any, Any) -> Bool
   /// Sets the property of a class instance in place (nil for a `let` or a struct's property).
   let assign: ((Model, Any) -> Void)?
 
+  /// A property whose type is not `Equatable` (a change is always seen as one).
   public init<Value>(_ name: String, _ keyPath: KeyPath<Model, Value>, json jsonPaths: [String]?) {
     self.name = name
     self.jsonPaths = jsonPaths
@@ -51,6 +54,7 @@ public struct JSONModelProperty<Model> {
     return { model, value in model[keyPath: writable] = value as! Value }
   }
 
+  /// A property whose changes are found by `==`.
   public init<Value: Equatable>(_ name: String, _ keyPath: KeyPath<Model, Value>, json jsonPaths: [String]?) {
     self.name = name
     self.jsonPaths = jsonPaths
@@ -68,8 +72,10 @@ public struct JSONModelDraft<Model> {
   public let base: Model
   var changes: [AnyKeyPath: Any] = [:]
 
+  /// A draft of `base` with nothing changed yet.
   public init(_ base: Model) { self.base = base }
 
+  /// The property's value: the draft's change, or the base's value.
   public subscript<Value>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value {
     get { changes[keyPath].map { $0 as! Value } ?? base[keyPath: keyPath] }
     set { changes[keyPath] = newValue }
@@ -166,6 +172,7 @@ extension JSONModelCopyable where Self: AnyObject {
     try apply(patchDraft(bytes, options: options))
   }
 
+  /// Applies the members of the JSON text to this instance, in place (see `update(json:)` taking bytes).
   public func update(json text: String, options: MappingOptions = MappingOptions()) throws {
     try update(json: Array(text.utf8), options: options)
   }

@@ -10,21 +10,25 @@ public protocol RawDecodable {
 }
 
 extension String: RawDecodable {
+  /// The string at `index`, or nil when it is not a string.
   @inlinable
   public static func decodeRaw(_ raw: RawJSON, at index: Int) -> String? { raw.string(at: index) }
 }
 
 extension Bool: RawDecodable {
+  /// The Boolean at `index`, or nil when it is not `true` or `false`.
   @inlinable
   public static func decodeRaw(_ raw: RawJSON, at index: Int) -> Bool? { raw.bool(at: index) }
 }
 
 extension Double: RawDecodable {
+  /// The number at `index` as a `Double`, or nil when it is not a number.
   @inlinable
   public static func decodeRaw(_ raw: RawJSON, at index: Int) -> Double? { raw.double(at: index) }
 }
 
 extension RawDecodable where Self: FixedWidthInteger {
+  /// The integer at `index`, or nil when it is not an integer that fits `Self`.
   @inlinable
   public static func decodeRaw(_ raw: RawJSON, at index: Int) -> Self? { raw.integer(at: index, as: Self.self) }
 }
@@ -41,6 +45,7 @@ extension UInt32: RawDecodable {}
 extension UInt64: RawDecodable {}
 
 extension Optional: RawDecodable where Wrapped: RawDecodable {
+  /// `.some(nil)` for `null`, the wrapped value read straight, or nil to fall back.
   @inlinable
   public static func decodeRaw(_ raw: RawJSON, at index: Int) -> Wrapped?? {
     if raw.isNull(at: index) { return .some(nil) }
@@ -49,6 +54,7 @@ extension Optional: RawDecodable where Wrapped: RawDecodable {
 }
 
 extension Array: RawDecodable where Element: RawDecodable {
+  /// Every element read straight, or nil when one of them needs the engine.
   @inlinable
   public static func decodeRaw(_ raw: RawJSON, at index: Int) -> [Element]? {
     guard raw.isArray(at: index) else { return nil }

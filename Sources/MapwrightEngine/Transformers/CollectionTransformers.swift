@@ -5,13 +5,16 @@
 
 /// Applies `element` to each element of a JSON array.
 public struct EachTransformer<Element: JSONTransformer>: JSONTransformer {
+  /// The transformer applied to each element.
   public let element: Element
 
+  /// Applies `element` to each element.
   public init(_ element: Element) { self.element = element }
 
   /// The JSON Schema of the values this transformer reads.
   public var jsonSchema: JSON? { element.jsonSchema.map { ["type": "array", "items": $0] } ?? ["type": "array"] }
 
+  /// Each element of the JSON array decoded; an element the inner transformer refuses fails the whole value.
   public func decode(_ json: JSON) throws -> [Element.Value] {
     guard case .array(let elements) = json else { throw TransformError("expected an array, found \(describeFound(json))") }
     var values: [Element.Value] = []
@@ -26,6 +29,7 @@ public struct EachTransformer<Element: JSONTransformer>: JSONTransformer {
     return values
   }
 
+  /// A JSON array of the encoded elements.
   public func encode(_ values: [Element.Value]) throws -> JSON {
     .array(try values.map(element.encode))
   }
@@ -33,8 +37,10 @@ public struct EachTransformer<Element: JSONTransformer>: JSONTransformer {
 
 /// Applies `value` to each member value of a JSON object.
 public struct EachValueTransformer<Value: JSONTransformer>: JSONTransformer {
+  /// The transformer applied to each member value.
   public let value: Value
 
+  /// Applies `value` to each member value.
   public init(_ value: Value) { self.value = value }
 
   /// The JSON Schema of the values this transformer reads.
@@ -42,6 +48,8 @@ public struct EachValueTransformer<Value: JSONTransformer>: JSONTransformer {
     value.jsonSchema.map { ["type": "object", "additionalProperties": $0] } ?? ["type": "object"]
   }
 
+  /// Each member value of the JSON object decoded (the first of a repeated key); a value the inner
+  /// transformer refuses fails the whole object.
   public func decode(_ json: JSON) throws -> [String: Value.Value] {
     guard case .object(let members) = json else { throw TransformError("expected an object, found \(describeFound(json))") }
     var values: [String: Value.Value] = [:]

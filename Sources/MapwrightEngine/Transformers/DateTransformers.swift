@@ -5,8 +5,10 @@ import Foundation
 /// Decoding accepts the form with or without fractional seconds and any time zone offset;
 /// encoding writes UTC, with milliseconds when `fractionalSeconds` is true.
 public struct ISO8601Transformer: JSONTransformer, Sendable {
+  /// Whether encoding writes milliseconds.
   public var fractionalSeconds: Bool
 
+  /// ISO 8601 dates, encoded with milliseconds when `fractionalSeconds` is true.
   public init(fractionalSeconds: Bool = false) { self.fractionalSeconds = fractionalSeconds }
 
   /// The JSON Schema of the values this transformer reads.
@@ -28,13 +30,16 @@ public struct ISO8601Transformer: JSONTransformer, Sendable {
 
 /// Dates as seconds or milliseconds since 1970 (a number; a numeric string is accepted).
 public struct EpochTransformer: JSONTransformer, Sendable {
+  /// What one unit of the number is.
   public enum Unit: Double, Sendable {
     case seconds = 1
     case milliseconds = 1000
   }
 
+  /// Seconds or milliseconds.
   public var unit: Unit
 
+  /// Dates as numbers of `unit` since 1970.
   public init(unit: Unit) { self.unit = unit }
 
   /// A number, or a string holding one.
@@ -66,8 +71,10 @@ public struct EpochTransformer: JSONTransformer, Sendable {
 public final class DateFormatTransformer: JSONTransformer, @unchecked Sendable {
   private let formatter: DateFormatter
   private let lock = NSLock()
+  /// The date format (`DateFormatter`'s pattern syntax).
   public let format: String
 
+  /// Dates in `format`, read with the POSIX locale in `timeZone`.
   public init(format: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
     self.format = format
     formatter = DateFormatter()
@@ -108,11 +115,14 @@ extension JSONTransformer where Self == ISO8601Transformer {
 }
 
 extension JSONTransformer where Self == EpochTransformer {
+  /// Dates as seconds since 1970.
   public static var epochSeconds: EpochTransformer { EpochTransformer(unit: .seconds) }
+  /// Dates as milliseconds since 1970.
   public static var epochMilliseconds: EpochTransformer { EpochTransformer(unit: .milliseconds) }
 }
 
 extension JSONTransformer where Self == DateFormatTransformer {
+  /// Dates in a fixed `format` (`yyyy-MM-dd HH:mm:ss`), read with the POSIX locale in `timeZone`.
   public static func dateFormat(_ format: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> DateFormatTransformer {
     DateFormatTransformer(format: format, timeZone: timeZone)
   }

@@ -38,7 +38,9 @@ extension JSONTransformer {
 /// A transformer's complaint about a value; becomes a `transformFailed` `MappingError` with
 /// the value's path.
 public struct TransformError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What is wrong with the value.
   public let description: String
+  /// A complaint saying `description`.
   public init(_ description: String) { self.description = description }
 }
 
@@ -46,6 +48,7 @@ public struct TransformError: Error, Sendable, Hashable, CustomStringConvertible
 public struct ClosureTransformer<Value>: JSONTransformer {
   let decodeBody: @Sendable (JSON) throws -> Value
   let encodeBody: @Sendable (Value) throws -> JSON
+  /// The JSON `decode` accepts, as JSON Schema (nil: any JSON).
   public let jsonSchema: JSON?
 
   /// `jsonSchema`: the JSON `decode` accepts, as JSON Schema (nil: any JSON).

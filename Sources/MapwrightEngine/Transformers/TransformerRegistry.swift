@@ -2,12 +2,14 @@ import Foundation
 
 /// A transformer with its value type erased, for models described outside code.
 public struct AnyJSONTransformer: Sendable {
+  /// The Swift type the transformer decodes to.
   public let valueType: any Any.Type
   /// The JSON the transformer decodes, as JSON Schema (nil: any JSON).
   public let jsonSchema: JSON?
   private let decodeBody: @Sendable (JSON) throws -> Any
   private let encodeBody: @Sendable (Any) throws -> JSON
 
+  /// `transformer` with its value type erased.
   public init<T: JSONTransformer>(_ transformer: T) {
     valueType = T.Value.self
     jsonSchema = transformer.jsonSchema
@@ -20,9 +22,9 @@ public struct AnyJSONTransformer: Sendable {
     }
   }
 
-  /// The `Any` the JSON holds; another form throws a `TransformError` saying what was found.
+  /// The value the JSON holds, as the transformer decodes it; a `TransformError` when it refuses the JSON.
   public func decode(_ json: JSON) throws -> Any { try decodeBody(json) }
-  /// The JSON written for a `Any`.
+  /// The JSON the transformer writes for `value` (which must be of `valueType`).
   public func encode(_ value: Any) throws -> JSON { try encodeBody(value) }
 }
 
@@ -39,6 +41,7 @@ public struct AnyJSONTransformer: Sendable {
 ///
 /// Unchecked `Sendable`: its one mutable member, the table, is only touched under `lock`.
 public final class TransformerRegistry: @unchecked Sendable {
+  /// The process-wide registry, holding the built-ins; model files' transformer names are looked up here.
   public static let shared = TransformerRegistry(builtIns: true)
 
   private var transformers: [String: AnyJSONTransformer] = [:]
@@ -77,6 +80,7 @@ public final class TransformerRegistry: @unchecked Sendable {
     lock.withLock { transformers[name] = transformer }
   }
 
+  /// The transformer registered as `name` here, or else in the fallback; nil when neither has one.
   public subscript(name: String) -> AnyJSONTransformer? {
     lock.withLock { transformers[name] } ?? fallback?[name]
   }
@@ -105,5 +109,6 @@ extension TransformerRegistry {
 extension TransformerRegistry: Hashable {
   /// Registries are told apart by identity (options holding the same registry are equal).
   public static func == (lhs: TransformerRegistry, rhs: TransformerRegistry) -> Bool { lhs === rhs }
+  /// Hashes the registry's identity.
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -4,8 +4,10 @@ import Foundation
 /// `https://api.example.com` is `https://api.example.com/users/1`). Encoding writes the
 /// absolute string, or the relative part when it is relative to the base.
 public struct URLTransformer: JSONTransformer, Sendable {
+  /// The URL relative strings are resolved against (nil: strings are taken as they are).
   public var base: URL?
 
+  /// URLs resolved against `base` when one is given.
   public init(relativeTo base: URL? = nil) { self.base = base }
 
   /// The JSON Schema of the values this transformer reads.
@@ -31,7 +33,9 @@ public struct URLTransformer: JSONTransformer, Sendable {
   }
 }
 
+/// `UUID`s from their string form (`E621E1F8-C36C-495A-93FC-0C247A3E6E5F`, either case).
 public struct UUIDTransformer: JSONTransformer, Sendable {
+  /// The UUID transformer.
   public init() {}
 
   /// The JSON Schema of the values this transformer reads.
@@ -51,6 +55,7 @@ public struct UUIDTransformer: JSONTransformer, Sendable {
 
 /// `Data` as a Base64 string.
 public struct Base64Transformer: JSONTransformer, Sendable {
+  /// The Base64 transformer.
   public init() {}
 
   /// The JSON Schema of the values this transformer reads.
@@ -70,8 +75,10 @@ public struct Base64Transformer: JSONTransformer, Sendable {
 /// `Decimal` from a number or a numeric string, exactly; encodes as a number or, with
 /// `asString`, a string (for APIs that send money as strings).
 public struct DecimalTransformer: JSONTransformer, Sendable {
+  /// Whether encoding writes a string rather than a number.
   public var encodesAsString: Bool
 
+  /// Decimals, encoded as strings when `encodesAsString` is true.
   public init(encodesAsString: Bool = false) { self.encodesAsString = encodesAsString }
 
   /// A number, or a string holding one.
@@ -104,11 +111,14 @@ public struct DecimalTransformer: JSONTransformer, Sendable {
 /// state <- (map["state"], .valueMap(["open": State.open, "closed": .closed], default: .open))
 /// ```
 public struct ValueMapTransformer<Value: Equatable & Sendable>: JSONTransformer {
+  /// The Swift value of each JSON value.
   public let table: [JSON: Value]
+  /// The value of JSON not in the table (nil: such JSON is an error).
   public let defaultValue: Value?
   /// The JSON written for `defaultValue` when it is not in the table.
   public let defaultJSON: JSON?
 
+  /// A table from JSON to Swift values, with a default for JSON not in it and the JSON written for that default.
   public init(_ table: [JSON: Value], default defaultValue: Value? = nil, defaultJSON: JSON? = nil) {
     self.table = table
     self.defaultValue = defaultValue
@@ -138,8 +148,10 @@ public struct ValueMapTransformer<Value: Equatable & Sendable>: JSONTransformer 
 }
 
 extension JSONTransformer {
+  /// URLs resolved against `base`; encoding writes them relative to it where they are.
   public static func url(relativeTo base: URL) -> Self where Self == URLTransformer { URLTransformer(relativeTo: base) }
 
+  /// A table from JSON values to Swift values, with a default for values not in it.
   public static func valueMap<V: Equatable>(_ table: [JSON: V], default defaultValue: V? = nil) -> Self
   where Self == ValueMapTransformer<V> {
     ValueMapTransformer(table, default: defaultValue)
@@ -147,18 +159,23 @@ extension JSONTransformer {
 }
 
 extension JSONTransformer where Self == URLTransformer {
+  /// URLs from absolute strings.
   public static var url: URLTransformer { URLTransformer() }
 }
 
 extension JSONTransformer where Self == UUIDTransformer {
+  /// UUIDs from their string form.
   public static var uuid: UUIDTransformer { UUIDTransformer() }
 }
 
 extension JSONTransformer where Self == Base64Transformer {
+  /// `Data` as a Base64 string.
   public static var base64: Base64Transformer { Base64Transformer() }
 }
 
 extension JSONTransformer where Self == DecimalTransformer {
+  /// Decimals, encoded as numbers.
   public static var decimal: DecimalTransformer { DecimalTransformer() }
+  /// Decimals, encoded as strings (for APIs that send money as strings).
   public static var decimalString: DecimalTransformer { DecimalTransformer(encodesAsString: true) }
 }
