@@ -414,10 +414,11 @@ public final class GraphImporter {
         plan.unsentKeys.append(key)
       }
       for key in keys.referenced[plan.number] { plan.referencedKeys.insert(key) }
-      segmentKeys += keys.payload[plan.number].count + keys.referenced[plan.number].count
       // Keys that references of earlier segments wait for.
       if !deferred.isEmpty { deferred.noteArriving(keys.payload[plan.number], entity: plan.number) }
     }
+    // What the segment holds: its payload's keys and the distinct keys its references name.
+    segmentKeys = plans.values.reduce(0) { $0 + $1.payloadKeys.count + $1.referencedKeys.count }
   }
 
   func primaryKey(of object: JSONValue, _ plan: EntityPlan, _ session: DecodingSession) throws(MappingError) -> PrimaryKeyValue? {

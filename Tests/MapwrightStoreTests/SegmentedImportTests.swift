@@ -38,6 +38,23 @@ import Testing
     #expect(try store.object(pet, key: 12)?.object("owner")?.int64("ownerId") == 3)
   }
 
+  /// A segment holds its payload's keys and the distinct keys its references name: six pets
+  /// naming one owner hold eight keys (one owner, six pets, the owner named), not thirteen.
+  @Test func aKeyNamedAgainIsHeldOnce() throws {
+    let model = try ObjectModel(xml: Array(RowIDKeyTests.xml.utf8))
+    let pets = (10..<16).map { #"{"petId": \#($0), "owner": 1}"# }.joined(separator: ", ")
+    let payload = Array(#"{"owners": [{"ownerId": 1}], "pets": [\#(pets)]}"#.utf8)
+    var segments: [Int] = []
+    for keys in [8, 7] {
+      let place = StorePlace(.sqlite)
+      let store = try place.open(model)
+      let summary = try store.importJSON(payload, sources: Self.sources(model), options: Self.segmented(batchSize: 1, keys: keys))
+      #expect(summary.inserted == 7 && summary.unresolvedCount == 0)
+      segments.append(summary.segments)
+    }
+    #expect(segments == [1, 2], "\(segments)")
+  }
+
   /// Parents naming a child by id before its row, in segments of their own: the last parent's
   /// claim decides, a later parent in the child's own segment wins over earlier ones, and a
   /// parent that dropped the child from its set leaves it with none — as in one pass.
