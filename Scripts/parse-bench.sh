@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Parse-only throughput beside simdjson's DOM parser (BENCHMARKS.md, "Parse"): each file parsed
+# Parse-only throughput beside simdjson's DOM parser (BENCHMARKS.md, "Parse and write"): each file parsed
 # whole and validated into a tape, Mapwright (`mapwright-bench --filter json.parse
 # --no-baseline`, median of 2 s of parses) and simdjson (Benchmarks/simdjson/parse_dom.cpp,
 # median of 200 parses) back to back, ROUNDS times.

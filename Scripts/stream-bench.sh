@@ -42,6 +42,7 @@ if command -v g++ > /dev/null && [ -f /usr/include/simdjson.h ]; then
   g++ -O3 -march=native -std=c++17 Benchmarks/simdjson/iterate_many.cpp -lsimdjson -o "$work/iterate_many"
   for round in $(seq "$rounds"); do
     "$work/iterate_many" "$work/statuses.jsonl"
+    run parse-memory jsonl
     run parse jsonl
   done
 fi
