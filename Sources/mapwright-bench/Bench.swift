@@ -29,7 +29,8 @@ struct Bench {
       print("       mapwright-bench --dirty N                  N rows clean and dirty (coercions, errors) through every path")
       print("       mapwright-bench --stream-make FILE --size-mb N [--array] [--dirty-every K]   twitter statuses as JSON Lines (or one array)")
       print("       mapwright-bench --serve PORT               Foundation's coders on PORT, Mapwright's on PORT+1 (Scripts/server-bench.sh)")
-      print("       mapwright-bench --stream FILE --mode macro|macro-skip|macro-async|codable|foundation|parse|parse-memory|split [--array] [--chunk-kb K]")
+      print("       mapwright-bench --stream FILE --mode MODE [--array] [--chunk-kb K]")
+      print("                                                  MODE: macro, macro-skip, macro-async, codable, foundation, parse, parse-memory, split")
       return
     }
     let tsv = arguments.contains("--tsv")
