@@ -1,5 +1,6 @@
 import Foundation
 import MapwrightJSON
+import MapwrightTestSupport
 import Testing
 
 /// JSON keys are byte strings: "é" as C3 A9 and as 65 CC 81 (canonically equivalent in Swift's
@@ -197,5 +198,44 @@ struct LongTokenTests {
       }
     }
     #expect(checked > 5_000)
+  }
+}
+
+/// Strings the parser proved valid are made without a second validation
+/// (`stringOfValidUTF8`): they must be the same `String`s that decoding the bytes gives —
+/// equal, hashed alike, with the same characters — for every kind of scalar.
+@Suite struct ValidatedStringTests {
+  @Test func stringsMadeWithoutRevalidationEqualDecodedOnes() throws {
+    var generator = SeededGenerator(seed: 0x5EED_57A1)
+    // Scalars from every UTF-8 length, combining marks and ZWJ sequences included.
+    let pools: [ClosedRange<UInt32>] = [
+      0x20...0x7E, 0xA0...0x7FF, 0x300...0x36F, 0x800...0xD7FF, 0xE000...0xFFFD, 0x1_0000...0x1_FFFF, 0x1F300...0x1FAFF,
+      0x10_0000...0x10_FFFD,
+    ]
+    var checked = 0
+    for _ in 0..<2_000 {
+      var scalars = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 0..<40, using: &generator) {
+        let pool = pools.randomElement(using: &generator)!
+        var value = UInt32.random(in: pool, using: &generator)
+        if value == 0x22 || value == 0x5C { value = 0x41 }  // no escapes: the plain path
+        scalars.append(Unicode.Scalar(value)!)
+      }
+      if Bool.random(using: &generator) { scalars.append(contentsOf: "👩‍👩‍👧".unicodeScalars) }
+      let expected = String(scalars)
+      let document = try JSONDocument(Array("[\"\(expected)\", {\"\(expected)\": 1}]".utf8))
+      let value = try #require(document.root[0]?.stringValue)
+      var members = try #require(document.root[1]?.members.makeIterator())
+      let key = try #require(members.next()?.key)
+      for made in [value, key] {
+        #expect(made == expected)
+        #expect(made.hashValue == expected.hashValue)
+        #expect(made.count == expected.count)
+        #expect(Array(made.utf8) == Array(expected.utf8))
+        #expect(made.unicodeScalars.elementsEqual(expected.unicodeScalars))
+      }
+      checked += 1
+    }
+    #expect(checked == 2_000)
   }
 }

@@ -43,7 +43,7 @@ public struct RawJSON {
   public func plainString(at index: Int) -> String? {
     let entry = tape[index]
     guard entry.header == TapeKind.string.rawValue else { return nil }
-    return String(decoding: UnsafeBufferPointer(start: bytes + Int(entry.offset), count: Int(entry.length)), as: UTF8.self)
+    return stringOfValidUTF8(UnsafeBufferPointer(start: bytes + Int(entry.offset), count: Int(entry.length)))
   }
 
   /// Any string (escapes resolved), or nil for another kind.

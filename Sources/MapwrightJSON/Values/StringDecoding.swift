@@ -91,13 +91,24 @@ func writeUTF8(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
   }
 }
 
+/// A `String` of bytes the parser has proved to be valid UTF-8 (a string entry without escapes
+/// or repairs): made without the standard library's second validation where the platform
+/// has `UTF8Span` (Swift 6.2's standard library); elsewhere decoded as usual.
+@inlinable
+package func stringOfValidUTF8(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+  if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+    return String(copying: UTF8Span(unchecked: raw.span, isKnownASCII: false))
+  }
+  return String(decoding: raw, as: UTF8.self)
+}
+
 /// The text of a string tape entry.
 @usableFromInline
 package func decodeStringEntry(_ entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8>) -> String {
   let raw = UnsafeBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)])
   guard entry.has(TapeFlag.hasEscapes) else {
-    // Validated UTF-8 (or repaired by String's own decoding in repair mode).
-    return String(decoding: raw, as: UTF8.self)
+    // Validated UTF-8, or repaired by String's own decoding in repair mode.
+    return entry.has(TapeFlag.needsRepair) ? String(decoding: raw, as: UTF8.self) : stringOfValidUTF8(raw)
   }
   return String(unsafeUninitializedCapacity: raw.count) { buffer in
     unescape(raw, into: buffer.baseAddress!)
