@@ -70,6 +70,51 @@ import Testing
     }
   }
 
+  /// The writer's word-at-a-time scan, its padded last word included, against a byte-by-byte
+  /// reference: every string of 0–17 characters with one character that may need an escape at
+  /// every position, under every escaping option, through `JSONWriter` and `JSONOutput`.
+  @Test func escapesAgreeWithAByteByByteReference() throws {
+    func reference(_ text: String, slashes: Bool, nonASCII: Bool) -> String {
+      var out = "\""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case "\u{08}": out += "\\b"
+        case "\u{0C}": out += "\\f"
+        case "/" where slashes: out += "\\/"
+        case _ where scalar.value < 0x20 || (nonASCII && scalar.value >= 0x80):
+          for unit in String(scalar).utf16 { out += "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count) + String(unit, radix: 16) }
+        default: out.unicodeScalars.append(scalar)
+        }
+      }
+      return out + "\""
+    }
+    let specials: [String] = ["\"", "\\", "/", "\n", "\u{01}", "\u{1F}", "é", "語", "😀", "a"]
+    var checked = 0
+    for length in 0...17 {
+      for special in specials {
+        for position in 0...length {
+          var characters = Array(repeating: "x", count: length)
+          characters.insert(special, at: position)
+          let text = characters.joined()
+          for options in [JSONWriter.Options(), [.escapeSlashes], [.escapeNonASCII], [.escapeSlashes, .escapeNonASCII]] {
+            let expected = reference(text, slashes: options.contains(.escapeSlashes), nonASCII: options.contains(.escapeNonASCII))
+            #expect(try JSON(text).jsonString(options) == expected, "\(text.debugDescription) \(options)")
+            checked += 1
+          }
+          var output = JSONOutput()
+          output.string(text)
+          #expect(String(decoding: output.bytes, as: UTF8.self) == reference(text, slashes: false, nonASCII: false))
+        }
+      }
+    }
+    #expect(checked == 4 * 10 * (1...18).reduce(0, +))
+  }
+
   @Test func nonFiniteNumbersAreErrorsWithPaths() throws {
     let json: JSON = ["data": [1, ["ratio": JSON(Double.nan)]]]
     do {

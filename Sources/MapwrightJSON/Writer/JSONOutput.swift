@@ -42,7 +42,7 @@ public struct JSONOutput {
   /// Writes an object member's key; its value comes next.
   public mutating func key(_ key: String) {
     separate()
-    JSONWriter().writeString(key, to: &storage.buffer)
+    JSONWriter.writeString(key, to: &storage.buffer)
     storage.buffer.append(UInt8(ascii: ":"))
     afterKey = true
   }
@@ -76,7 +76,7 @@ public struct JSONOutput {
   /// Writes a string, escaped.
   public mutating func string(_ value: String) {
     separate()
-    JSONWriter().writeString(value, to: &storage.buffer)
+    JSONWriter.writeString(value, to: &storage.buffer)
   }
 
   /// Writes an integer.

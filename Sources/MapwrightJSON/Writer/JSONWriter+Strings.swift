@@ -19,9 +19,22 @@ extension JSONWriter {
   }
 
   package func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
+    Self.writeString(
+      utf8: bytes, escapeSlashes: options.contains(.escapeSlashes), escapeNonASCII: options.contains(.escapeNonASCII), to: &out)
+  }
+
+  /// Writes `text` quoted and escaped as the default options do (`JSONOutput`'s keys and
+  /// strings), without a writer to make.
+  @inline(__always)
+  static func writeString(_ text: String, to out: inout OutputBuffer) {
+    var text = text
+    text.withUTF8 { writeString(utf8: $0, escapeSlashes: false, escapeNonASCII: false, to: &out) }
+  }
+
+  /// Writes `bytes` (a Swift string's UTF-8) quoted, with the escapes JSON requires and the
+  /// ones the flags ask for.
+  static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, escapeSlashes: Bool, escapeNonASCII: Bool, to out: inout OutputBuffer) {
     out.append(UInt8(ascii: "\""))
-    let escapeSlashes = options.contains(.escapeSlashes)
-    let escapeNonASCII = options.contains(.escapeNonASCII)
     let count = bytes.count
     var runStart = 0
     var i = 0
@@ -37,6 +50,17 @@ extension JSONWriter {
         }
         i += 8
       }
+      if count - i < 8 {
+        // The last bytes (most keys are shorter than a word): one word padded with spaces,
+        // which stop nothing, tested the same way.
+        var word: UInt64 = 0x2020_2020_2020_2020
+        withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[i..<count])) }
+        word = UInt64(littleEndian: word)
+        var mask = escapeNonASCII ? stringStopMask(word) : escapeStopMask(word)
+        if escapeSlashes { mask |= slashMask(word) }
+        guard mask != 0 else { break }
+        i += mask.trailingZeroBitCount >> 3
+      }
       guard i < count else { break }
       let c = bytes[i]
       if c >= 0x80 {
@@ -45,7 +69,7 @@ extension JSONWriter {
           continue
         }
         out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-        i = writeNonASCIIEscape(bytes, at: i, to: &out)
+        i = Self.writeNonASCIIEscape(bytes, at: i, to: &out)
         runStart = i
         continue
       }
@@ -81,7 +105,7 @@ extension JSONWriter {
 
   /// Writes the scalar starting at `i` as `\uXXXX` (two escapes beyond the BMP) and returns
   /// the offset after it. Input is a Swift string's UTF-8, so it is well-formed.
-  private func writeNonASCIIEscape(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, to out: inout OutputBuffer) -> Int {
+  private static func writeNonASCIIEscape(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, to out: inout OutputBuffer) -> Int {
     let lead = UInt32(bytes[i])
     let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
     var scalar = lead & (0xFF >> (length + 1))
@@ -96,7 +120,7 @@ extension JSONWriter {
     return i + length
   }
 
-  private func writeUnicodeEscape(_ unit: UInt16, to out: inout OutputBuffer) {
+  private static func writeUnicodeEscape(_ unit: UInt16, to out: inout OutputBuffer) {
     let p = out.unsafeTail(reserving: 6)
     let hex = hexDigits.utf8Start
     p[0] = UInt8(ascii: "\\")
