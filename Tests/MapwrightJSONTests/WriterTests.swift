@@ -87,7 +87,10 @@ import Testing
         case "\u{0C}": out += "\\f"
         case "/" where slashes: out += "\\/"
         case _ where scalar.value < 0x20 || (nonASCII && scalar.value >= 0x80):
-          for unit in String(scalar).utf16 { out += "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count) + String(unit, radix: 16) }
+          for unit in String(scalar).utf16 {
+            let hex = String(unit, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+          }
         default: out.unicodeScalars.append(scalar)
         }
       }
