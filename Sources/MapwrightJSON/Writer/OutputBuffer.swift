@@ -37,9 +37,31 @@ package struct OutputBuffer: ~Copyable {
   @inlinable @inline(__always)
   package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-    reserve(bytes.count)
-    (base + count).update(from: source, count: bytes.count)
-    count += bytes.count
+    let n = bytes.count
+    reserve(n)
+    let target = base + count
+    if n <= 16 {
+      // Keys, numbers and short strings: two overlapping loads and stores instead of a call
+      // to memmove (the buffers never overlap).
+      let from = UnsafeRawPointer(source)
+      let to = UnsafeMutableRawPointer(target)
+      if n >= 8 {
+        let head = from.loadUnaligned(as: UInt64.self)
+        let tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        to.storeBytes(of: head, as: UInt64.self)
+        to.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
+      } else if n >= 4 {
+        let head = from.loadUnaligned(as: UInt32.self)
+        let tail = from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+        to.storeBytes(of: head, as: UInt32.self)
+        to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
+      } else {
+        for i in 0..<n { target[i] = source[i] }
+      }
+    } else {
+      target.update(from: source, count: n)
+    }
+    count += n
   }
 
   @inlinable @inline(__always)
