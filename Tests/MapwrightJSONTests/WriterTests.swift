@@ -1,5 +1,6 @@
 import Foundation
 import MapwrightJSON
+import MapwrightTestSupport
 import Testing
 
 @Suite struct WriterTests {
@@ -116,6 +117,32 @@ import Testing
       }
     }
     #expect(checked == 4 * 10 * (1...18).reduce(0, +))
+  }
+
+  /// Floats are written from the standard library's stack buffer (`FloatText`), not through
+  /// `description`: the same text, for seeded random bit patterns and the edge values.
+  @Test func floatTextIsTheDescription() {
+    var generator = SeededGenerator(seed: 0xF10A_7E47)
+    var doubles: [Double] = [
+      0, -0.0, 1, -1, 0.1, 100, 1e16, 1e-5, 123_456_789_012_345_680, .ulpOfOne, .leastNonzeroMagnitude,
+      .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, -65.613616999999977,
+    ]
+    var floats: [Float] = [0, -0.0, 0.1, 16_777_216, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 3.4028235e38, 1e-45]
+    for _ in 0..<20_000 {
+      let double = Double(bitPattern: generator.next())
+      if double.isFinite { doubles.append(double) }
+      let float = Float(bitPattern: UInt32(truncatingIfNeeded: generator.next()))
+      if float.isFinite { floats.append(float) }
+    }
+    for value in doubles {
+      #expect(FloatText(value).withBytes { String(decoding: $0, as: UTF8.self) } == value.description)
+      var output = JSONOutput()
+      output.double(value)
+      #expect(String(decoding: output.bytes, as: UTF8.self) == value.description)
+    }
+    for value in floats {
+      #expect(FloatText(value).withBytes { String(decoding: $0, as: UTF8.self) } == value.description)
+    }
   }
 
   @Test func nonFiniteNumbersAreErrorsWithPaths() throws {

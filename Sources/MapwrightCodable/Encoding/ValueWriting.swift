@@ -75,7 +75,7 @@ extension CodableEncoder {
   /// Integral values below `limit` as integers (Swift would write "12.0"; Foundation drops
   /// the ".0"), others as Swift's shortest round-trip text.
   @inline(__always)
-  private func writeFloatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, exactIntegersBelow limit: F) throws {
+  private func writeFloatingPoint<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F, exactIntegersBelow limit: F) throws {
     guard value.isFinite else { return try writeNonFinite(Double(value), type: F.self, original: value) }
     if value.rounded(.towardZero) == value, value.magnitude < limit {
       if value == 0, value.sign == .minus {
@@ -85,16 +85,13 @@ extension CodableEncoder {
       }
       return
     }
-    writeDescription(value.description)
+    FloatText(value).withBytes { writeDescription($0) }
   }
 
   /// Swift's text of a float, without a trailing ".0" (as Foundation writes it).
-  private func writeDescription(_ text: String) {
-    var text = text
-    text.withUTF8 { bytes in
-      let dropsZero = bytes.count > 2 && bytes[bytes.count - 1] == UInt8(ascii: "0") && bytes[bytes.count - 2] == UInt8(ascii: ".")
-      out.append(dropsZero ? UnsafeBufferPointer(rebasing: bytes.dropLast(2)) : bytes)
-    }
+  private func writeDescription(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let dropsZero = bytes.count > 2 && bytes[bytes.count - 1] == UInt8(ascii: "0") && bytes[bytes.count - 2] == UInt8(ascii: ".")
+    out.append(dropsZero ? UnsafeBufferPointer(rebasing: bytes.dropLast(2)) : bytes)
   }
 
   private func writeNonFinite(_ value: Double, type: Any.Type, original: Any) throws {

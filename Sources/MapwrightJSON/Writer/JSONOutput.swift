@@ -104,8 +104,7 @@ public struct JSONOutput {
       storage.buffer.append("null")
       return
     }
-    var text = value.description
-    text.withUTF8 { storage.buffer.append($0) }
+    FloatText(value).withBytes { storage.buffer.append($0) }
   }
 
   /// Writes `true` or `false`.
