@@ -238,4 +238,25 @@ struct LongTokenTests {
     }
     #expect(checked == 2_000)
   }
+
+  /// The same for strings with escapes, resolved into a buffer and made without validation:
+  /// quotes, backslashes, control characters, and every scalar as `\uXXXX` (surrogate pairs).
+  @Test func escapedStringsEqualDecodedOnes() throws {
+    var generator = SeededGenerator(seed: 0xE5CA_9ED5)
+    let pools: [ClosedRange<UInt32>] = [0x00...0x7F, 0xA0...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFD, 0x1_0000...0x10_FFFD]
+    for _ in 0..<1_000 {
+      var scalars = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 1..<30, using: &generator) {
+        scalars.append(Unicode.Scalar(UInt32.random(in: pools.randomElement(using: &generator)!, using: &generator))!)
+      }
+      let expected = String(scalars)
+      let options: JSONWriter.Options = Bool.random(using: &generator) ? [.escapeNonASCII, .escapeSlashes] : []
+      let text = try JSON([JSON(expected)]).jsonString(options)
+      let made = try #require(try JSONDocument(Array(text.utf8)).root[0]?.stringValue)
+      #expect(made == expected)
+      #expect(made.hashValue == expected.hashValue)
+      #expect(made.count == expected.count)
+      #expect(Array(made.utf8) == Array(expected.utf8))
+    }
+  }
 }

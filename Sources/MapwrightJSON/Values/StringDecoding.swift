@@ -110,8 +110,13 @@ package func decodeStringEntry(_ entry: TapeEntry, in bytes: UnsafeBufferPointer
     // Validated UTF-8, or repaired by String's own decoding in repair mode.
     return entry.has(TapeFlag.needsRepair) ? String(decoding: raw, as: UTF8.self) : stringOfValidUTF8(raw)
   }
-  return String(unsafeUninitializedCapacity: raw.count) { buffer in
-    unescape(raw, into: buffer.baseAddress!)
+  guard !entry.has(TapeFlag.needsRepair) else {
+    return String(unsafeUninitializedCapacity: raw.count) { buffer in unescape(raw, into: buffer.baseAddress!) }
+  }
+  // Escapes resolved from validated text are valid UTF-8 too.
+  return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(raw.count, 1)) { buffer in
+    let count = unescape(raw, into: buffer.baseAddress!)
+    return stringOfValidUTF8(UnsafeBufferPointer(rebasing: buffer[0..<count]))
   }
 }
 
