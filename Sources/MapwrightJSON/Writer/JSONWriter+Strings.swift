@@ -52,10 +52,23 @@ extension JSONWriter {
       }
       if count - i < 8 {
         // The last bytes (most keys are shorter than a word): one word padded with spaces,
-        // which stop nothing, tested the same way.
-        var word: UInt64 = 0x2020_2020_2020_2020
-        withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[i..<count])) }
-        word = UInt64(littleEndian: word)
+        // which stop nothing, tested the same way. A string of a word or more gives its last
+        // eight bytes in one load, shifted past those already scanned; a shorter one is
+        // gathered byte by byte (no load may start before the string).
+        let remaining = count - i
+        var word: UInt64
+        if count >= 8 {
+          let last = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + count - 8).loadUnaligned(as: UInt64.self))
+          let scanned = UInt64(8 - remaining) << 3
+          word = remaining == 0 ? 0x2020_2020_2020_2020 : last >> scanned | 0x2020_2020_2020_2020 << (64 - scanned)
+        } else {
+          word = 0x2020_2020_2020_2020
+          var k = remaining
+          while k > 0 {
+            k -= 1
+            word = word << 8 | UInt64(bytes[i + k])
+          }
+        }
         var mask = escapeNonASCII ? stringStopMask(word) : escapeStopMask(word)
         if escapeSlashes { mask |= slashMask(word) }
         guard mask != 0 else { break }
