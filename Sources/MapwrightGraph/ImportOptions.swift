@@ -90,9 +90,10 @@ public struct ImportOptions {
   /// Primary keys (of objects, and the distinct keys references by id name) an import holds at
   /// a time. A payload with more is imported in segments of whole batches, each scanned, looked
   /// up and written before the next, so memory holds a segment's keys (about 80 bytes each)
-  /// rather than the payload's; a payload of a million objects is one segment. The store ends as one pass would leave it; a reference to an object of a later
-  /// segment is written once that segment has given the object a row, and an `.error`
-  /// reference that nothing resolves fails in the last segment rather than at its own batch.
+  /// rather than the payload's; a payload of a million objects is one segment. The store ends
+  /// as one pass would leave it; a reference to an object of a later segment is written once
+  /// that segment has given the object a row, and an `.error` reference that nothing resolves
+  /// fails in the last segment rather than at its own batch.
   public var maximumKeysPerSegment = 2_000_000
   /// Rows handed to the store at a time: a batch whose elements nest many objects is written
   /// in parts of about this many rows, all in the batch's one transaction, so that memory holds

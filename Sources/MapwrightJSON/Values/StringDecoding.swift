@@ -91,9 +91,9 @@ func writeUTF8(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
   }
 }
 
-/// A `String` of bytes the parser has proved to be valid UTF-8 (a string entry without escapes
-/// or repairs): made without the standard library's second validation where the platform
-/// has `UTF8Span` (Swift 6.2's standard library); elsewhere decoded as usual.
+/// A `String` of bytes known to be valid UTF-8 (a string entry the parser validated, without
+/// repairs, or its escapes resolved): made without the standard library's second validation
+/// where the platform has `UTF8Span` (Swift 6.2's standard library); elsewhere decoded as usual.
 @inlinable
 package func stringOfValidUTF8(_ raw: UnsafeBufferPointer<UInt8>) -> String {
   if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {

@@ -41,8 +41,8 @@ package struct OutputBuffer: ~Copyable {
     reserve(n)
     let target = base + count
     if n <= 16 {
-      // Keys, numbers and short strings: two overlapping loads and stores instead of a call
-      // to memmove (the buffers never overlap).
+      // Keys, numbers and short strings: two overlapping loads, then two stores, instead of
+      // a call to memmove (both loads come first, so even overlapping bytes copy right).
       let from = UnsafeRawPointer(source)
       let to = UnsafeMutableRawPointer(target)
       if n >= 8 {
