@@ -97,6 +97,33 @@ struct StreamCheckProcessTests {
     #expect(good.output == "{\"a\":[1,2],\"b\":1}\n[3]\n")
   }
 
+  /// `format --stream --key-path` writes what `format` writes for the whole document: the
+  /// members before and after the array in place (a repeated one keeps its first value), the
+  /// elements at their depth, each element read on its own.
+  @Test func formattingAnArrayAtAKeyPathAsTheWholeDocument() throws {
+    let path = directory.appendingPathComponent("page.json").path
+    let elements = (0..<2_000).map { #"{"id": \#($0), "tags": ["a", {"b": [1, 2.50, null]}], "name": "é \#($0)", "none": []}"# }
+    let document =
+      #"{"total": 2000, "data": {"page": 1, "results": ["# + elements.joined(separator: ", ")
+      + #"], "next": {"cursor": ["x", {}]}, "page": 2}, "links": [], "total": 0}"#
+    try Data(document.utf8).write(to: URL(fileURLWithPath: path))
+    let empty = directory.appendingPathComponent("empty-page.json").path
+    try Data(#"{"data": {"results": [ ]}, "after": "é"}"#.utf8).write(to: URL(fileURLWithPath: empty))
+    for (file, keys) in [(path, "data.results"), (empty, "data.results")] {
+      for extra in [[], ["--compact"], ["--indent", "4", "--ascii-only"]] {
+        let whole = try run(["format", file] + extra)
+        let streamed = try run(["format", file, "--stream", "--key-path", keys, "--max-element-size", "500"] + extra)
+        #expect(whole.status == 0 && streamed.status == 0 && streamed.output == whole.output, "\(file) \(extra) \(streamed.errors)")
+      }
+    }
+    let piped = try run(["format", "-", "--stream", "--key-path", "items", "--compact"], input: Data(#"{"items": [1, {"a": 2}], "n": 2}"#.utf8))
+    #expect(piped.output == #"{"items":[1,{"a":2}],"n":2}"# + "\n", "\(piped)")
+    let sorted = try run(["format", path, "--stream", "--key-path", "data.results", "--sort-keys"])
+    #expect(sorted.status != 0 && sorted.errors.joined().contains("--sort-keys cannot stream an array at a key path"), "\(sorted)")
+    let missing = try run(["format", path, "--stream", "--key-path", "data.nothing"])
+    #expect(missing.status == 1 && missing.errors.first?.contains("there is no \"data.nothing\"") == true, "\(missing)")
+  }
+
   /// Each line against an entity of a model file, relationships included.
   @Test func linesAgainstAModel() throws {
     let path = directory.appendingPathComponent("authors.jsonl").path

@@ -51,6 +51,11 @@ public final class JSONElementReader<Element> {
   /// What was skipped so far, and the members around the array once the file is read.
   public var report: JSONStreamReport { decoder.report }
 
+  /// The members around the array, in stream order, and how many came before it.
+  package var keptMembers: (members: [(path: [String], key: String, value: JSON)], beforeArray: Int?) {
+    decoder.keptMembers
+  }
+
   /// The next element, or nil at the end. Throws as the error policy says, and
   /// `JSONStreamFileError` when the file cannot be read.
   public func next() throws -> Element? {

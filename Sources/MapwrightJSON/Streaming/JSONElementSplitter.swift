@@ -124,6 +124,13 @@ public struct JSONElementSplitter: Sendable {
   /// The members skipped on the way to the array and after it, at their places.
   private var kept: [(path: [String], key: String, value: JSON)] = []
 
+  /// The members around the array kept so far, in stream order, each with the keys of the
+  /// object that holds it (`[]` for the root): what `surroundings` is made of, for a caller
+  /// that writes them back in place (the command line's streamed `format`).
+  package var keptMembers: [(path: [String], key: String, value: JSON)] { kept }
+  /// How many of `keptMembers` came before the array: nil until the array is found.
+  package private(set) var membersBeforeArray: Int?
+
   /// A splitter for `format`, refusing elements over `maximumElementSize` bytes.
   public init(format: JSONStreamFormat, maximumElementSize: Int = 64 << 20) {
     self.format = format
@@ -335,6 +342,7 @@ public struct JSONElementSplitter: Sendable {
         if keyPath.isEmpty {
           guard byte == UInt8(ascii: "[") else { throw notFound("the stream is not an array") }
           arrayFound = true
+          membersBeforeArray = kept.count
           consumeByte()
           outer = .beforeElement(afterComma: false, first: true)
         } else {
@@ -378,6 +386,7 @@ public struct JSONElementSplitter: Sendable {
           consumeByte()
           if isLast {
             arrayFound = true
+            membersBeforeArray = kept.count
             outer = .beforeElement(afterComma: false, first: true)
           } else {
             outer = .beforeKey(level: level + 1, afterComma: false)

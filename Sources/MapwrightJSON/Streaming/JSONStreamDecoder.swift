@@ -95,6 +95,11 @@ public struct JSONStreamDecoder<Element> {
   /// What was skipped so far, and the surroundings once the stream has ended.
   public var report: JSONStreamReport { reportBox.report }
 
+  /// The splitter's members around the array, in stream order, and how many came before it.
+  package var keptMembers: (members: [(path: [String], key: String, value: JSON)], beforeArray: Int?) {
+    (splitter.keptMembers, splitter.membersBeforeArray)
+  }
+
   /// Gives the decoder the next bytes of the stream.
   public mutating func append(_ bytes: UnsafeRawBufferPointer) { splitter.append(bytes) }
   /// Gives the decoder the next byte of the stream.
