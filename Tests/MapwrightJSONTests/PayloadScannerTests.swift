@@ -56,3 +56,30 @@ import Testing
     }
   }
 }
+
+/// The one scan of where a value ends, under the stream splitter and the payload scanner.
+@Suite struct ValueEndScannerTests {
+  static let values: [(text: String, end: Int?)] = [
+    (#""a\"b\\" tail"#, 8), (#"{"a": ["}", {"b": "]\\"}]} ,"#, 26), ("[[[]], []]]", 10), ("123, 4", 3), ("true}", 4),
+    ("-1.5e3\"x\"", 6), (#"{"unclosed": [1, 2"#, nil), (#""never closed \"#, nil), ("12345678901234567890", nil),
+  ]
+
+  /// The end (or "more is needed") is the same whether the bytes come whole or cut in two at
+  /// any place, and the same as the payload scanner's.
+  @Test func theEndIsTheSameHoweverTheBytesAreCut() throws {
+    for (text, expected) in Self.values {
+      let bytes = Array(text.utf8)
+      var whole = ValueEndScanner(first: bytes[0])
+      #expect(bytes.withUnsafeBufferPointer { whole.end(in: $0, from: 1) } == expected, "\(text)")
+      for cut in 1...bytes.count {
+        var scanner = ValueEndScanner(first: bytes[0])
+        let head = Array(bytes[..<cut])
+        var end = head.withUnsafeBufferPointer { scanner.end(in: $0, from: 1) }
+        if end == nil { end = bytes.withUnsafeBufferPointer { scanner.end(in: $0, from: cut) } }
+        #expect(end == expected, "\(text) cut at \(cut)")
+      }
+      let scanned = try? PayloadScanner(bytes: bytes).skipValue(from: 0)
+      #expect(scanned == expected ?? (whole.isScalar ? bytes.count : nil), "\(text)")
+    }
+  }
+}

@@ -142,53 +142,29 @@ package struct PayloadScanner {
     return pos
   }
 
-  /// The offset just past the value at `pos`.
+  /// The offset just past the value at `start` (where it ends is found by the scan every
+  /// stream uses, `ValueEndScanner`).
   package func skipValue(from start: Int) throws(ScanError) -> Int {
     guard start < bytes.count else { throw ScanError(message: "expected a value", offset: start) }
-    switch bytes[start] {
-    case UInt8(ascii: "\""): return try skipString(from: start)
-    case UInt8(ascii: "{"), UInt8(ascii: "["):
-      var depth = 0
-      var pos = start
-      while pos < bytes.count {
-        let c = bytes[pos]
-        if c == UInt8(ascii: "\"") {
-          pos = try skipString(from: pos)
-          continue
-        }
-        if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") { depth += 1 }
-        if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
-          depth -= 1
-          if depth == 0 { return pos + 1 }
-        }
-        pos += 1
-      }
-      throw ScanError(message: "unterminated value", offset: start)
-    default:
-      var pos = start
-      while pos < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x0A, 0x0D, 0x09].contains(bytes[pos]) {
-        pos += 1
-      }
-      guard pos > start else { throw ScanError(message: "expected a value", offset: start) }
-      return pos
+    let first = bytes[start]
+    if first != UInt8(ascii: "\""), ValueEndScanner.isStructural(first) || ValueEndScanner.isWhitespace(first) {
+      guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { throw ScanError(message: "expected a value", offset: start) }
     }
+    var scanner = ValueEndScanner(first: first)
+    if let end = bytes.withUnsafeBufferPointer({ scanner.end(in: $0, from: start + 1) }) { return end }
+    // A bare scalar may end the input; anything else was cut short.
+    if scanner.isScalar { return bytes.count }
+    throw ScanError(message: first == UInt8(ascii: "\"") ? "unterminated string" : "unterminated value", offset: start)
   }
 
+  /// The offset just past the string whose opening quote is at `start`.
   package func skipString(from start: Int) throws(ScanError) -> Int {
-    var pos = start + 1
-    while pos < bytes.count {
-      switch bytes[pos] {
-      case UInt8(ascii: "\\"): pos += 2
-      case UInt8(ascii: "\""): return pos + 1
-      default: pos += 1
-      }
-    }
-    throw ScanError(message: "unterminated string", offset: start)
+    try skipValue(from: start)
   }
 
   package func skipSpaces(from start: Int) -> Int {
     var pos = start
-    while pos < bytes.count, bytes[pos] == 0x20 || bytes[pos] == 0x0A || bytes[pos] == 0x0D || bytes[pos] == 0x09 { pos += 1 }
+    while pos < bytes.count, ValueEndScanner.isWhitespace(bytes[pos]) { pos += 1 }
     return pos
   }
 

@@ -77,10 +77,7 @@ public struct JSONElementSplitter: Sendable {
 
   /// The value being scanned: where it began (storage index) and the scanner's state.
   private var valueStart: Int?
-  private var depth = 0
-  private var inString = false
-  private var escaped = false
-  private var inScalar = false
+  private var value = ValueEndScanner(first: UInt8(ascii: "["))
   /// Dropping the bytes of a value too large to keep, up to its end.
   private var discarding = false
   /// The end of a value found whole but over the limit (its error thrown, its end still to
@@ -505,16 +502,7 @@ public struct JSONElementSplitter: Sendable {
   /// Starts a value at `scan`.
   private mutating func beginValue() {
     valueStart = scan
-    depth = 0
-    inString = false
-    escaped = false
-    inScalar = false
-    let byte = storage[scan]
-    switch byte {
-    case UInt8(ascii: "\""): inString = true
-    case UInt8(ascii: "{"), UInt8(ascii: "["): depth = 1
-    default: inScalar = true
-    }
+    value = ValueEndScanner(first: storage[scan])
     scan += 1
   }
 
@@ -526,57 +514,8 @@ public struct JSONElementSplitter: Sendable {
       oversizedEnd = nil
       return end
     }
-    let end: Int? = storage.withUnsafeBufferPointer { buffer in
-      var i = scan
-      let count = buffer.count
-      guard let base = buffer.baseAddress else { return nil }
-      while i < count {
-        if inString, !escaped {
-          // Eight bytes at a time to the next quote or backslash (most of a document is
-          // string bytes).
-          while i + 8 <= count {
-            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            if hasByte(word, 0x22) | hasByte(word, 0x5C) != 0 { break }
-            i += 8
-          }
-          if i >= count { break }
-        }
-        let byte = buffer[i]
-        if inString {
-          if escaped {
-            escaped = false
-          } else if byte == UInt8(ascii: "\\") {
-            escaped = true
-          } else if byte == UInt8(ascii: "\"") {
-            inString = false
-            if depth == 0 {
-              scan = i + 1
-              return i + 1
-            }
-          }
-        } else if inScalar {
-          if isWhitespace(byte) || isStructural(byte) || byte == 0x1E {
-            scan = i
-            return i
-          }
-        } else {
-          switch byte {
-          case UInt8(ascii: "\""): inString = true
-          case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-          case UInt8(ascii: "}"), UInt8(ascii: "]"):
-            depth -= 1
-            if depth == 0 {
-              scan = i + 1
-              return i + 1
-            }
-          default: break
-          }
-        }
-        i += 1
-      }
-      scan = count
-      return nil
-    }
+    let end = storage.withUnsafeBufferPointer { value.end(in: $0, from: scan) }
+    scan = end ?? storage.count
     if let end {
       // Over the limit though whole in the buffer: the same error as when it grows past the
       // limit across chunks (the value is then dropped).
@@ -589,7 +528,7 @@ public struct JSONElementSplitter: Sendable {
     }
     // A bare scalar ends at the end of the stream only between concatenated values; in an
     // array or object the closing bracket is still to come, so the number may be cut short.
-    if inScalar, ended, format == .concatenated {
+    if value.isScalar, ended, format == .concatenated {
       return storage.count
     }
     if discarding {
@@ -608,24 +547,9 @@ public struct JSONElementSplitter: Sendable {
 
   // MARK: Helpers
 
-  /// Nonzero when one of the eight bytes of `word` is `byte` (the classic zero-byte test on
-  /// the word with `byte` xored out; it may also flag a byte after a match, never miss one).
-  @inline(__always)
-  private func hasByte(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-    let x = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
-    return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-  }
+  private func isWhitespace(_ byte: UInt8) -> Bool { ValueEndScanner.isWhitespace(byte) }
 
-  private func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
-
-  private func isStructural(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"),
-      UInt8(ascii: "\""):
-      true
-    default: false
-    }
-  }
+  private func isStructural(_ byte: UInt8) -> Bool { ValueEndScanner.isStructural(byte) }
 
   /// A UTF-8 byte order mark at the very start of the stream is skipped; false while the
   /// first bytes could still be one (so that a mark cut between chunks is skipped too).

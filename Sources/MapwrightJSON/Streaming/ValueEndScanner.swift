@@ -1,0 +1,98 @@
+// Where a JSON value ends, found without parsing it: the one structural scan under the stream
+// splitter (values that arrive in chunks, so the state survives between calls) and the
+// import's payload scanner (values of a payload in memory). It follows strings and their
+// escapes and counts nesting; a bare scalar ends at whitespace or punctuation. It validates
+// nothing else: each value it delimits is then parsed strictly on its own.
+
+/// The scan of one value, resumable from one buffer to the next.
+///
+/// ```swift
+/// var scanner = ValueEndScanner(first: bytes[start])
+/// let end = scanner.end(in: buffer, from: start + 1)   // nil: the value goes on past the buffer
+/// ```
+package struct ValueEndScanner: Sendable {
+  private var depth = 0
+  private var inString = false
+  private var escaped = false
+  private var inScalar = false
+
+  /// A scan of the value whose first byte is `first` (consumed: the scan goes on after it).
+  package init(first: UInt8) {
+    switch first {
+    case UInt8(ascii: "\""): inString = true
+    case UInt8(ascii: "{"), UInt8(ascii: "["): depth = 1
+    default: inScalar = true
+    }
+  }
+
+  /// Whether the value is a bare scalar (a number or a literal), which only the next byte
+  /// (or the end of the input) ends.
+  package var isScalar: Bool { inScalar }
+
+  /// The index just past the value's last byte, scanning `buffer` from `start`; nil when the
+  /// value goes on past the buffer (the state is kept for the next bytes).
+  package mutating func end(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard let base = buffer.baseAddress else { return nil }
+    let count = buffer.count
+    var i = start
+    while i < count {
+      if inString, !escaped {
+        // Eight bytes at a time to the next quote or backslash (most of a document is
+        // string bytes).
+        while i + 8 <= count {
+          let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+          if Self.hasByte(word, 0x22) | Self.hasByte(word, 0x5C) != 0 { break }
+          i += 8
+        }
+        if i >= count { break }
+      }
+      let byte = base[i]
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+          if depth == 0 { return i + 1 }
+        }
+      } else if inScalar {
+        if Self.isWhitespace(byte) || Self.isStructural(byte) || byte == 0x1E { return i }
+      } else {
+        switch byte {
+        case UInt8(ascii: "\""): inString = true
+        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+          depth -= 1
+          if depth == 0 { return i + 1 }
+        default: break
+        }
+      }
+      i += 1
+    }
+    return nil
+  }
+
+  /// Nonzero when one of the eight bytes of `word` is `byte` (the classic zero-byte test on
+  /// the word with `byte` xored out; it may also flag a byte after a match, never miss one).
+  @inline(__always)
+  static func hasByte(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    let x = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+    return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+  }
+
+  /// JSON's four whitespace bytes.
+  @inline(__always)
+  package static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
+  /// Punctuation, and the quote that starts a string: the bytes that end a bare scalar.
+  @inline(__always)
+  package static func isStructural(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"),
+      UInt8(ascii: "\""):
+      true
+    default: false
+    }
+  }
+}
