@@ -53,12 +53,16 @@ package final class FileImportPayload: ImportPayload, @unchecked Sendable {
   /// every source before it reads any run (on several threads at once).
   private var checkpoints: [(offset: Int, line: Int, column: Int)] = [(0, 1, 1)]
 
-  package init(path: String, jsonLines: Bool) throws(JSONStreamFileError) {
+  /// The largest element the scan holds (the splitter's limit).
+  let maximumElementSize: Int
+
+  package init(path: String, jsonLines: Bool, maximumElementSize: Int = 64 << 20) throws(JSONStreamFileError) {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { throw JSONStreamFileError(path: path, code: errno) }
     self.path = path
     self.jsonLines = jsonLines
     self.descriptor = descriptor
+    self.maximumElementSize = maximumElementSize
   }
 
   deinit { close(descriptor) }
@@ -67,7 +71,9 @@ package final class FileImportPayload: ImportPayload, @unchecked Sendable {
     if jsonLines, !keyPath.isEmpty {
       throw PayloadScanner.ScanError(message: "a JSON Lines payload has no key path (\(keyPath.joined(separator: ".")))", offset: 0)
     }
-    var splitter = JSONElementSplitter(format: jsonLines ? .jsonLines : .array(atKeys: keyPath))
+    var splitter = JSONElementSplitter(format: jsonLines ? .jsonLines : .array(atKeys: keyPath), maximumElementSize: maximumElementSize)
+    // The payload's other members (other sources' arrays among them) are skipped, not held.
+    splitter.keepsSurroundings = false
     var result = PayloadScanner.ElementRuns(batchSize: max(batchSize, 1))
     let runLength = max(runLength, 1)
     var runStart: JSONStreamElement?

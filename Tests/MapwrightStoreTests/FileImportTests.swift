@@ -60,6 +60,25 @@ struct FileImportTests {
     #expect(try Self.rows(fromLines) == reference)
   }
 
+  /// The scan of a file for one source's array skips the payload's other members without
+  /// holding them: a sibling array far larger than the element limit (another source's, say)
+  /// is no error, and the runs are the ones the scan of the same bytes in memory finds.
+  @Test func otherMembersAreSkippedNotHeld() throws {
+    let books = (0..<2_000).map { #"{"book_id": \#($0), "title": "T\#($0)"}"# }.joined(separator: ", ")
+    let authors = Self.authors(30)
+    let text = #"{"books": [\#(books)], "authors": [\#(authors.joined(separator: ", "))], "more": {"x": [\#(books)]}}"#
+    let path = try Self.write(text)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let file = try FileImportPayload(path: path, jsonLines: false, maximumElementSize: 1_000)
+    let found = try file.elements(at: ["authors"], batchSize: 8, runLength: 4)
+    let expected = try PayloadScanner(bytes: Array(text.utf8)).elements(at: ["authors"], batchSize: 8, runLength: 4)
+    #expect(found.count == 30 && found.runs.map(\.elements) == expected.runs.map(\.elements))
+    #expect(found.runs.map(\.bytes) == expected.runs.map(\.bytes))
+    // The limit still holds for the elements themselves.
+    let tight = try FileImportPayload(path: path, jsonLines: false, maximumElementSize: 100)
+    #expect(throws: PayloadScanner.ScanError.self) { try tight.elements(at: ["authors"], batchSize: 8, runLength: 4) }
+  }
+
   /// A bad element fails at the line and column of the file, as the same bytes in memory do.
   @Test func errorsPointIntoTheFile() throws {
     let authors = Self.authors(40, bad: 33)

@@ -127,6 +127,11 @@ public struct JSONElementSplitter: Sendable {
   package var keptMembers: [(path: [String], key: String, value: JSON)] { kept }
   /// How many of `keptMembers` came before the array: nil until the array is found.
   package private(set) var membersBeforeArray: Int?
+  /// Whether the members around the array are parsed and kept (`surroundings`). A caller that
+  /// only wants the elements (an import's scan of its file, whose other arrays may be as large
+  /// as this one) turns it off: the members are then scanned and dropped as they go, held
+  /// nowhere, whatever their size.
+  package var keepsSurroundings = true
 
   /// A splitter for `format`, refusing elements over `maximumElementSize` bytes.
   public init(format: JSONStreamFormat, maximumElementSize: Int = 64 << 20) {
@@ -393,6 +398,8 @@ public struct JSONElementSplitter: Sendable {
             throw unexpected(byte, expected: "a value")
           }
           beginValue()
+          // Dropped as it is scanned, when it is not kept: no size limit.
+          if !keepsSurroundings { discarding = true }
           outer = .inMember(level: level, key: key)
         }
 
