@@ -177,7 +177,7 @@ import Testing
 
 extension NumberTests {
   /// Seventeen- to nineteen-digit significands with small exponents (canada.json's kind of
-  /// number) take the extended-precision path; every result must equal Double(String).
+  /// number) take the Eisel–Lemire path; every result must equal Double(String).
   @Test func longSignificandsAreCorrectlyRounded() throws {
     let seed: UInt64 = 0x5EED_0002  // fixed: a failure replays exactly
     var generator = SeededGenerator(seed: seed)
@@ -191,9 +191,38 @@ extension NumberTests {
       let number = (generator.next() % 2 == 0 ? "-" : "") + text + "e\(exponent)"
       #expect(try value(number).doubleValue == Double(number), "\(number) (seed \(seed))")
     }
-    // Values whose 64-bit quotient lies at a Double midpoint fall back to the exact path.
-    for text in ["9007199254740993", "9007199254740993.0", "0.30000000000000001665", "-65.613616999999977"] {
+    // Exact midpoints between two Doubles round to even; 20 digits go to the standard library.
+    for text in [
+      "9007199254740993", "9007199254740993.0", "0.30000000000000001665", "-65.613616999999977", "18014398509481986",
+      "18014398509481990", "9007199254740995", "1.0000000000000002220446049250313080847263336181640625",
+    ] {
       #expect(try value(text).doubleValue == Double(text), "\(text)")
+    }
+  }
+
+  /// The Eisel–Lemire conversion over its whole table: one to nineteen digits, exponents from
+  /// one past the smallest to the largest, the edges of the normal range (where it hands over
+  /// to the standard library for subnormals and infinity) — every result equal to
+  /// Double(String).
+  @Test func theWholeExponentRangeIsCorrectlyRounded() throws {
+    let seed: UInt64 = 0x5EED_0003
+    var generator = SeededGenerator(seed: seed)
+    for _ in 0..<30_000 {
+      let digits = 1 + Int(generator.next() % 19)
+      var text = String(1 + generator.next() % 9)
+      for _ in 1..<digits { text += String(generator.next() % 10) }
+      let exponent = Int(generator.next() % 660) - 345
+      let number = text + "e\(exponent)"
+      // An overflow is nil (the standard library says infinity).
+      let expected = Double(number).flatMap { $0.isFinite ? $0 : nil }
+      #expect(try value(number).doubleValue == expected, "\(number) (seed \(seed))")
+    }
+    for text in [
+      "2.2250738585072011e-308", "2.2250738585072014e-308", "2.2250738585072009e-308", "4.9406564584124654e-324",
+      "1.7976931348623157e308", "1.7976931348623158e308", "1.7976931348623159e308", "1e-342", "1e-343", "1e308",
+      "9999999999999999999e288", "1e-325", "5e-324", "123456789012345678e-330",
+    ] {
+      #expect(try value(text).doubleValue == Double(text).flatMap { $0.isFinite ? $0 : nil }, "\(text)")
     }
   }
 }

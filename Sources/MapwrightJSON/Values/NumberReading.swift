@@ -6,8 +6,9 @@
 // integer, and no Double rounding is involved.
 //
 // Doubles: Clinger's fast path when the significand fits in 53 bits and the power of ten is
-// at most 22 (both exact, so one multiplication or division rounds correctly); otherwise the
-// standard library's correctly rounded conversion.
+// at most 22 (both exact, so one multiplication or division rounds correctly); then the
+// Eisel–Lemire method for up to 19 significant digits; otherwise (more digits, results that
+// are subnormal or out of range) the standard library's correctly rounded conversion.
 
 /// Which number forms an integer accessor accepts.
 public enum JSONIntegerForms: Sendable, Hashable {
@@ -194,28 +195,60 @@ func eightDigits(_ word: UInt64) -> UInt64? {
   return value
 }
 
-#if arch(x86_64) || arch(i386)
-  /// Powers of ten that Float80 holds exactly (5^27 < 2^64).
-  private let exactPowersOfTen80: [Float80] = (0...27).map { power in
-    var value: Float80 = 1
-    for _ in 0..<power { value *= 10 }
-    return value
+/// `significand × 10^exponent` correctly rounded to a normal Double, by the Eisel–Lemire
+/// method (Lemire, "Number Parsing at a Gigabyte per Second", 2021), or nil when the result is
+/// zero, subnormal or infinite, or the exponent is outside the table (left to the standard
+/// library).
+///
+/// The significand is shifted so that its leading bit is bit 63 and multiplied by the top
+/// 64 bits of 5^exponent (`PowersOfFive`, 128 bits with a leading one): the top 55 bits of the
+/// product are the result's 53 bits and two more for rounding. When the bits below them are
+/// all ones, a carry from the lower half could still change them, so the lower 64 bits of
+/// the power are multiplied in too (Mushtak and Lemire proved the 128 bits always suffice; a
+/// case that still looks ambiguous returns nil all the same). The binary exponent is
+/// ⌊log2(10^exponent)⌋ from `(217706 × exponent) >> 16`. An exact tie (the product's lower
+/// bits zero, possible only for exponents in -4...23) rounds to even.
+@inline(__always)
+func eiselLemireDouble(_ significand: UInt64, _ exponent: Int) -> Double? {
+  guard significand != 0, exponent >= PowersOfFive.smallestExponent, exponent <= PowersOfFive.largestExponent else {
+    return nil
   }
-
-  /// `significand × 10^exponent` correctly rounded to a Double, through one Float80 operation,
-  /// or nil when that cannot be guaranteed. The significand (below 2^64) and the power of ten
-  /// are exact in Float80, and the one multiplication or division rounds correctly to 64 bits;
-  /// rounding that to Double's 53 bits gives the correctly rounded result unless the 64-bit
-  /// value lies within one unit of a midpoint between two Doubles (its low 11 bits near 0x400),
-  /// where the first rounding might have crossed it. Those rare cases return nil.
-  private func extendedPrecisionDouble(_ significand: UInt64, _ exponent: Int) -> Double? {
-    let power = exactPowersOfTen80[exponent < 0 ? -exponent : exponent]
-    let value = exponent < 0 ? Float80(significand) / power : Float80(significand) * power
-    let low = value.significandBitPattern & 0x7FF
-    guard low < 0x3FF || low > 0x401 else { return nil }
-    return Double(value)
+  let leadingZeros = significand.leadingZeroBitCount
+  let normalized = significand << UInt64(leadingZeros)
+  let index = (exponent - PowersOfFive.smallestExponent) &* 2
+  var (high, low) = PowersOfFive.table.withUnsafeBufferPointer { powers in
+    normalized.multipliedFullWidth(by: powers[index])
   }
-#endif
+  // The bits below the 55 kept: all ones means a carry from the next word may reach them.
+  let belowKept: UInt64 = 0x1FF
+  if high & belowKept == belowKept {
+    let next = PowersOfFive.table.withUnsafeBufferPointer { powers in
+      normalized.multipliedFullWidth(by: powers[index + 1]).high
+    }
+    let (sum, carry) = low.addingReportingOverflow(next)
+    low = sum
+    if carry { high &+= 1 }
+    if high & belowKept == belowKept, low == .max { return nil }
+  }
+  let upperBit = Int(high >> 63)
+  let shift = UInt64(upperBit + 64 - 52 - 3)
+  var mantissa = high >> shift
+  var binaryExponent = ((217_706 &* exponent) >> 16) + 63 + upperBit - leadingZeros + 1023
+  guard binaryExponent > 0 else { return nil }
+  // Exactly halfway between two Doubles: round to even (do not round up an even result).
+  if low <= 1, exponent >= -4, exponent <= 23, mantissa & 3 == 1, mantissa << shift == high {
+    mantissa &= ~1
+  }
+  mantissa += mantissa & 1
+  mantissa >>= 1
+  if mantissa >= 2 << 52 {
+    mantissa = 1 << 52
+    binaryExponent += 1
+  }
+  mantissa &= ~(1 << 52)
+  guard binaryExponent < 0x7FF else { return nil }
+  return Double(bitPattern: UInt64(binaryExponent) << 52 | mantissa)
+}
 
 /// Reads validated number text as the nearest Double, or nil when it overflows to infinity.
 /// Values too small for a Double round to zero (or a subnormal), as `Double(String)` does.
@@ -257,11 +290,9 @@ package func readDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
     value = exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
     return negative ? -value : value
   }
-  #if arch(x86_64) || arch(i386)
-    if digitCount <= 19, exponent >= -27, exponent <= 27, let value = extendedPrecisionDouble(significand, exponent) {
-      return negative ? -value : value
-    }
-  #endif
+  if digitCount <= 19, let value = eiselLemireDouble(significand, exponent) {
+    return negative ? -value : value
+  }
   guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
   return value
 }
