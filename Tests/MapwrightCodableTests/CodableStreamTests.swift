@@ -56,4 +56,27 @@ struct CodableStreamTests {
     #expect(skipped.first?.message == "Expected to decode String but found number instead.", "\(skipped)")
     #expect(skipped.last?.code == .truncated, "\(skipped)")
   }
+
+  /// A key may hold anything, even what the place suffix looks like: the place is read from
+  /// the end of the description, where only numbers can be.
+  @Test func aPlaceIsReadBackWhateverTheKeys() async throws {
+    struct Odd: Codable {
+      var value: Int
+      enum CodingKeys: String, CodingKey { case value = "v, line 9, column 9) (at $.x" }
+    }
+    let text = "{\"v, line 9, column 9) (at $.x\": 1}\n{\n  \"v, line 9, column 9) (at $.x\": \"no\"}"
+    do {
+      _ = try MapwrightJSONDecoder().decode(Odd.self, from: Data("{\n\n \"v, line 9, column 9) (at $.x\": true}".utf8))
+      Issue.record("no error")
+    } catch let error as DecodingError {
+      #expect(error.mapwrightLocation?.line == 3 && error.mapwrightLocation?.column == 34, "\(error)")
+    }
+    let sequence = MapwrightJSONDecoder().elements(Odd.self, of: Self.chunks(text, size: 5), format: .concatenated, options: .skippingBadElements)
+    var values: [Int] = []
+    for try await odd in sequence { values.append(odd.value) }
+    #expect(values == [1])
+    let skipped = try #require(sequence.report.skipped.first)
+    #expect(skipped.line == 3 && skipped.column == 35 && skipped.message == "Expected to decode Int but found a string instead.", "\(skipped)")
+    #expect(skipped.path == #"$["v, line 9, column 9) (at $.x"]"#, "\(skipped)")
+  }
 }

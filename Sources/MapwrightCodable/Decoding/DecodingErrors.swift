@@ -13,11 +13,11 @@ extension CodableDecoder {
   }
 
   private func locationSuffix(_ index: Int?) -> String {
-    guard let index else { return " (at \(pathText(path)))" }
+    guard let index else { return DecodingErrorPlace.suffix(path: pathText(path)) }
     // The coding path, not a walk of the tape: code that probes with `try?` makes many
     // errors, and walking down a large array would cost its length each time.
     let location = location(ofDocumentOffset: document.value(atTapeIndex: index).byteOffset)
-    return " (at \(pathText(path)), line \(location.line), column \(location.column))"
+    return DecodingErrorPlace.suffix(path: pathText(path), line: location.line, column: location.column)
   }
 
   func mismatch(_ type: Any.Type, at index: Int) -> DecodingError {
@@ -49,7 +49,7 @@ extension CodableDecoder {
       DecodingError.Context(
         codingPath: base,
         debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."
-          + " (in the object at \(pathText(base)), line \(location.line), column \(location.column))"))
+          + DecodingErrorPlace.suffix(inObjectAt: pathText(base), line: location.line, column: location.column)))
   }
 
   private func describe(_ kind: TapeKind) -> String {
@@ -64,23 +64,75 @@ extension CodableDecoder {
   }
 }
 
+/// Where a `DecodingError` of `MapwrightJSONDecoder` is: written at the end of its debug
+/// description (Foundation's text stays first, and the error stays Foundation's type), and
+/// read back from there — the one writer and the one reader of that suffix.
+///
+///     … (at $.users[1].age, line 4, column 12)
+///     … (in the object at $.users[1], line 3, column 5)     (a missing key)
+enum DecodingErrorPlace {
+  static func suffix(path: String, line: Int? = nil, column: Int? = nil) -> String {
+    " (at \(path)" + lineAndColumn(line, column) + ")"
+  }
+
+  static func suffix(inObjectAt path: String, line: Int, column: Int) -> String {
+    " (in the object at \(path)" + lineAndColumn(line, column) + ")"
+  }
+
+  private static func lineAndColumn(_ line: Int?, _ column: Int?) -> String {
+    guard let line, let column else { return "" }
+    return ", line \(line), column \(column)"
+  }
+
+  /// The message without the suffix, and the path, line and column the suffix holds (nil
+  /// when the description has none). Line and column are read from the end, where only
+  /// numbers can be. Where the path starts: after the first " (at " of a message of fixed
+  /// text (a key in the path may hold anything), or the last " (in the object at " of a
+  /// missing key's message (which names that key).
+  static func read(_ description: String, missingKey: Bool) -> (message: String, path: String?, line: Int?, column: Int?) {
+    guard description.hasSuffix(")") else { return (description, nil, nil, nil) }
+    var end = description.index(before: description.endIndex)
+    var (line, column): (Int?, Int?) = (nil, nil)
+    if let lineRange = description.range(of: ", line ", options: .backwards, range: description.startIndex..<end) {
+      let numbers = description[lineRange.upperBound..<end].components(separatedBy: ", column ")
+      if numbers.count == 2, let l = Int(numbers[0]), let c = Int(numbers[1]) {
+        (line, column) = (l, c)
+        end = lineRange.lowerBound
+      }
+    }
+    let open =
+      missingKey
+      ? description.range(of: " (in the object at ", options: .backwards, range: description.startIndex..<end)
+      : description.range(of: " (at ", range: description.startIndex..<end)
+    guard let open else { return (description, nil, nil, nil) }
+    return (String(description[..<open.lowerBound]), String(description[open.upperBound..<end]), line, column)
+  }
+}
+
 extension DecodingError {
+  /// The error's context (nil for a case added after this was written).
+  var mapwrightContext: Context? {
+    switch self {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context): context
+    @unknown default: nil
+    }
+  }
+
+  /// What an error of `MapwrightJSONDecoder` says and where: Foundation's message, then the
+  /// JSON path, line and column of its place (those of the parse error underneath, for a
+  /// syntax error); nil parts are unknown.
+  package var mapwrightPlace: (message: String, path: String?, line: Int?, column: Int?)? {
+    guard let context = mapwrightContext else { return nil }
+    if let parse = context.underlyingError as? JSONError { return (parse.message, nil, parse.line, parse.column) }
+    let missingKey = if case .keyNotFound = self { true } else { false }
+    return DecodingErrorPlace.read(context.debugDescription, missingKey: missingKey)
+  }
+
   /// Line and column of the problem, for an error of `MapwrightJSONDecoder` (read back from
   /// the place its description ends with, or from the parse error underneath); nil for
   /// errors from elsewhere.
   public var mapwrightLocation: (line: Int, column: Int)? {
-    let context: Context? =
-      switch self {
-      case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context): context
-      @unknown default: nil
-      }
-    guard let context else { return nil }
-    if let parse = context.underlyingError as? JSONError { return (parse.line, parse.column) }
-    // The suffix `locationSuffix` and `keyNotFound` write: "…, line 4, column 12)".
-    let text = context.debugDescription
-    guard text.hasSuffix(")"), let lineRange = text.range(of: ", line ", options: .backwards) else { return nil }
-    let numbers = text[lineRange.upperBound..<text.index(before: text.endIndex)].split(separator: ", column ")
-    guard numbers.count == 2, let line = Int(numbers[0]), let column = Int(numbers[1]) else { return nil }
+    guard let place = mapwrightPlace, let line = place.line, let column = place.column else { return nil }
     return (line, column)
   }
 }

@@ -1,7 +1,8 @@
 // Streams of `Codable` values: the elements of JSON Lines, text sequences, concatenated values
 // or a large array, each decoded by this decoder (its strategies and options apply), through
 // the one splitter every stream uses (MapwrightJSON/Streaming). A `DecodingError` is placed
-// in the whole stream from the path, line and column its description ends with.
+// in the whole stream from the path, line and column its description ends with
+// (`DecodingErrorPlace`).
 
 import Foundation
 import MapwrightEngine
@@ -44,32 +45,11 @@ extension MapwrightJSONDecoder {
     try streamTarget(type).elements(of: file, format: format, options: options)
   }
 
-  /// Message, path, line and column of a `DecodingError` made by this decoder (its debug
-  /// description ends with `(at $.path, line L, column C)`).
+  /// Message, path, line and column of a `DecodingError` made by this decoder (read from its
+  /// description's suffix by `DecodingErrorPlace`, the one reader of what the decoder writes).
   static func locate(_ error: any Error, _ element: JSONStreamElement) -> (message: String?, path: String?, line: Int?, column: Int?) {
     guard let error = error as? DecodingError else { return JSONStreamDecoder<Any>.failureLocation(error, element) }
-    let context: DecodingError.Context
-    switch error {
-    case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c): context = c
-    @unknown default: return (nil, nil, nil, nil)
-    }
-    var text = context.debugDescription
-    var path: String?
-    var line: Int?
-    var column: Int?
-    for opener in [" (at ", " (in the object at "] {
-      guard let open = text.range(of: opener, options: .backwards), text.hasSuffix(")") else { continue }
-      let inside = text[open.upperBound..<text.index(before: text.endIndex)]
-      let parts = inside.components(separatedBy: ", line ")
-      path = parts[0]
-      if parts.count == 2 {
-        let numbers = parts[1].components(separatedBy: ", column ")
-        line = Int(numbers[0])
-        column = numbers.count == 2 ? Int(numbers[1]) : nil
-      }
-      text = String(text[..<open.lowerBound])
-      break
-    }
-    return (text, path, line, column)
+    guard let place = error.mapwrightPlace else { return (nil, nil, nil, nil) }
+    return (place.message, place.path, place.line, place.column)
   }
 }
