@@ -294,7 +294,17 @@ public struct JSONElementSplitter: Sendable {
         drop(upTo: scan)
         throw error
       }
-      defer { start = scan }
+      defer {
+        // A JSON Lines record holds no line feed and ends at one: when the count has reached
+        // the record, it moves past the line feed here, and `locate` never reads the
+        // record's bytes again.
+        if separator == 0x0A, located >= range.lowerBound, located <= end {
+          line += 1
+          column = 1
+          located = end + 1
+        }
+        start = scan
+      }
       if let element = record(range, atEnd: false) { return element }
     }
   }
