@@ -33,10 +33,27 @@ package struct ValueEndScanner: Sendable {
   /// value goes on past the buffer (the state is kept for the next bytes).
   package mutating func end(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
     guard let base = buffer.baseAddress else { return nil }
+    // The state in locals while scanning (registers), stored back when the buffer ends.
     let count = buffer.count
     var i = start
+    var depth = depth
+    var inString = inString
+    var escaped = escaped
+    if inScalar {
+      while i < count {
+        let byte = base[i]
+        if Self.isWhitespace(byte) || Self.isStructural(byte) || byte == 0x1E { return i }
+        i += 1
+      }
+      return nil
+    }
     while i < count {
-      if inString, !escaped {
+      if inString {
+        if escaped {
+          escaped = false
+          i += 1
+          continue
+        }
         // Eight bytes at a time to the next quote or backslash (most of a document is
         // string bytes).
         while i + 8 <= count {
@@ -44,32 +61,35 @@ package struct ValueEndScanner: Sendable {
           if Self.hasByte(word, 0x22) | Self.hasByte(word, 0x5C) != 0 { break }
           i += 8
         }
-        if i >= count { break }
+        while i < count {
+          let byte = base[i]
+          i += 1
+          if byte == UInt8(ascii: "\\") {
+            escaped = true
+            break
+          }
+          if byte == UInt8(ascii: "\"") {
+            inString = false
+            if depth == 0 { return i }
+            break
+          }
+        }
+        continue
       }
       let byte = base[i]
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-          if depth == 0 { return i + 1 }
-        }
-      } else if inScalar {
-        if Self.isWhitespace(byte) || Self.isStructural(byte) || byte == 0x1E { return i }
-      } else {
-        switch byte {
-        case UInt8(ascii: "\""): inString = true
-        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"):
-          depth -= 1
-          if depth == 0 { return i + 1 }
-        default: break
-        }
-      }
       i += 1
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        if depth == 0 { return i }
+      default: break
+      }
     }
+    self.depth = depth
+    self.inString = inString
+    self.escaped = escaped
     return nil
   }
 
