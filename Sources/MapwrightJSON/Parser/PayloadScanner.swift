@@ -1,6 +1,6 @@
 // Finding the elements of a payload's arrays without parsing the whole payload into one
-// tape: a structural scan (strings, escapes and nesting) that yields the byte range of each
-// run of elements, so that an import (and sample inference) parses and maps a batch of
+// tape: a structural scan (where each value ends is `ValueEndScanner`'s, the stream
+// splitter's scan) that yields the byte range of each run of elements, so that an import (and sample inference) parses and maps a batch of
 // elements at a time and its memory stays near the size of the payload. Each batch is then
 // parsed strictly, so every byte of every element is validated; the scan itself checks the
 // punctuation between elements.
@@ -147,9 +147,12 @@ package struct PayloadScanner {
   package func skipValue(from start: Int) throws(ScanError) -> Int {
     guard start < bytes.count else { throw ScanError(message: "expected a value", offset: start) }
     let first = bytes[start]
-    if first != UInt8(ascii: "\""), ValueEndScanner.isStructural(first) || ValueEndScanner.isWhitespace(first) {
-      guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { throw ScanError(message: "expected a value", offset: start) }
-    }
+    // A value starts with a quote, an opening bracket, or a scalar's first byte (anything but
+    // punctuation and whitespace).
+    let opensValue =
+      first == UInt8(ascii: "\"") || first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+      || !(ValueEndScanner.isStructural(first) || ValueEndScanner.isWhitespace(first))
+    guard opensValue else { throw ScanError(message: "expected a value", offset: start) }
     var scanner = ValueEndScanner(first: first)
     if let end = bytes.withUnsafeBufferPointer({ scanner.end(in: $0, from: start + 1) }) { return end }
     // A bare scalar may end the input; anything else was cut short.
