@@ -1,9 +1,9 @@
 // Finding the elements of a payload's arrays without parsing the whole payload into one
-// tape: a structural scan (where each value ends is `ValueEndScanner`'s, the stream
-// splitter's scan) that yields the byte range of each run of elements, so that an import (and sample inference) parses and maps a batch of
-// elements at a time and its memory stays near the size of the payload. Each batch is then
-// parsed strictly, so every byte of every element is validated; the scan itself checks the
-// punctuation between elements.
+// tape: a structural scan that yields the byte range of each run of elements (where each
+// value ends is found by `ValueEndScanner`, the stream splitter's scan), so that an import
+// (and sample inference) parses and maps a batch of elements at a time and its memory stays
+// near the size of the payload. Each batch is then parsed strictly, so every byte of every
+// element is validated; the scan itself checks the punctuation between elements.
 
 package struct PayloadScanner {
   package let bytes: [UInt8]
