@@ -54,15 +54,14 @@ package final class FileImportPayload: ImportPayload, @unchecked Sendable {
   private var checkpoints: [(offset: Int, line: Int, column: Int)] = [(0, 1, 1)]
 
   /// The largest element the scan holds (the splitter's limit).
-  let maximumElementSize: Int
+  package var maximumElementSize = 64 << 20
 
-  package init(path: String, jsonLines: Bool, maximumElementSize: Int = 64 << 20) throws(JSONStreamFileError) {
+  package init(path: String, jsonLines: Bool) throws(JSONStreamFileError) {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { throw JSONStreamFileError(path: path, code: errno) }
     self.path = path
     self.jsonLines = jsonLines
     self.descriptor = descriptor
-    self.maximumElementSize = maximumElementSize
   }
 
   deinit { close(descriptor) }

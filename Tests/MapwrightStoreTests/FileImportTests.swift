@@ -69,13 +69,15 @@ struct FileImportTests {
     let text = #"{"books": [\#(books)], "authors": [\#(authors.joined(separator: ", "))], "more": {"x": [\#(books)]}}"#
     let path = try Self.write(text)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let file = try FileImportPayload(path: path, jsonLines: false, maximumElementSize: 1_000)
+    let file = try FileImportPayload(path: path, jsonLines: false)
+    file.maximumElementSize = 1_000
     let found = try file.elements(at: ["authors"], batchSize: 8, runLength: 4)
     let expected = try PayloadScanner(bytes: Array(text.utf8)).elements(at: ["authors"], batchSize: 8, runLength: 4)
     #expect(found.count == 30 && found.runs.map(\.elements) == expected.runs.map(\.elements))
     #expect(found.runs.map(\.bytes) == expected.runs.map(\.bytes))
     // The limit still holds for the elements themselves.
-    let tight = try FileImportPayload(path: path, jsonLines: false, maximumElementSize: 100)
+    let tight = try FileImportPayload(path: path, jsonLines: false)
+    tight.maximumElementSize = 100
     #expect(throws: PayloadScanner.ScanError.self) { try tight.elements(at: ["authors"], batchSize: 8, runLength: 4) }
   }
 
