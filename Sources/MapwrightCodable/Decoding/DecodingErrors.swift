@@ -104,7 +104,7 @@ enum DecodingErrorPlace {
       missingKey
       ? description.range(of: " (in the object at ", options: .backwards, range: description.startIndex..<end)
       : description.range(of: " (at ", range: description.startIndex..<end)
-    guard let open else { return (description, nil, nil, nil) }
+    guard let open else { return (description, nil, line, column) }
     return (String(description[..<open.lowerBound]), String(description[open.upperBound..<end]), line, column)
   }
 }
