@@ -40,7 +40,8 @@ let package = Package(
   ],
   targets: [
     // JSON core: parser (tape), read-only views, owned values, writer. No dependencies.
-    .target(name: "MapwrightJSON"),
+    .target(name: "CMapwrightSIMD"),
+    .target(name: "MapwrightJSON", dependencies: ["CMapwrightSIMD"]),
     // Key naming rules (`keys: .snakeCase`…), shared by the macros and the model generators.
     .target(name: "MapwrightNaming"),
     // The macros' logic (parse → check → generate), a plain library so it is unit-tested.
@@ -135,7 +136,7 @@ let package = Package(
     ),
     // Shared by the test targets (a seeded generator); not a product.
     .target(name: "MapwrightTestSupport", path: "Tests/MapwrightTestSupport"),
-    .testTarget(name: "MapwrightJSONTests", dependencies: ["MapwrightJSON", "MapwrightTestSupport"]),
+    .testTarget(name: "MapwrightJSONTests", dependencies: ["MapwrightJSON", "CMapwrightSIMD", "MapwrightTestSupport"]),
     .testTarget(
       name: "MapwrightTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSchema", "MapwrightTestSupport"],
       exclude: ["Samples"]  // read from their paths by the tests

@@ -72,6 +72,28 @@ struct StreamSplitterTests {
     }
   }
 
+  /// Columns count characters, not bytes, on a long line of multi-byte text: each element's
+  /// column is the number of Unicode scalars before it, plus one.
+  @Test func columnsCountCharactersOnALongLine() {
+    let texts = [
+      #""\#(String(repeating: "é", count: 40))""#, #"{"名前": "\#(String(repeating: "日本語", count: 30))"}"#,
+      #""\#(String(repeating: "😀a", count: 25))""#, "[1, 2]", #""plain ascii that is longer than sixteen bytes""#, "3",
+    ]
+    let text = "[" + texts.joined(separator: ", ") + "]"
+    for chunk in [1, 7, 64, Int.max] {
+      let outcomes = split(Array(text.utf8), .array) { _ in chunk }.outcomes
+      #expect(outcomes.count == texts.count)
+      for (i, outcome) in outcomes.enumerated() {
+        guard case .element(_, _, let offset, let line, let column, _) = outcome else {
+          Issue.record("\(outcome)")
+          continue
+        }
+        let before = String(decoding: Array(text.utf8)[..<offset], as: UTF8.self)
+        #expect(line == 1 && column == before.unicodeScalars.count + 1, "element \(i), chunks of \(chunk)")
+      }
+    }
+  }
+
   @Test func jsonLines() {
     let text = "\u{FEFF}{\"a\": 1}\r\n\n   \n[1, 2]  \n\"x\"\n  7"
     let outcomes = Self.whole(text, .jsonLines)

@@ -18,6 +18,8 @@
 // Forms: JSON Lines cuts at line feeds (a line feed cannot occur inside a JSON value), RFC
 // 7464 at record separators; concatenated values and array elements are found by scanning.
 
+import CMapwrightSIMD
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -216,18 +218,7 @@ public struct JSONElementSplitter: Sendable {
         column = 1
         lineStart = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
       }
-      var i = lineStart
-      var continuations = 0
-      while i + 8 <= index {
-        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-        // High bit set and the next bit clear: 0b10xxxxxx.
-        continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-        i += 8
-      }
-      while i < index {
-        if base[i] & 0xC0 == 0x80 { continuations += 1 }
-        i += 1
-      }
+      let continuations = mw_count_continuations(base + lineStart, index - lineStart)
       column += (index - lineStart) - continuations
     }
     located = index

@@ -15,6 +15,8 @@ package struct ValueEndScanner: Sendable {
   private var inString = false
   private var escaped = false
   private var inScalar = false
+  /// How blocks of 64 bytes are classified (tests compare the three ways).
+  package var classifier = ByteClassifier.vector
 
   /// A scan of the value whose first byte is `first` (consumed: the scan goes on after it).
   package init(first: UInt8) {
@@ -33,21 +35,51 @@ package struct ValueEndScanner: Sendable {
   /// value goes on past the buffer (the state is kept for the next bytes).
   package mutating func end(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
     guard let base = buffer.baseAddress else { return nil }
-    // The state in locals while scanning (registers), stored back when the buffer ends.
     let count = buffer.count
+    if inScalar {
+      for i in start..<max(start, count) {
+        let byte = base[i]
+        if Self.isWhitespace(byte) || Self.isStructural(byte) || byte == 0x1E { return i }
+      }
+      return nil
+    }
+    var i = start
+    // Inside a container, 64 bytes at a time (StructuralBlock.swift); a block with a
+    // backslash outside strings, and the last bytes of the buffer, a byte at a time.
+    while depth > 0, classifier != .none, i + 64 <= count {
+      var escaped = escaped
+      var inString = inString
+      let block = StructuralBlock(base + i, classifier: classifier, escaped: &escaped, inString: &inString)
+      if block.hasBackslashOutsideStrings {
+        if let end = scanBytes(base, from: i, to: i + 64) { return end }
+        i += 64
+        continue
+      }
+      // The brackets in order (a few per block; counting them would need a population count,
+      // which baseline x86-64 lacks).
+      let closes = block.closes
+      var brackets = block.opens | closes
+      while brackets != 0 {
+        let bit = brackets.trailingZeroBitCount
+        depth += 1 - 2 * Int((closes >> UInt64(bit)) & 1)
+        if depth == 0 { return i + bit + 1 }
+        brackets &= brackets &- 1
+      }
+      self.escaped = escaped
+      self.inString = inString
+      i += 64
+    }
+    return scanBytes(base, from: i, to: count)
+  }
+
+  /// The byte-at-a-time scan of `base[start..<limit]`, with the state kept in locals
+  /// (registers) and stored back when no end is found.
+  private mutating func scanBytes(_ base: UnsafePointer<UInt8>, from start: Int, to limit: Int) -> Int? {
     var i = start
     var depth = depth
     var inString = inString
     var escaped = escaped
-    if inScalar {
-      while i < count {
-        let byte = base[i]
-        if Self.isWhitespace(byte) || Self.isStructural(byte) || byte == 0x1E { return i }
-        i += 1
-      }
-      return nil
-    }
-    while i < count {
+    while i < limit {
       if inString {
         if escaped {
           escaped = false
@@ -56,12 +88,12 @@ package struct ValueEndScanner: Sendable {
         }
         // Eight bytes at a time to the next quote or backslash (most of a document is
         // string bytes).
-        while i + 8 <= count {
+        while i + 8 <= limit {
           let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
           if Self.hasByte(word, 0x22) | Self.hasByte(word, 0x5C) != 0 { break }
           i += 8
         }
-        while i < count {
+        while i < limit {
           let byte = base[i]
           i += 1
           if byte == UInt8(ascii: "\\") {

@@ -1,0 +1,1 @@
+// The vector helpers are all inline in include/CMapwrightSIMD.h.
