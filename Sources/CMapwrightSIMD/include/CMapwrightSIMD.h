@@ -79,6 +79,13 @@ MW_INLINE mw_block_classes mw_classify64_portable(const uint8_t *p) {
   return classes;
 }
 
+/// The non-digits among the 16 bytes at `p`: bit i set when byte i is not '0' to '9'.
+MW_INLINE uint64_t mw_non_digits16_portable(const uint8_t *p) {
+  uint64_t found = 0;
+  for (int i = 0; i < 16; i++) found |= (uint64_t)((uint8_t)(p[i] - '0') > 9) << i;
+  return found;
+}
+
 /// How many of the `count` bytes at `p` are UTF-8 continuation bytes (0x80 to 0xBF): the
 /// bytes that do not start a character, so a column is bytes minus these.
 MW_INLINE size_t mw_count_continuations_portable(const uint8_t *p, size_t count) {
@@ -103,6 +110,15 @@ MW_INLINE uint64_t mw_string_stops16(const uint8_t *p) {
 }
 
 MW_INLINE int mw_string_stop_shift(void) { return 0; }
+
+/// The non-digits among the 16 bytes at `p`, one bit per byte (`mw_string_stop_shift` as for
+/// string stops).
+MW_INLINE uint64_t mw_non_digits16(const uint8_t *p) {
+  // Digits moved to -128...-119 so that one signed comparison finds them.
+  __m128i moved = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)p), _mm_set1_epi8((char)0xB0));
+  uint32_t digits = (uint32_t)_mm_movemask_epi8(_mm_cmplt_epi8(moved, _mm_set1_epi8(-118)));
+  return (uint64_t)(digits ^ 0xFFFFu);
+}
 
 MW_INLINE size_t mw_count_continuations(const uint8_t *p, size_t count) {
   // Each round of up to 255 blocks counts in byte lanes (a match subtracts -1), then the
@@ -153,6 +169,11 @@ MW_INLINE uint64_t mw_string_stops16(const uint8_t *p) {
 
 MW_INLINE int mw_string_stop_shift(void) { return 2; }
 
+MW_INLINE uint64_t mw_non_digits16(const uint8_t *p) {
+  uint8x16_t others = vcgtq_u8(vsubq_u8(vld1q_u8(p), vdupq_n_u8('0')), vdupq_n_u8(9));
+  return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(others), 4)), 0);
+}
+
 MW_INLINE size_t mw_count_continuations(const uint8_t *p, size_t count) {
   size_t found = 0, i = 0;
   const int8x16_t limit = vdupq_n_s8((int8_t)0xC0);
@@ -198,6 +219,8 @@ MW_INLINE mw_block_classes mw_classify64(const uint8_t *p) {
 #else
 
 MW_INLINE uint64_t mw_string_stops16(const uint8_t *p) { return mw_string_stops16_portable(p); }
+
+MW_INLINE uint64_t mw_non_digits16(const uint8_t *p) { return mw_non_digits16_portable(p); }
 
 MW_INLINE int mw_string_stop_shift(void) { return 0; }
 

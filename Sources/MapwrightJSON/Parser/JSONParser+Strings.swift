@@ -41,7 +41,7 @@ extension JSONParser {
     var p = pos + 1
     var flags: UInt32 = 0
     while true {
-      if p + 16 <= vectorEnd {
+      if p + 16 <= count {
         let stops = mw_string_stops16(bytes + p)
         if stops == 0 {
           p += 16

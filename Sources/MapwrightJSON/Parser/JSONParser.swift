@@ -1,5 +1,3 @@
-import CMapwrightSIMD
-
 // The parser: one pass over UTF-8 bytes into a tape (see Tape/JSONTape.swift).
 //
 // It is a loop over an explicit stack of open containers, never a recursion, so nesting depth
@@ -80,9 +78,6 @@ struct JSONParser: ~Copyable {
   let replacesInvalidUnicode: Bool
   let rejectsDuplicateKeys: Bool
   let maximumDepth: Int
-  /// Strings are scanned sixteen bytes at a time up to here (StringRuns), the rest eight at
-  /// a time: the input's length, or 0 when the vector scan is off or has no vector build.
-  let vectorEnd: Int
   var stack = ContainerStack()
 
   init(bytes input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) {
@@ -96,7 +91,6 @@ struct JSONParser: ~Copyable {
     replacesInvalidUnicode = options.invalidUnicode == .replace
     rejectsDuplicateKeys = options.duplicateKeys == .reject
     maximumDepth = options.maximumDepth
-    vectorEnd = options.classifier == .vector && mw_vector_build() != 0 ? input.count : 0
     self.tape = TapeBuilder(estimatedInputSize: input.count)
   }
 

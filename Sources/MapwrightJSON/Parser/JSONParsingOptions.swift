@@ -42,9 +42,6 @@ public struct JSONParsingOptions: Sendable, Hashable {
   /// Skip a UTF-8 byte order mark at the very start of the input (RFC 8259 §8.1 allows a
   /// parser to ignore it).
   public var allowsByteOrderMark: Bool = true
-  /// How runs of string bytes are classified: the vector build by default; tests run the
-  /// portable ones over the same inputs.
-  package var classifier = ByteClassifier.vector
 
   /// Strict RFC 8259 parsing (see each option's default).
   public init() {}
