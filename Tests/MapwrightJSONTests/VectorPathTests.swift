@@ -129,7 +129,8 @@ import Testing
     var random = SeededGenerator(seed: 14)
     for bytes in inputs where !bytes.isEmpty {
       bytes.withUnsafeBufferPointer { buffer in
-        let starts = buffer.count > 20_000 ? [0] + (0..<40).map { _ in Int.random(in: 0..<buffer.count, using: &random) } : Array(0..<min(buffer.count, 200))
+        let starts =
+          buffer.count > 20_000 ? [0] + (0..<40).map { _ in Int.random(in: 0..<buffer.count, using: &random) } : Array(0..<min(buffer.count, 200))
         for start in starts {
           var results: [Int?] = []
           for classifier in [ByteClassifier.none, .portable, .vector] {
