@@ -234,3 +234,28 @@ extension NumberTests {
     }
   }
 }
+
+/// `memoryEqual`, which matches keys, against element-wise equality: every length up to 40,
+/// a single differing byte at every place, and equal runs.
+@Suite struct MemoryEqualTests {
+  @Test func aDifferenceAnywhereIsFound() {
+    var random = SeededGenerator(seed: 21)
+    for length in 0...40 {
+      let a = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+      // One side inside a larger buffer: the runs need not start at an aligned address.
+      let padded = [0xAA] + a + [0x55]
+      padded.withUnsafeBufferPointer { pa in
+        a.withUnsafeBufferPointer { same in
+          #expect(length == 0 || memoryEqual(pa.baseAddress! + 1, same.baseAddress!, length))
+        }
+        for place in 0..<length {
+          var b = a
+          b[place] ^= UInt8.random(in: 1...255, using: &random)
+          b.withUnsafeBufferPointer { pb in
+            #expect(!memoryEqual(pa.baseAddress! + 1, pb.baseAddress!, length), "length \(length), byte \(place)")
+          }
+        }
+      }
+    }
+  }
+}

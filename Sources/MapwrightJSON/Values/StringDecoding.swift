@@ -144,20 +144,27 @@ package func stringEntry(_ entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8
   }
 }
 
+/// Whether the `count` bytes at `a` and at `b` are equal. Keys are short: up to sixteen bytes
+/// are compared with two loads of each side, overlapping when the length is not a power of
+/// two, and no loop; longer runs eight bytes at a time, the last word overlapping.
 @inlinable
 package func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-  var i = 0
-  while i + 8 <= count {
-    if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
-      != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
-    {
-      return false
+  @inline(__always) func word<T: FixedWidthInteger>(_ p: UnsafePointer<UInt8>, _ offset: Int, _: T.Type) -> T {
+    UnsafeRawPointer(p + offset).loadUnaligned(as: T.self)
+  }
+  if count >= 8 {
+    var i = 0
+    while i + 8 < count {
+      if word(a, i, UInt64.self) != word(b, i, UInt64.self) { return false }
+      i += 8
     }
-    i += 8
+    return word(a, count - 8, UInt64.self) == word(b, count - 8, UInt64.self)
   }
-  while i < count {
-    if a[i] != b[i] { return false }
-    i += 1
+  if count >= 4 {
+    return word(a, 0, UInt32.self) == word(b, 0, UInt32.self) && word(a, count - 4, UInt32.self) == word(b, count - 4, UInt32.self)
   }
-  return true
+  if count >= 2 {
+    return word(a, 0, UInt16.self) == word(b, 0, UInt16.self) && word(a, count - 2, UInt16.self) == word(b, count - 2, UInt16.self)
+  }
+  return count == 0 || a[0] == b[0]
 }
