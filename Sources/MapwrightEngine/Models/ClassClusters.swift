@@ -61,10 +61,23 @@ extension JSONModel {
   /// the class its JSON chooses).
   @inlinable
   static func _decodeModel(_ value: JSONValue, in session: DecodingSession, raw: RawJSON) throws(MappingError) -> Self {
-    if let cluster = _jsonModelCluster { return try _decodeChosenModel(cluster, value, in: session, raw: raw) }
+    try _decodeModel(at: value.tapeIndex, of: value.document, in: session, raw: raw)
+  }
+
+  /// `_decodeModel` of the value at tape index `index`: a nested model's reader is made from
+  /// the index alone (no `JSONValue`, so no reference to the document is taken and dropped
+  /// per object); the value is made only for the rarer paths and for an error.
+  @inlinable
+  static func _decodeModel(at index: Int, of document: JSONDocument, in session: DecodingSession, raw: RawJSON) throws(MappingError) -> Self {
+    if let cluster = _jsonModelCluster {
+      return try _decodeChosenModel(cluster, document.value(atTapeIndex: index), in: session, raw: raw)
+    }
     let fields = _jsonModelFields
-    if let versioning = fields.versioning { return try _decodeVersioned(versioning, value, in: session) }
-    var reader = try JSONModelReader(value, in: session, fields: fields, raw: raw)
+    if let versioning = fields.versioning { return try _decodeVersioned(versioning, document.value(atTapeIndex: index), in: session) }
+    guard raw.isObject(at: index) else {
+      throw MappingError.typeMismatch(expected: "object", at: document.value(atTapeIndex: index))
+    }
+    var reader = JSONModelReader(object: index, of: document, in: session, fields: fields, raw: raw)
     defer { reader.restore() }
     return try Self(_jsonReader: &reader)
   }

@@ -202,7 +202,7 @@ public struct JSONModelReader {
 
   @inlinable
   func decodeModel<T: JSONModel>(_ type: T.Type, at index: Int) throws(MappingError) -> T {
-    try T._decodeModel(document.value(atTapeIndex: index), in: session, raw: raw)
+    try T._decodeModel(at: index, of: document, in: session, raw: raw)
   }
 
   /// The member's value, decoded; nil (with the problem recorded) when it does not decode.
