@@ -3,6 +3,11 @@
 // import's payload scanner (values of a payload in memory). It follows strings and their
 // escapes and counts nesting; a bare scalar ends at whitespace or punctuation. It validates
 // nothing else: each value it delimits is then parsed strictly on its own.
+//
+// Inside a container, whole blocks of 64 bytes are read at once (StructuralBlock.swift: the
+// strings and escapes of a block from bit masks, then only its brackets visited); a block
+// that the masks cannot read as JSON would, and the last bytes of a buffer, are scanned a byte
+// at a time. Both give the same ends, so the result never depends on how the bytes are cut.
 
 /// The scan of one value, resumable from one buffer to the next.
 ///
