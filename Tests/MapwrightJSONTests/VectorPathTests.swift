@@ -52,6 +52,16 @@ import Testing
     #expect(Self.corpus.contains { $0.name.hasPrefix("FuzzParser/") })
   }
 
+  /// On x86-64 and arm64 the vector build is compiled in, so the comparisons below compare
+  /// two different builds.
+  @Test func theVectorBuildIsInUse() {
+    #if arch(x86_64)
+      #expect(mw_vector_build() == 1)
+    #elseif arch(arm64)
+      #expect(mw_vector_build() == 2)
+    #endif
+  }
+
   @Test func blockClassesAgreeWithThePortableBuild() {
     var inputs = Self.corpus.map(\.bytes)
     inputs += Self.hostile(count: 200, length: 300, seed: 11)
