@@ -44,11 +44,11 @@ extension JSONParser {
   }
 
   /// The offset of the first byte from `p` on that is not a digit: sixteen bytes at a time
-  /// (one vector comparison) while they last.
+  /// (one vector comparison) while they last, where there is a vector build.
   @inline(__always)
   func skipDigits(from start: Int) -> Int {
     var p = start
-    while p + 16 <= count {
+    while mw_vector_build() != 0, p + 16 <= count {
       let others = mw_non_digits16(bytes + p)
       if others != 0 { return p + others.trailingZeroBitCount >> mw_string_stop_shift() }
       p += 16

@@ -1,12 +1,13 @@
-import CMapwrightSIMD
-
 // String scanning: find the closing quote, validate escapes and UTF-8, record flags.
 //
 // The common case, a run of printable ASCII, is skipped sixteen bytes at a time with the C
 // target's vector comparison (SSE2 or NEON), and near the end of the input eight bytes at a
 // time: a 64-bit word is tested at once for the bytes that stop the run (a quote, a
 // backslash, a control byte below 0x20, or any byte of 0x80 and up) with the usual SWAR bit
-// tricks. The lowest flagged byte of each test is exact, which is all the scan needs.
+// tricks. The lowest flagged byte of each test is exact, which is all the scan needs. (Where
+// there is no vector build, the word test is used throughout.)
+
+import CMapwrightSIMD
 
 @inline(__always)
 func repeatedByte(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
@@ -41,7 +42,7 @@ extension JSONParser {
     var p = pos + 1
     var flags: UInt32 = 0
     while true {
-      if p + 16 <= count {
+      if mw_vector_build() != 0, p + 16 <= count {
         let stops = mw_string_stops16(bytes + p)
         if stops == 0 {
           p += 16
