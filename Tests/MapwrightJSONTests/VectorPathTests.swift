@@ -77,7 +77,7 @@ import Testing
           #expect(vector.quotes == portable.quotes && vector.backslashes == portable.backslashes)
           #expect(vector.opens == portable.opens && vector.closes == portable.closes)
         }
-        let shift = Int(mw_string_stop_shift())
+        let shift = Int(mw_mask16_shift())
         var mismatches = 0
         for start in 0...(buffer.count - 16) {
           let stops = mw_string_stops16(base + start)

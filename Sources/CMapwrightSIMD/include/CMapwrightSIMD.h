@@ -98,8 +98,10 @@ MW_INLINE size_t mw_count_continuations_portable(const uint8_t *p, size_t count)
 
 #if MW_VECTOR_BUILD == 1
 
-/// The string stops among the 16 bytes at `p`, one bit per byte (`mw_string_stop_bits` bits
-/// per byte in every build: the first stop is the mask's trailing zeros divided by them).
+/// The string stops among the 16 bytes at `p` as a mask of `1 << mw_mask16_shift()` bits per
+/// byte, as every 16-byte mask of the vector builds: the first flagged byte is the mask's
+/// trailing zeros shifted right by `mw_mask16_shift()` (0 for SSE2; 2 for NEON, whose masks
+/// have four bits per byte).
 MW_INLINE uint64_t mw_string_stops16(const uint8_t *p) {
   __m128i bytes = _mm_loadu_si128((const __m128i *)p);
   __m128i quote = _mm_cmpeq_epi8(bytes, _mm_set1_epi8('"'));
@@ -109,10 +111,9 @@ MW_INLINE uint64_t mw_string_stops16(const uint8_t *p) {
   return (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, backslash), other));
 }
 
-MW_INLINE int mw_string_stop_shift(void) { return 0; }
+MW_INLINE int mw_mask16_shift(void) { return 0; }
 
-/// The non-digits among the 16 bytes at `p`, one bit per byte (`mw_string_stop_shift` as for
-/// string stops).
+/// The non-digits among the 16 bytes at `p` (a mask as `mw_string_stops16`'s).
 MW_INLINE uint64_t mw_non_digits16(const uint8_t *p) {
   // Digits moved to -128...-119 so that one signed comparison finds them.
   __m128i moved = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)p), _mm_set1_epi8((char)0xB0));
@@ -167,7 +168,7 @@ MW_INLINE uint64_t mw_string_stops16(const uint8_t *p) {
   return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(stops), 4)), 0);
 }
 
-MW_INLINE int mw_string_stop_shift(void) { return 2; }
+MW_INLINE int mw_mask16_shift(void) { return 2; }
 
 MW_INLINE uint64_t mw_non_digits16(const uint8_t *p) {
   uint8x16_t others = vcgtq_u8(vsubq_u8(vld1q_u8(p), vdupq_n_u8('0')), vdupq_n_u8(9));
@@ -222,7 +223,7 @@ MW_INLINE uint64_t mw_string_stops16(const uint8_t *p) { return mw_string_stops1
 
 MW_INLINE uint64_t mw_non_digits16(const uint8_t *p) { return mw_non_digits16_portable(p); }
 
-MW_INLINE int mw_string_stop_shift(void) { return 0; }
+MW_INLINE int mw_mask16_shift(void) { return 0; }
 
 MW_INLINE mw_block_classes mw_classify64(const uint8_t *p) { return mw_classify64_portable(p); }
 

@@ -50,7 +50,7 @@ extension JSONParser {
     var p = start
     while mw_vector_build() != 0, p + 16 <= count {
       let others = mw_non_digits16(bytes + p)
-      if others != 0 { return p + others.trailingZeroBitCount >> mw_string_stop_shift() }
+      if others != 0 { return p + others.trailingZeroBitCount >> mw_mask16_shift() }
       p += 16
     }
     while p < count, isDigit(bytes[p]) { p += 1 }

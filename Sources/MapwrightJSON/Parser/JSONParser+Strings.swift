@@ -48,7 +48,7 @@ extension JSONParser {
           p += 16
           continue
         }
-        p += stops.trailingZeroBitCount >> mw_string_stop_shift()
+        p += stops.trailingZeroBitCount >> mw_mask16_shift()
       } else {
         while p + 8 <= count {
           let word = UInt64(littleEndian: UnsafeRawPointer(bytes + p).loadUnaligned(as: UInt64.self))
