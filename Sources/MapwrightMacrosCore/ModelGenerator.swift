@@ -175,6 +175,10 @@ struct ModelGenerator {
       let key: String
       if case .custom = model.keyNaming, !property.hasKeyAttribute {
         key = "Self._jsonModelFields.keys[\(i)]"
+      } else if property.transform == nil, let json = memberText(property.paths[0]) {
+        // A plain key is written as one literal of JSON text: `,"key":`.
+        lines.append("  output.write(self.\(property.name), jsonKey: \(stringLiteral(json)), in: session)")
+        continue
       } else {
         key = stringLiteral(property.paths[0])
       }
@@ -187,6 +191,13 @@ struct ModelGenerator {
     lines.append("  output.endObject()")
     lines.append("}")
     return lines.joined(separator: "\n")
+  }
+
+  /// `,"key":`, the JSON text `JSONOutput.key(json:)` writes for `key`, when the key needs no
+  /// escape in JSON (no quote, backslash or control character); nil otherwise.
+  private func memberText(_ key: String) -> String? {
+    guard !key.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\\" || $0.value < 0x20 }) else { return nil }
+    return ",\"" + key + "\":"
   }
 
   /// The stored properties the draft initialiser assigns: all but `let`s with a value.

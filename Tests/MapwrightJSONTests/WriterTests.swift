@@ -119,6 +119,48 @@ import Testing
     #expect(checked == 4 * 10 * (1...18).reduce(0, +))
   }
 
+  /// A key given as JSON text (`key(json:)`) writes what `key(_:)` writes, first in its
+  /// object or not, and the doc example's output.
+  @Test func keysGivenAsJSONTextMatchQuotedKeys() {
+    var quoted = JSONOutput()
+    var literal = JSONOutput()
+    quoted.beginArray()
+    literal.beginArray()
+    for _ in 0..<2 {
+      quoted.beginObject()
+      literal.beginObject()
+      quoted.key("id")
+      literal.key(json: ",\"id\":")
+      quoted.integer(7)
+      literal.integer(7)
+      quoted.key("inner")
+      literal.key(json: ",\"inner\":")
+      quoted.beginObject()
+      literal.beginObject()
+      quoted.key("名前")
+      literal.key(json: ",\"名前\":")
+      quoted.string("a")
+      literal.string("a")
+      quoted.endObject()
+      literal.endObject()
+      quoted.endObject()
+      literal.endObject()
+    }
+    quoted.endArray()
+    literal.endArray()
+    #expect(String(decoding: literal.bytes, as: UTF8.self) == #"[{"id":7,"inner":{"名前":"a"}},{"id":7,"inner":{"名前":"a"}}]"#)
+    #expect(literal.bytes == quoted.bytes)
+
+    var out = JSONOutput()
+    out.beginObject()
+    out.key(json: ",\"id\":")
+    out.integer(7)
+    out.key(json: ",\"name\":")
+    out.string("Ana")
+    out.endObject()
+    #expect(String(decoding: out.bytes, as: UTF8.self) == #"{"id":7,"name":"Ana"}"#)
+  }
+
   /// Floats are written from the standard library's stack buffer (`FloatText`), not through
   /// `description`: the same text, for seeded random bit patterns and the edge values.
   @Test func floatTextIsTheDescription() {

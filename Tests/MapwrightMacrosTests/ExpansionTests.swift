@@ -446,8 +446,8 @@ import Testing
 
           func writeJSON(to output: inout Mapwright.JSONOutput, in session: Mapwright.EncodingSession) {
             output.beginObject()
-            output.write(self.htmlURL, key: "html-url", in: session)
-            output.write(self.userID2, key: "user-id2", in: session)
+            output.write(self.htmlURL, jsonKey: ",\\"html-url\\":", in: session)
+            output.write(self.userID2, jsonKey: ",\\"user-id2\\":", in: session)
             output.endObject()
           }
 

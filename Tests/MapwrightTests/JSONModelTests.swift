@@ -25,7 +25,37 @@ struct MacroUser: Equatable {
   let id: Int
 }
 
+/// Keys of every kind the streamed writer meets: plain ones are written as one literal of JSON
+/// text, one with a quote or a backslash is quoted and escaped when written.
+@JSONModel
+struct MacroKeyKinds: Equatable {
+  var first: Int?
+  @Key("名前") var name: String
+  @Key("a/b") var slashed: Int
+  @Key("say \"hi\"") var quoted: String
+  @Key("back\\slash") var backslashed: Bool
+  var nested: MacroUser?
+  var last: [Int]?
+}
+
 @Suite struct JSONModelTests {
+  /// The streamed writer (`jsonBytes()`, through `writeJSON(to:in:)`) writes the same text as
+  /// the tree (`json()`), with or without the optional members, the first among them.
+  @Test func streamedKeysMatchTheTree() throws {
+    let values = [
+      MacroKeyKinds(first: 1, name: "Ana", slashed: 2, quoted: "x\"y", backslashed: true, nested: MacroUser(login: "o", id: 3), last: [4]),
+      MacroKeyKinds(first: nil, name: "é", slashed: 0, quoted: "", backslashed: false, nested: nil, last: nil),
+    ]
+    for value in values {
+      let streamed = try value.jsonBytes()
+      #expect(try JSON(parsing: streamed) == value.json())
+      #expect(try MacroKeyKinds(json: streamed) == value)
+    }
+    #expect(
+      try values[1].jsonString()
+        == #"{"名前":"é","a/b":0,"say \"hi\"":"","back\\slash":false}"#)
+  }
+
   let json = """
     {
       "url": "https://api.github.com/repos/octocat/Hello-World/issues/1347",

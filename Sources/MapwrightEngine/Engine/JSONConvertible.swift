@@ -58,6 +58,15 @@ extension JSONOutput {
     value.writeJSON(to: &self, in: session)
   }
 
+  /// Writes a member whose key is given as JSON text with its comma and colon (see
+  /// `key(json:)`), leaving out a nil optional unless nil values are included.
+  @inlinable
+  public mutating func write<T: JSONConvertible>(_ value: T, jsonKey: StaticString, in session: EncodingSession) {
+    if value.isNilValue && !session.includesNilValues { return }
+    self.key(json: jsonKey)
+    value.writeJSON(to: &self, in: session)
+  }
+
   /// Writes `key` and `value` through a transformer.
   public mutating func write<T: JSONTransformer>(_ value: T.Value, key: String, using transformer: T, in session: EncodingSession) {
     do {

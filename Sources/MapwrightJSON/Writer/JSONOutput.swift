@@ -47,6 +47,33 @@ public struct JSONOutput {
     afterKey = true
   }
 
+  /// Writes an object member's key given as its JSON text: a comma, the quoted key (escaped
+  /// where JSON needs it) and the colon, as in `,"id":`. The comma is left out before the
+  /// first member. One copy of a literal instead of quoting and escaping a `String`: the code
+  /// `@JSONModel` generates writes its plain keys this way.
+  ///
+  /// ```swift
+  /// var out = JSONOutput()
+  /// out.beginObject()
+  /// out.key(json: ",\"id\":")
+  /// out.integer(7)
+  /// out.key(json: ",\"name\":")
+  /// out.string("Ana")
+  /// out.endObject()
+  /// out.bytes   // {"id":7,"name":"Ana"}
+  /// ```
+  public mutating func key(json text: StaticString) {
+    var start = text.utf8Start
+    var count = text.utf8CodeUnitCount
+    if afterKey || first {  // no comma: the first member (or a misplaced key, as `key(_:)`)
+      first = false
+      start += 1
+      count -= 1
+    }
+    storage.buffer.append(UnsafeBufferPointer(start: start, count: count))
+    afterKey = true
+  }
+
   /// Opens an object.
   public mutating func beginObject() {
     separate()
