@@ -161,6 +161,23 @@ import Testing
     #expect(String(decoding: out.bytes, as: UTF8.self) == #"{"id":7,"name":"Ana"}"#)
   }
 
+  /// `Data` that takes over the writer's memory holds the same bytes as the copied array, for
+  /// texts from a few bytes (which `Data` may keep inline) to ones that made the buffer grow.
+  @Test func dataTakesTheWrittenBytes() throws {
+    for length in [0, 1, 13, 14, 15, 64, 1023, 1024, 5000, 100_000] {
+      let value = JSON.array((0..<length).map { JSON($0 % 10) })
+      #expect(try JSONWriter().data(value) == Data(try JSONWriter().bytes(value)))
+      #expect(try value.jsonData([.prettyPrinted]) == Data(try value.jsonBytes([.prettyPrinted])))
+    }
+    var output = JSONOutput()
+    output.string(String(repeating: "ab", count: 3000))
+    let expected = output.bytes
+    #expect(output.takeData() == Data(expected))
+    #expect(output.bytes.isEmpty)
+    output.integer(5)
+    #expect(output.takeData() == Data("5".utf8))
+  }
+
   /// Floats are written from the standard library's stack buffer (`FloatText`), not through
   /// `description`: the same text, for seeded random bit patterns and the edge values.
   @Test func floatTextIsTheDescription() {

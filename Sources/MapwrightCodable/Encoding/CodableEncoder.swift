@@ -113,20 +113,21 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
 
   // MARK: Values
 
-  func encodeRoot<T: Encodable>(_ value: T) throws -> [UInt8] {
-    if try writeScalar(value) { return out.copyBytes() }
-    return try encodeRoot(value) { try value.encode(to: self) }
+  /// Encodes `value` as the top-level value; its text is left in `out`.
+  func encodeRoot<T: Encodable>(_ value: T) throws {
+    if try writeScalar(value) { return }
+    try encodeRoot(value) { try value.encode(to: self) }
   }
 
-  /// Runs `encode` (which encodes `value` into this encoder) as the top-level value.
-  func encodeRoot<T>(_ value: T, _ encode: () throws -> Void) throws -> [UInt8] {
+  /// Runs `encode` (which encodes `value` into this encoder) as the top-level value; the text
+  /// is left in `out`.
+  func encodeRoot<T>(_ value: T, _ encode: () throws -> Void) throws {
     try encode()
     if case .empty = slot.state {
       throw EncodingError.invalidValue(
         value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
     closeSlot()
-    return out.copyBytes()
   }
 
   /// Writes `value` at the current position (separator and key already written).

@@ -115,13 +115,16 @@ open class MapwrightJSONEncoder: @unchecked Sendable {
 
   /// The JSON of `value`, as `Data`.
   open func encode<T: Encodable>(_ value: T) throws -> Data {
-    Data(try encodeToBytes(value))
+    let encoder = CodableEncoder(options: withOptions { $0 })
+    try encoder.encodeRoot(value)
+    return encoder.out.takeData()
   }
 
   /// The JSON of `value`, as bytes.
   open func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
     let encoder = CodableEncoder(options: withOptions { $0 })
-    return try encoder.encodeRoot(value)
+    try encoder.encodeRoot(value)
+    return encoder.out.copyBytes()
   }
 
   /// The JSON of an `EncodableWithConfiguration` value, handed `configuration`.
@@ -131,7 +134,8 @@ open class MapwrightJSONEncoder: @unchecked Sendable {
   /// ```
   open func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
     let encoder = CodableEncoder(options: withOptions { $0 })
-    return Data(try encoder.encodeRoot(value) { try value.encode(to: encoder, configuration: configuration) })
+    try encoder.encodeRoot(value) { try value.encode(to: encoder, configuration: configuration) }
+    return encoder.out.takeData()
   }
 
   /// The JSON of an `EncodableWithConfiguration` value, with the configuration an

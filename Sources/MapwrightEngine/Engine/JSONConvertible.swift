@@ -182,25 +182,31 @@ extension JSONConvertible {
       try session.throwIfFailed()
       return try json.jsonBytes(options)
     }
-    if options.isEmpty {
-      // Compact output is streamed; a NaN or infinity goes the long way for its error.
-      let session = EncodingSession(transformers: transformers)
-      var output = JSONOutput()
-      writeJSON(to: &output, in: session)
-      try session.throwIfFailed()
-      if !output.sawNonFinite { return output.bytes }
-    }
+    if options.isEmpty, let output = try streamedOutput(transformers: transformers) { return output.bytes }
     let session = EncodingSession(transformers: transformers)
     let json = encodeJSON(in: session)
     try session.throwIfFailed()
     return try json.jsonBytes(options)
   }
 
+  /// Compact output, streamed through `writeJSON(to:in:)`; nil when a NaN or an infinity was
+  /// met, which goes the long way (through `JSON`) for its error.
+  private func streamedOutput(transformers: TransformerRegistry) throws -> JSONOutput? {
+    let session = EncodingSession(transformers: transformers)
+    var output = JSONOutput()
+    writeJSON(to: &output, in: session)
+    try session.throwIfFailed()
+    return output.sawNonFinite ? nil : output
+  }
+
   /// The value as UTF-8 JSON.
   public func jsonData(
     _ options: JSONWriter.Options = [], recordingVersions: Bool = false, transformers: TransformerRegistry = .shared
   ) throws -> Data {
-    Data(try jsonBytes(options, recordingVersions: recordingVersions, transformers: transformers))
+    if options.isEmpty && !recordingVersions, var output = try streamedOutput(transformers: transformers) {
+      return output.takeData()  // the output's memory, not a copy
+    }
+    return Data(try jsonBytes(options, recordingVersions: recordingVersions, transformers: transformers))
   }
 }
 

@@ -3,6 +3,8 @@
 // need no stack: a container always holds at least one value when it closes, so after a
 // close the enclosing container is never at its first element.
 
+import Foundation
+
 /// Compact JSON written as it is produced.
 ///
 /// ```swift
@@ -158,6 +160,15 @@ public struct JSONOutput {
 
   /// The bytes written.
   public var bytes: [UInt8] { storage.buffer.copyBytes() }
+
+  /// The bytes written as `Data`, which takes over the output's memory; the output is left
+  /// empty, as a new one.
+  package mutating func takeData() -> Data {
+    first = true
+    afterKey = false
+    sawNonFinite = false
+    return storage.buffer.takeData()
+  }
 
   /// The bytes written, without a copy.
   package func withWrittenBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {

@@ -81,7 +81,9 @@ public struct JSONWriter: Sendable {
 
   /// The UTF-8 text of `value` as `Data`.
   public func data(_ value: JSON) throws(JSONWriteError) -> Data {
-    Data(try bytes(value))
+    var output = OutputBuffer(capacity: 1024)
+    try write(value, to: &output, depth: 0)
+    return output.takeData()
   }
 
   // Paths are not tracked while writing: an error collects its path as it propagates out.

@@ -1,4 +1,9 @@
+import Foundation
+
 /// A growable byte buffer for the writer; cheaper per append than `[UInt8]`.
+///
+/// Its memory comes from `malloc` and grows with `realloc` (which often extends in place), so
+/// that the finished text can become a `Data` without a copy (`takeData()`).
 package struct OutputBuffer: ~Copyable {
   @usableFromInline var base: UnsafeMutablePointer<UInt8>
   @usableFromInline package internal(set) var count = 0
@@ -6,10 +11,15 @@ package struct OutputBuffer: ~Copyable {
 
   package init(capacity: Int) {
     self.capacity = max(capacity, 16)
-    base = .allocate(capacity: self.capacity)
+    base = Self.allocate(self.capacity)
   }
 
-  deinit { base.deallocate() }
+  deinit { free(base) }
+
+  private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+    guard let memory = malloc(capacity) else { fatalError("out of memory for \(capacity) bytes of JSON") }
+    return memory.assumingMemoryBound(to: UInt8.self)
+  }
 
   @inlinable @inline(__always)
   package mutating func reserve(_ extra: Int) {
@@ -20,10 +30,8 @@ package struct OutputBuffer: ~Copyable {
   mutating func grow(to needed: Int) {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
-    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    newBase.moveInitialize(from: base, count: count)
-    base.deallocate()
-    base = newBase
+    guard let grown = realloc(base, newCapacity) else { fatalError("out of memory for \(newCapacity) bytes of JSON") }
+    base = grown.assumingMemoryBound(to: UInt8.self)
     capacity = newCapacity
   }
 
@@ -117,5 +125,16 @@ package struct OutputBuffer: ~Copyable {
   package consuming func finish() -> [UInt8] {
     let result = [UInt8](UnsafeBufferPointer(start: base, count: count))
     return result
+  }
+
+  /// The bytes written, as `Data` that takes over this buffer's memory (trimmed to the bytes
+  /// written) instead of copying it; the buffer is left empty.
+  package mutating func takeData() -> Data {
+    let written = count
+    let memory = realloc(base, max(written, 1)) ?? UnsafeMutableRawPointer(base)
+    base = Self.allocate(16)
+    capacity = 16
+    count = 0
+    return Data(bytesNoCopy: memory, count: written, deallocator: .free)
   }
 }
