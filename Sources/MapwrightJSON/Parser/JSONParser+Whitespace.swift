@@ -16,8 +16,11 @@ extension JSONParser {
       }
       guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return c }
       pos += 1
-      // Indentation: a run of spaces is skipped a word at a time. The word's first byte that
-      // is not a space is its lowest non-zero byte once every space is turned into zero.
+      // A lone space (after a colon or a comma) needs no word.
+      if c == 0x20 { continue }
+      // Indentation, after a line break: a run of spaces is skipped a word at a time. The
+      // word's first byte that is not a space is its lowest non-zero byte once every space is
+      // turned into zero.
       while pos + 8 <= count {
         let word = UInt64(littleEndian: UnsafeRawPointer(bytes + pos).loadUnaligned(as: UInt64.self))
         let notSpaces = word ^ 0x2020_2020_2020_2020
