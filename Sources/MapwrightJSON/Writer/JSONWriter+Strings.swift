@@ -34,6 +34,16 @@ extension JSONWriter {
   /// Writes `bytes` (a Swift string's UTF-8) quoted, with the escapes JSON requires and the
   /// ones the flags ask for.
   static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, escapeSlashes: Bool, escapeNonASCII: Bool, to out: inout OutputBuffer) {
+    // Most strings need no escape: checked with the loop's masks, then copied whole.
+    if !needsEscape(bytes, escapeSlashes: escapeSlashes, escapeNonASCII: escapeNonASCII) {
+      let count = bytes.count
+      let target = out.unsafeTail(reserving: count + 2)
+      target[0] = UInt8(ascii: "\"")
+      if count > 0 { (target + 1).update(from: bytes.baseAddress!, count: count) }
+      target[count + 1] = UInt8(ascii: "\"")
+      out.advance(by: count + 2)
+      return
+    }
     out.append(UInt8(ascii: "\""))
     let count = bytes.count
     var runStart = 0
@@ -114,6 +124,37 @@ extension JSONWriter {
     }
     out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether any of `bytes` needs an escape: the stop masks of the loop in `writeString`, a
+  /// word at a time (the last word overlapping; a string shorter than a word is padded with
+  /// spaces, which stop nothing). With no stop in a word, no byte is flagged falsely.
+  @inline(__always)
+  static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>, escapeSlashes: Bool, escapeNonASCII: Bool) -> Bool {
+    @inline(__always) func stops(_ word: UInt64) -> Bool {
+      var mask = escapeNonASCII ? stringStopMask(word) : escapeStopMask(word)
+      if escapeSlashes { mask |= slashMask(word) }
+      return mask != 0
+    }
+    let count = bytes.count
+    guard let base = bytes.baseAddress, count > 0 else { return false }
+    let p = UnsafeRawPointer(base)
+    if count >= 8 {
+      var i = 0
+      while i + 8 < count {
+        if stops(UInt64(littleEndian: p.loadUnaligned(fromByteOffset: i, as: UInt64.self))) { return true }
+        i += 8
+      }
+      return stops(UInt64(littleEndian: p.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)))
+    }
+    if count >= 4 {
+      let head = UInt64(UInt32(littleEndian: p.loadUnaligned(as: UInt32.self)))
+      let tail = UInt64(UInt32(littleEndian: p.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+      return stops(head | tail << 32)
+    }
+    var word: UInt64 = 0x2020_2020_2020_2020
+    for k in 0..<count { word = word & ~(0xFF << UInt64(8 * k)) | UInt64(base[k]) << UInt64(8 * k) }
+    return stops(word)
   }
 
   /// Writes the scalar starting at `i` as `\uXXXX` (two escapes beyond the BMP) and returns
