@@ -66,10 +66,11 @@ package struct TapeEntry {
   @usableFromInline package var length: UInt32
   @usableFromInline package var next: UInt32
 
-  @inlinable
+  // Read for every value decoded: always inlined (left to itself, the compiler calls it).
+  @inlinable @inline(__always)
   package var kind: TapeKind { TapeKind(rawValue: header & 0xF).unsafelyUnwrapped }
 
-  @inlinable
+  @inlinable @inline(__always)
   package func has(_ flag: UInt32) -> Bool { header & flag != 0 }
 }
 
