@@ -61,7 +61,8 @@ public struct JSONModelReader {
   }
 
   /// A reader of the object at tape index `index` (which the caller has checked is one).
-  @inlinable
+  /// Always inlined: made once per object, and as a call it retains what it stores.
+  @inlinable @inline(__always)
   init(object index: Int, of document: JSONDocument, in session: DecodingSession, fields: JSONModelFields, raw: RawJSON) {
     self.session = session
     self.document = document

@@ -15,27 +15,30 @@ public struct RawJSON {
     self.tape = tape
   }
 
+  // The one-entry reads below are always inlined: each is a load and a compare, and the
+  // generated initialisers call them for every member.
+
   /// The tape index after the value at `index` (its next sibling).
-  @inlinable
+  @inlinable @inline(__always)
   public func next(after index: Int) -> Int { Int(tape[index].next) }
 
   /// The element or member count of the container at `index` (0 for scalars).
-  @inlinable
+  @inlinable @inline(__always)
   public func count(at index: Int) -> Int {
     let entry = tape[index]
     return entry.kind == .array || entry.kind == .object ? Int(entry.length) : 0
   }
 
   /// Whether the value at tape index `index` is an array.
-  @inlinable
+  @inlinable @inline(__always)
   public func isArray(at index: Int) -> Bool { tape[index].kind == .array }
 
   /// Whether the value at tape index `index` is an object.
-  @inlinable
+  @inlinable @inline(__always)
   public func isObject(at index: Int) -> Bool { tape[index].kind == .object }
 
   /// Whether the value at tape index `index` is `null`.
-  @inlinable
+  @inlinable @inline(__always)
   public func isNull(at index: Int) -> Bool { tape[index].kind == .null }
 
   /// A string without escapes or repairs, or nil.
@@ -82,7 +85,7 @@ public struct RawJSON {
   }
 
   /// The boolean at tape index `index`, or nil for another kind.
-  @inlinable
+  @inlinable @inline(__always)
   public func bool(at index: Int) -> Bool? {
     switch tape[index].kind {
     case .true: true
