@@ -147,7 +147,7 @@ package func stringEntry(_ entry: TapeEntry, in bytes: UnsafeBufferPointer<UInt8
 /// Whether the `count` bytes at `a` and at `b` are equal. Keys are short: up to sixteen bytes
 /// are compared with two loads of each side, overlapping when the length is not a power of
 /// two, and no loop; longer runs eight bytes at a time, the last word overlapping.
-@inlinable
+@inlinable @inline(__always)
 package func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
   @inline(__always) func word<T: FixedWidthInteger>(_ p: UnsafePointer<UInt8>, _ offset: Int, _: T.Type) -> T {
     UnsafeRawPointer(p + offset).loadUnaligned(as: T.self)
