@@ -25,6 +25,14 @@ struct MacroUser: Equatable {
   let id: Int
 }
 
+@JSONModel
+struct MacroOrder: Equatable {
+  var url: String
+  var number: Int
+  var title: String
+  var state: String
+}
+
 /// Keys of every kind the streamed writer meets: plain ones are written as one literal of JSON
 /// text, one with a quote or a backslash is quoted and escaped when written.
 @JSONModel
@@ -39,6 +47,31 @@ struct MacroKeyKinds: Equatable {
 }
 
 @Suite struct JSONModelTests {
+  /// Members are matched to fields whatever their order: the field after the last one
+  /// matched is tried first, any other key is looked up, an escaped key by its text, and
+  /// unknown keys in between are skipped or reported.
+  @Test func membersMatchInAnyOrder() throws {
+    let orders = [
+      #"{"url": "https://a.b/1", "number": 1, "title": "t", "state": "open"}"#,
+      #"{"state": "open", "title": "t", "number": 1, "url": "https://a.b/1"}"#,
+      #"{"x": 0, "numb\u0065r": 1, "y": [1, {"number": 2}], "\u0075rl": "https://a.b/1", "title": "t", "state": "open", "z": null}"#,
+    ]
+    for json in orders {
+      let issue = try MacroOrder(json: json)
+      #expect(issue == MacroOrder(url: "https://a.b/1", number: 1, title: "t", state: "open"), "\(json)")
+    }
+    var options = MappingOptions()
+    options.unknownKeys = .report
+    let (_, report) = try MacroOrder.decodeReporting(json: orders[2], options: options)
+    #expect(report.unknownKeys.map(\.path.description) == ["$.x", "$.y", "$.z"])
+    do {
+      _ = try MacroOrder(json: #"{"url": "u", "number": 1, "title": "t"}"#)
+      Issue.record("a missing key was not an error")
+    } catch let error as MappingError {
+      #expect(error.path.description == "$.state")
+    }
+  }
+
   /// The streamed writer (`jsonBytes()`, through `writeJSON(to:in:)`) writes the same text as
   /// the tree (`json()`), with or without the optional members, the first among them.
   @Test func streamedKeysMatchTheTree() throws {

@@ -86,8 +86,29 @@ public struct JSONModelReader {
 
   /// The next member that belongs to a field, or nil at the end. Unknown keys are skipped,
   /// reported or recorded as the unknown-key policy says.
-  @inlinable
+  ///
+  /// Inlined into each model's initialiser for the usual case, a member whose key is the
+  /// field after the last one matched (members mostly come in the order of the fields); any
+  /// other key is looked up out of line.
+  @inlinable @inline(__always)
   public mutating func next() -> Member? {
+    guard remaining > 0 else { return nil }
+    let keyIndex = nextKey
+    if guess < fieldCount, raw.key(at: keyIndex, is: guess, keyBytes: keyBytes, keyStarts: keyStarts) {
+      remaining -= 1
+      nextKey = raw.next(after: keyIndex + 1)
+      let field = guess
+      guess = field + 1
+      markSeen(field)
+      return Member(field: field, keyIndex: keyIndex)
+    }
+    return nextSearching()
+  }
+
+  /// `next()` for a key that is not the guessed field's: every field compared, escaped keys
+  /// by their text, unknown keys handled.
+  @usableFromInline @inline(never)
+  mutating func nextSearching() -> Member? {
     while remaining > 0 {
       remaining -= 1
       let keyIndex = nextKey

@@ -94,19 +94,26 @@ public struct RawJSON {
     }
   }
 
-  /// The field whose key equals the key at `keyIndex` (see `JSONValue.field(ofKeyAt:…)`).
+  /// Whether the key at `keyIndex` is field `field`'s (both plain: an escaped key answers
+  /// false, and `field(ofKeyAt:…)` compares its text).
+  @inlinable @inline(__always)
+  public func key(at keyIndex: Int, is field: Int, keyBytes: UnsafePointer<UInt8>, keyStarts: UnsafePointer<Int>) -> Bool {
+    let key = tape[keyIndex]
+    let start = keyStarts[field]
+    let length = Int(key.length)
+    return key.header == TapeKind.string.rawValue && keyStarts[field + 1] - start == length
+      && (length == 0 || memoryEqual(bytes + Int(key.offset), keyBytes + start, length))
+  }
+
+  /// The field whose key equals the key at `keyIndex` (see `JSONValue.field(ofKeyAt:…)`):
+  /// `guess` first, then every other; -1 for none, nil for an escaped key.
   @inlinable
   public func field(ofKeyAt keyIndex: Int, keyBytes: UnsafePointer<UInt8>, keyStarts: UnsafePointer<Int>, fieldCount: Int, guess: Int) -> Int? {
-    let key = tape[keyIndex]
-    guard key.header == TapeKind.string.rawValue else { return nil }  // escaped keys: the slow path
-    let pointer = bytes + Int(key.offset)
-    let length = Int(key.length)
-    @inline(__always) func matches(_ field: Int) -> Bool {
-      let start = keyStarts[field]
-      return keyStarts[field + 1] - start == length && (length == 0 || memoryEqual(pointer, keyBytes + start, length))
+    guard tape[keyIndex].header == TapeKind.string.rawValue else { return nil }  // escaped keys: the slow path
+    if guess < fieldCount, key(at: keyIndex, is: guess, keyBytes: keyBytes, keyStarts: keyStarts) { return guess }
+    for field in 0..<fieldCount where field != guess && key(at: keyIndex, is: field, keyBytes: keyBytes, keyStarts: keyStarts) {
+      return field
     }
-    if guess < fieldCount, matches(guess) { return guess }
-    for field in 0..<fieldCount where field != guess && matches(field) { return field }
     return -1
   }
 }
