@@ -29,6 +29,11 @@ struct ModelGenerator {
     for (i, property) in fields.enumerated() {
       lines.append("  var _\(i): \(property.type ?? "Never")? = nil")
     }
+    // A local of a type that may be a large struct (a nested model) is kept in memory, not
+    // copied on every turn of the loop (see `_jsonModelLocal`).
+    for (i, property) in fields.enumerated() where property.type.map(Self.mayBeLargeStruct) ?? false {
+      lines.append("  Mapwright._jsonModelLocal(&_\(i))")
+    }
     let plain = fields.enumerated().filter { $0.element.isPlainKey }
     if !plain.isEmpty {
       lines.append("  while let member = reader.next() {")
@@ -191,6 +196,12 @@ struct ModelGenerator {
     lines.append("  output.endObject()")
     lines.append("}")
     return lines.joined(separator: "\n")
+  }
+
+  /// Whether a property's type may be a struct of many words: not a collection (one
+  /// reference) and not a standard type of a few words; a type the macro cannot see may be.
+  static func mayBeLargeStruct(_ type: String) -> Bool {
+    TypeText.shape(type) == .other && !TypeText.sendableLeaves.contains(TypeText.unwrapped(type).base)
   }
 
   /// `,"key":`, the JSON text `JSONOutput.key(json:)` writes for `key`, when the key needs no

@@ -1,6 +1,8 @@
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
+@testable import MapwrightMacrosCore
+
 @Suite struct ExpansionTests {
   @Test func structWithEveryPropertyKind() {
     expectExpansion(
@@ -706,5 +708,19 @@ extension EnumExpansionTests {
         }
         """,
       requestingSendable: true)
+  }
+}
+
+@Suite struct LocalsTests {
+  /// A field whose type may be a large struct (a nested model) has its local's address taken
+  /// once (`_jsonModelLocal`), so that the member loop writes it in place instead of copying
+  /// it on every turn; collections (one reference) and standard types are left as they are.
+  @Test func nestedModelLocalsStayInMemory() {
+    for type in ["User", "User?", "Optional<User>", "Outer.Inner", "Mapwright.JSONValue", "(Int, Int)"] {
+      #expect(ModelGenerator.mayBeLargeStruct(type), "\(type)")
+    }
+    for type in ["String", "Int?", "[User]", "[String: User]?", "Set<User>", "Array<User>", "Date", "URL?", "JSON"] {
+      #expect(!ModelGenerator.mayBeLargeStruct(type), "\(type)")
+    }
   }
 }

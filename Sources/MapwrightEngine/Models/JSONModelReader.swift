@@ -422,6 +422,17 @@ public struct JSONModelReader {
   }
 }
 
+/// Keeps a local of a generated initialiser in one place in memory. Does nothing.
+///
+/// A `@JSONModel` initialiser holds each field's value in an optional local until every
+/// member is read. Left to itself, the compiler keeps a local of a large struct type (a
+/// nested model) as a value, and copies it whole on every turn of the member loop (a 422-byte
+/// copy per member of a twitter.json status); once its address is taken here, the local stays
+/// in memory and is written in place.
+/// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
+@inline(never) @_optimize(none)
+public func _jsonModelLocal<T>(_ local: inout T) {}
+
 /// Collections that `@Lossy` can decode element by element, leaving out what does not decode.
 public protocol LossyCollection {
   static func decodeLossily(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Self
