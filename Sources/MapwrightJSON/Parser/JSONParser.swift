@@ -223,6 +223,11 @@ struct JSONParser: ~Copyable {
       throw unexpected("a string key")
     }
     try parseString()
+    // The usual `": "` after a key, read as one load: the value is next.
+    if pos + 2 <= count, UnsafeRawPointer(bytes + pos).loadUnaligned(as: UInt16.self) == UInt16(littleEndian: 0x203A) {
+      pos += 2
+      return
+    }
     guard let d = try peekSignificant(), d == UInt8(ascii: ":") else {
       throw unexpected("':'")
     }
