@@ -234,10 +234,12 @@ struct JSONParser: ~Copyable {
     pos += 1
   }
 
+  /// `true`, `false` or `null`: the usual case inline (the first four bytes compared at once,
+  /// and the fifth of "false"), anything else out of line.
+  @inline(__always)
   mutating func parseLiteral(_ kind: TapeKind, word: StaticString) throws(JSONError) {
     let length = word.utf8CodeUnitCount
     let text = word.utf8Start
-    // Fast path: the first four bytes at once (and the fifth of "false").
     if pos + length <= count {
       let found = UnsafeRawPointer(bytes + pos).loadUnaligned(as: UInt32.self)
       let expected = UnsafeRawPointer(text).loadUnaligned(as: UInt32.self)
@@ -247,6 +249,14 @@ struct JSONParser: ~Copyable {
         return
       }
     }
+    try parseLiteralSlowly(kind, word: word)
+  }
+
+  /// A literal near the end of the input, or a misspelt one (an error at its first wrong byte).
+  @inline(never)
+  mutating func parseLiteralSlowly(_ kind: TapeKind, word: StaticString) throws(JSONError) {
+    let length = word.utf8CodeUnitCount
+    let text = word.utf8Start
     for i in 0..<length {
       guard pos + i < count else { throw error(.unexpectedEnd(expected: "'\(word)'"), at: count) }
       guard bytes[pos + i] == text[i] else {
