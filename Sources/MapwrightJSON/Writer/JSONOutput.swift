@@ -3,7 +3,11 @@
 // need no stack: a container always holds at least one value when it closes, so after a
 // close the enclosing container is never at its first element.
 
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Compact JSON written as it is produced.
 ///
