@@ -11,6 +11,15 @@ private func slashMask(_ word: UInt64) -> UInt64 {
   return (slash &- 0x0101_0101_0101_0101) & ~slash & 0x8080_8080_8080_8080
 }
 
+/// The high bit of the bytes of `word` that stop a run of plain bytes: those JSON escapes,
+/// and '/' and bytes of 0x80 and up when the flags ask for their escapes (exact for the lowest
+/// such byte; with none, no byte is flagged).
+@inline(__always)
+private func stopMask(_ word: UInt64, escapeSlashes: Bool, escapeNonASCII: Bool) -> UInt64 {
+  let mask = escapeNonASCII ? stringStopMask(word) : escapeStopMask(word)
+  return escapeSlashes ? mask | slashMask(word) : mask
+}
+
 extension JSONWriter {
   @inline(__always)
   func writeString(_ text: String, to out: inout OutputBuffer) {
@@ -52,8 +61,7 @@ extension JSONWriter {
       // Skip plain bytes eight at a time (adding '/' to the stop bytes when it is escaped).
       while i + 8 <= count {
         let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
-        var mask = escapeNonASCII ? stringStopMask(word) : escapeStopMask(word)
-        if escapeSlashes { mask |= slashMask(word) }
+        let mask = stopMask(word, escapeSlashes: escapeSlashes, escapeNonASCII: escapeNonASCII)
         if mask != 0 {
           i += mask.trailingZeroBitCount >> 3
           break
@@ -79,8 +87,7 @@ extension JSONWriter {
             word = word << 8 | UInt64(bytes[i + k])
           }
         }
-        var mask = escapeNonASCII ? stringStopMask(word) : escapeStopMask(word)
-        if escapeSlashes { mask |= slashMask(word) }
+        let mask = stopMask(word, escapeSlashes: escapeSlashes, escapeNonASCII: escapeNonASCII)
         guard mask != 0 else { break }
         i += mask.trailingZeroBitCount >> 3
       }
@@ -126,15 +133,13 @@ extension JSONWriter {
     out.append(UInt8(ascii: "\""))
   }
 
-  /// Whether any of `bytes` needs an escape: the stop masks of the loop in `writeString`, a
+  /// Whether any of `bytes` needs an escape: `stopMask`, as the loop in `writeString` uses it, a
   /// word at a time (the last word overlapping; a string shorter than a word is padded with
   /// spaces, which stop nothing). With no stop in a word, no byte is flagged falsely.
   @inline(__always)
   static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>, escapeSlashes: Bool, escapeNonASCII: Bool) -> Bool {
     @inline(__always) func stops(_ word: UInt64) -> Bool {
-      var mask = escapeNonASCII ? stringStopMask(word) : escapeStopMask(word)
-      if escapeSlashes { mask |= slashMask(word) }
-      return mask != 0
+      stopMask(word, escapeSlashes: escapeSlashes, escapeNonASCII: escapeNonASCII) != 0
     }
     let count = bytes.count
     guard let base = bytes.baseAddress, count > 0 else { return false }
