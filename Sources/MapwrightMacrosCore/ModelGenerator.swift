@@ -60,17 +60,19 @@ struct ModelGenerator {
     if model.preservesUnknownKeys { lines.append("  self._jsonPreserved = reader.preserved()") }
     for (i, property) in fields.enumerated() {
       let target = "self.\(property.name)"
+      // A local kept in memory (`_jsonModelLocal`) is moved out, not copied and destroyed.
+      let local = property.type.map(Self.mayBeLargeStruct) ?? false ? "_\(i).take()" : "_\(i)"
       if let defaultValue = property.defaultValue {
         lines += [
-          "  if let value = _\(i) {", "    \(target) = value", "  } else {", "    reader.noteDefault(\(i))",
+          "  if let value = \(local) {", "    \(target) = value", "  } else {", "    reader.noteDefault(\(i))",
           "    \(target) = \(defaultValue)", "  }",
         ]
       } else if property.initializer != nil {
-        lines += ["  if let value = _\(i) {", "    \(target) = value", "  } else {", "    reader.noteDefault(\(i))", "  }"]
+        lines += ["  if let value = \(local) {", "    \(target) = value", "  } else {", "    reader.noteDefault(\(i))", "  }"]
       } else if property.isOptional {
-        lines.append("  \(target) = _\(i) ?? nil")
+        lines.append("  \(target) = \(local) ?? nil")
       } else {
-        lines.append("  \(target) = _\(i)!")
+        lines.append("  \(target) = \(local)!")
       }
     }
     if let superclass = model.superclass {

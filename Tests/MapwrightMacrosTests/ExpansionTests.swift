@@ -1,3 +1,6 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
@@ -722,5 +725,33 @@ extension EnumExpansionTests {
     for type in ["String", "Int?", "[User]", "[String: User]?", "Set<User>", "Array<User>", "Date", "URL?", "JSON"] {
       #expect(!ModelGenerator.mayBeLargeStruct(type), "\(type)")
     }
+  }
+
+  /// Such a local is moved into the property at the end (`take()`), not copied and then
+  /// destroyed: kept in memory, it would otherwise be copied whole, every reference in it
+  /// retained and released once more.
+  @Test func nestedModelLocalsAreMovedOut() throws {
+    let file = Parser.parse(
+      source: """
+        @JSONModel struct Post {
+          var author: User
+          var editor: User?
+          var reviewer: User = User()
+          var title: String
+        }
+        """)
+    let declaration = try #require(file.statements.first?.item.as(StructDeclSyntax.self))
+    let attribute = try #require(declaration.attributes.first?.as(AttributeSyntax.self))
+    let model = try #require(JSONModelExpansion.model(attribute, declaration, report: { _ in }))
+    let lines = ModelGenerator(model: model).decodingInitializer().split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    for expected in [
+      "Mapwright._jsonModelLocal(&_0)", "Mapwright._jsonModelLocal(&_1)", "Mapwright._jsonModelLocal(&_2)",
+      "self.author = _0.take()!", "self.editor = _1.take() ?? nil", "if let value = _2.take() {", "self.title = _3!",
+    ] {
+      #expect(lines.contains(expected), "\(expected)")
+    }
+    #expect(!lines.contains("Mapwright._jsonModelLocal(&_3)"))
   }
 }

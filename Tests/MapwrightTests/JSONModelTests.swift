@@ -46,7 +46,42 @@ struct MacroKeyKinds: Equatable {
   var last: [Int]?
 }
 
+/// Nested models in every kind of field: their locals are moved into the properties.
+@JSONModel
+struct MacroThread: Equatable {
+  var author: MacroUser
+  var editor: MacroUser?
+  @Default(MacroUser(login: "nobody", id: 0)) var reviewer: MacroUser
+  var owner: MacroUser = MacroUser(login: "root", id: 1)
+  var title: String
+}
+
 @Suite struct JSONModelTests {
+  /// Nested models, present, absent, null and repeated, land in their fields: a required one,
+  /// an optional one, one with a default and one with an initial value.
+  @Test func nestedModelsLandInEveryKindOfField() throws {
+    let full = try MacroThread(
+      json: #"""
+        {"author": {"login": "a", "id": 2}, "editor": {"login": "e", "id": 3},
+         "reviewer": {"login": "r", "id": 4}, "owner": {"login": "o", "id": 5}, "title": "t"}
+        """#)
+    #expect(
+      full
+        == MacroThread(
+          author: MacroUser(login: "a", id: 2), editor: MacroUser(login: "e", id: 3), reviewer: MacroUser(login: "r", id: 4),
+          owner: MacroUser(login: "o", id: 5), title: "t"))
+    let sparse = try MacroThread(json: #"{"title": "u", "editor": null, "author": {"id": 6, "login": "b"}}"#)
+    #expect(
+      sparse
+        == MacroThread(
+          author: MacroUser(login: "b", id: 6), editor: nil, reviewer: MacroUser(login: "nobody", id: 0),
+          owner: MacroUser(login: "root", id: 1), title: "u"))
+    // A repeated key: the last value is the one kept, the earlier one released.
+    let repeated = try MacroThread(json: #"{"author": {"login": "x", "id": 7}, "title": "v", "author": {"login": "y", "id": 8}}"#)
+    #expect(repeated.author == MacroUser(login: "y", id: 8))
+    #expect(try MacroThread(json: full.jsonData()) == full)
+  }
+
   /// Members are matched to fields whatever their order: the field after the last one
   /// matched is tried first, any other key is looked up, an escaped key by its text, and
   /// unknown keys in between are skipped or reported.
