@@ -69,6 +69,11 @@ struct ModelGenerator {
         ]
       } else if property.initializer != nil {
         lines += ["  if let value = \(local) {", "    \(target) = value", "  } else {", "    reader.noteDefault(\(i))", "  }"]
+      } else if model.kind != .struct, !property.isLet, property.type?.hasSuffix("?") == true {
+        // A class's `var` of type `T?` starts as nil (one spelt `Optional<T>` does not), and
+        // writing it again is checked for exclusive access at run time: it is written only
+        // when there is a value.
+        lines.append("  if case .some(.some(let value)) = \(local) { \(target) = value }")
       } else if property.isOptional {
         lines.append("  \(target) = \(local) ?? nil")
       } else {

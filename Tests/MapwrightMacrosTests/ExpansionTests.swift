@@ -754,4 +754,34 @@ extension EnumExpansionTests {
     }
     #expect(!lines.contains("Mapwright._jsonModelLocal(&_3)"))
   }
+
+  /// A class's `var` of type `T?` starts as nil and is written only when there is a value
+  /// (writing a class's property again is checked for exclusive access at run time); a `let`,
+  /// an `Optional<T>` and a struct's optional are always written.
+  @Test func classOptionalsAreWrittenOnlyWithAValue() throws {
+    func initializer(_ source: String) throws -> [String] {
+      let file = Parser.parse(source: source)
+      let item = try #require(file.statements.first?.item)
+      let declaration: any DeclGroupSyntax = try #require(item.as(ClassDeclSyntax.self) ?? item.as(StructDeclSyntax.self))
+      let attribute = try #require(declaration.attributes.first?.as(AttributeSyntax.self))
+      let parsed = JSONModelExpansion.model(attribute, declaration, report: { _ in })
+      let model = try #require(parsed)
+      return ModelGenerator(model: model).decodingInitializer().split(separator: "\n").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+    }
+    let members = "var a: String?; var b: Optional<Int>; var c: [Int]?; let d: String?; var e: User?"
+    let inClass = try initializer("@JSONModel final class Note { \(members) }")
+    for expected in [
+      "if case .some(.some(let value)) = _0 { self.a = value }", "self.b = _1 ?? nil",
+      "if case .some(.some(let value)) = _2 { self.c = value }", "self.d = _3 ?? nil",
+      "if case .some(.some(let value)) = _4.take() { self.e = value }",
+    ] {
+      #expect(inClass.contains(expected), "\(expected)")
+    }
+    let inStruct = try initializer("@JSONModel struct Note { \(members) }")
+    for expected in ["self.a = _0 ?? nil", "self.c = _2 ?? nil", "self.e = _4.take() ?? nil"] {
+      #expect(inStruct.contains(expected), "\(expected)")
+    }
+  }
 }

@@ -56,7 +56,28 @@ struct MacroThread: Equatable {
   var title: String
 }
 
+/// A class's optional properties of every spelling: a `var` of type `T?` is written only when
+/// the member holds a value (it starts as nil), the others always.
+@JSONModel
+final class MacroNote {
+  var text: String?
+  var count: Optional<Int>
+  let label: String?
+  var author: MacroUser?
+}
+
 @Suite struct JSONModelTests {
+  @Test func classOptionalsOfEverySpelling() throws {
+    let full = try MacroNote(
+      json: #"{"text": "t", "count": 2, "label": "l", "author": {"login": "a", "id": 1}}"#)
+    #expect(full.text == "t" && full.count == 2 && full.label == "l")
+    #expect(full.author == MacroUser(login: "a", id: 1))
+    for json in [#"{}"#, #"{"text": null, "count": null, "label": null, "author": null}"#] {
+      let empty = try MacroNote(json: json)
+      #expect(empty.text == nil && empty.count == nil && empty.label == nil && empty.author == nil, "\(json)")
+    }
+  }
+
   /// Nested models, present, absent, null and repeated, land in their fields: a required one,
   /// an optional one, one with a default and one with an initial value.
   @Test func nestedModelsLandInEveryKindOfField() throws {
