@@ -106,16 +106,33 @@ final class KeyTable: @unchecked Sendable {
   @usableFromInline let starts: UnsafeMutablePointer<Int>
   @usableFromInline let fieldCount: Int
 
+  /// The fields by the hash of their keys (`RawJSON.keyHash`), for keys that are not the
+  /// guessed field's: `slotMask + 1` slots, at most half of them used, -1 for empty.
+  let slots: UnsafeMutablePointer<Int32>
+  let slotMask: Int
+
   init(bytes: [UInt8], starts: [Int]) {
     self.bytes = .allocate(capacity: max(bytes.count, 1))
     self.bytes.initialize(from: bytes, count: bytes.count)
     self.starts = .allocate(capacity: starts.count)
     self.starts.initialize(from: starts, count: starts.count)
     fieldCount = starts.count - 1
+    var slotCount = 8
+    while slotCount < fieldCount * 2 { slotCount <<= 1 }
+    slots = .allocate(capacity: slotCount)
+    slots.initialize(repeating: -1, count: slotCount)
+    slotMask = slotCount - 1
+    for field in 0..<fieldCount {
+      let hash = RawJSON.keyHash(self.bytes + starts[field], count: starts[field + 1] - starts[field])
+      var slot = Int(truncatingIfNeeded: hash) & slotMask
+      while slots[slot] >= 0 { slot = (slot + 1) & slotMask }
+      slots[slot] = Int32(field)
+    }
   }
 
   deinit {
     bytes.deallocate()
     starts.deallocate()
+    slots.deallocate()
   }
 }

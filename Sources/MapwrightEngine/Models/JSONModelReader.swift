@@ -105,15 +105,21 @@ public struct JSONModelReader {
     return nextSearching()
   }
 
-  /// `next()` for a key that is not the guessed field's: every field compared, escaped keys
-  /// by their text, unknown keys handled.
+  /// `next()` for a key that is not the guessed field's: looked up in the key table's hash
+  /// slots, escaped keys by their text, unknown keys handled.
   @usableFromInline @inline(never)
   mutating func nextSearching() -> Member? {
     while remaining > 0 {
       remaining -= 1
       let keyIndex = nextKey
       nextKey = raw.next(after: keyIndex + 1)
-      var field = raw.field(ofKeyAt: keyIndex, keyBytes: keyBytes, keyStarts: keyStarts, fieldCount: fieldCount, guess: guess)
+      var field: Int?
+      if guess < fieldCount, raw.key(at: keyIndex, is: guess, keyBytes: keyBytes, keyStarts: keyStarts) {
+        field = guess
+      } else {
+        let table = fields.table
+        field = raw.field(ofKeyAt: keyIndex, keyBytes: keyBytes, keyStarts: keyStarts, slots: table.slots, slotMask: table.slotMask)
+      }
       if field == nil {  // an escaped key: compare its decoded text
         field =
           object.field(

@@ -116,6 +116,50 @@ public struct RawJSON {
     }
     return -1
   }
+
+  /// `field(ofKeyAt:…)` for a key that is not the guessed field's, through a hash table of
+  /// the fields' keys: `slots` holds field indices at `keyHash(key) & slotMask` and after
+  /// (linear probing, -1 for an empty slot), each field inserted in order, so that of equal
+  /// keys the first field is found first, as in the search through every field. -1 for none,
+  /// nil for an escaped key.
+  @inlinable
+  package func field(
+    ofKeyAt keyIndex: Int, keyBytes: UnsafePointer<UInt8>, keyStarts: UnsafePointer<Int>, slots: UnsafePointer<Int32>,
+    slotMask: Int
+  ) -> Int? {
+    let key = tape[keyIndex]
+    guard key.header == TapeKind.string.rawValue else { return nil }  // escaped keys: the slow path
+    var slot = Int(truncatingIfNeeded: Self.keyHash(bytes + Int(key.offset), count: Int(key.length))) & slotMask
+    while true {
+      let field = Int(slots[slot])
+      if field < 0 { return -1 }
+      if self.key(at: keyIndex, is: field, keyBytes: keyBytes, keyStarts: keyStarts) { return field }
+      slot = (slot + 1) & slotMask
+    }
+  }
+
+  /// A hash of `count` key bytes at `start`, for the table `field(ofKeyAt:…slots:…)` reads:
+  /// the length and the first and last eight bytes (fewer for short keys, with overlapping
+  /// loads that stay within the key).
+  @inlinable @inline(__always)
+  package static func keyHash(_ start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+    @inline(__always) func load<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> UInt64 {
+      UInt64(UnsafeRawPointer(start + offset).loadUnaligned(as: T.self))
+    }
+    let word: UInt64
+    if count >= 8 {
+      word = load(0, UInt64.self) ^ (load(count - 8, UInt64.self) &* 0x9E37_79B9_7F4A_7C15)
+    } else if count >= 4 {
+      word = load(0, UInt32.self) | load(count - 4, UInt32.self) << 32
+    } else if count >= 2 {
+      word = load(0, UInt16.self) | load(count - 2, UInt16.self) << 16
+    } else {
+      word = count == 1 ? UInt64(start[0]) : 0
+    }
+    var hash = (word ^ UInt64(truncatingIfNeeded: count) << 56) &* 0xBF58_476D_1CE4_E5B9
+    hash ^= hash >> 31
+    return hash
+  }
 }
 
 extension JSONDocument {
