@@ -69,7 +69,7 @@ import Testing
       bytes.withUnsafeBufferPointer { buffer in
         let base = buffer.baseAddress!
         // Blocks: every start in small inputs, a stride through large ones. Sixteen-byte
-        // windows (the parser's string and digit scans call only these two): every start.
+        // windows (the parser's string and digit scans call only these three): every start.
         let blockStride = buffer.count > 20_000 ? 61 : 1
         for start in Swift.stride(from: 0, through: buffer.count - 64, by: blockStride) {
           let vector = mw_classify64(base + start)
@@ -83,6 +83,11 @@ import Testing
           let stops = mw_string_stops16(base + start)
           let expectedStops = mw_string_stops16_portable(base + start)
           if (stops == 0 ? 16 : stops.trailingZeroBitCount >> shift) != (expectedStops == 0 ? 16 : expectedStops.trailingZeroBitCount) {
+            mismatches += 1
+          }
+          let quotes = mw_quotes16(base + start)
+          let expectedQuotes = mw_quotes16_portable(base + start)
+          if (quotes == 0 ? 16 : quotes.trailingZeroBitCount >> shift) != (expectedQuotes == 0 ? 16 : expectedQuotes.trailingZeroBitCount) {
             mismatches += 1
           }
           let others = mw_non_digits16(base + start)

@@ -63,6 +63,13 @@ MW_INLINE uint64_t mw_string_stops16_portable(const uint8_t *p) {
   return stops;
 }
 
+/// The quotes among the 16 bytes at `p`.
+MW_INLINE uint64_t mw_quotes16_portable(const uint8_t *p) {
+  uint64_t quotes = 0;
+  for (int i = 0; i < 16; i++) quotes |= (uint64_t)(p[i] == '"') << i;
+  return quotes;
+}
+
 /// The classes of the 64 bytes at `p`.
 MW_INLINE mw_block_classes mw_classify64_portable(const uint8_t *p) {
   mw_block_classes classes = {0, 0, 0, 0};
@@ -112,6 +119,12 @@ MW_INLINE uint64_t mw_string_stops16(const uint8_t *p) {
 }
 
 MW_INLINE int mw_mask16_shift(void) { return 0; }
+
+/// The quotes among the 16 bytes at `p` (a mask as `mw_string_stops16`'s).
+MW_INLINE uint64_t mw_quotes16(const uint8_t *p) {
+  __m128i bytes = _mm_loadu_si128((const __m128i *)p);
+  return (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('"')));
+}
 
 /// The non-digits among the 16 bytes at `p` (a mask as `mw_string_stops16`'s).
 MW_INLINE uint64_t mw_non_digits16(const uint8_t *p) {
@@ -170,6 +183,11 @@ MW_INLINE uint64_t mw_string_stops16(const uint8_t *p) {
 
 MW_INLINE int mw_mask16_shift(void) { return 2; }
 
+MW_INLINE uint64_t mw_quotes16(const uint8_t *p) {
+  uint8x16_t quotes = vceqq_u8(vld1q_u8(p), vdupq_n_u8('"'));
+  return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(quotes), 4)), 0);
+}
+
 MW_INLINE uint64_t mw_non_digits16(const uint8_t *p) {
   uint8x16_t others = vcgtq_u8(vsubq_u8(vld1q_u8(p), vdupq_n_u8('0')), vdupq_n_u8(9));
   return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(others), 4)), 0);
@@ -220,6 +238,8 @@ MW_INLINE mw_block_classes mw_classify64(const uint8_t *p) {
 #else
 
 MW_INLINE uint64_t mw_string_stops16(const uint8_t *p) { return mw_string_stops16_portable(p); }
+
+MW_INLINE uint64_t mw_quotes16(const uint8_t *p) { return mw_quotes16_portable(p); }
 
 MW_INLINE uint64_t mw_non_digits16(const uint8_t *p) { return mw_non_digits16_portable(p); }
 

@@ -43,12 +43,17 @@ extension JSONParser {
     var flags: UInt32 = 0
     while true {
       if mw_vector_build() != 0, p + 16 <= count {
-        let stops = mw_string_stops16(bytes + p)
+        let block = bytes + p
+        let stops = mw_string_stops16(block)
         if stops == 0 {
           p += 16
           continue
         }
-        p += stops.trailingZeroBitCount >> mw_mask16_shift()
+        // The first stop is the closing quote when the first quote is at the same place: known
+        // from the two masks, without waiting for a load of the byte found.
+        let first = stops.trailingZeroBitCount
+        p += first >> mw_mask16_shift()
+        if first == mw_quotes16(block).trailingZeroBitCount { break }
       } else {
         while p + 8 <= count {
           let word = UInt64(littleEndian: UnsafeRawPointer(bytes + p).loadUnaligned(as: UInt64.self))
