@@ -160,6 +160,9 @@ import Testing
     var commas = JSONParsingOptions()
     commas.allowsTrailingCommas = true
     #expect(try JSONDocument("[1,]", options: commas).root.count == 1)
+    let nested = try JSONDocument(#"{"a": [1, 2,], "b": {"c": [],}, "d": [[3,],],}"#, options: commas).root
+    #expect(nested.count == 3 && nested["a"]?.count == 2 && nested["b"]?.count == 1)
+    #expect(nested["d"]?.count == 1 && nested["d"]?[0]?.count == 1 && nested["d"]?[0]?[0]?.intValue == 3)
     #expect(throws: JSONError.self) { try JSONDocument("[1,,]", options: commas) }
     #expect(throws: JSONError.self) { try JSONDocument("[,]", options: commas) }
     #expect(throws: JSONError.self) { try JSONDocument("[1] // c", options: commas) }

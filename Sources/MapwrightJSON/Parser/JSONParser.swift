@@ -15,8 +15,9 @@ func parseTape(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions)
   return parser.tape.finish()
 }
 
-/// The parser's stack of open containers: a plain growable buffer (cheaper per step than an
-/// Array, whose every access checks its bounds and storage).
+/// The parser's stack of the open containers around the innermost one (which the parser keeps
+/// in `JSONParser.top`): a plain growable buffer (cheaper per step than an Array, whose every
+/// access checks its bounds and storage).
 struct ContainerStack: ~Copyable {
   private var frames: UnsafeMutablePointer<OpenContainer>
   private var capacity = 32
@@ -25,11 +26,6 @@ struct ContainerStack: ~Copyable {
   init() { frames = .allocate(capacity: capacity) }
 
   deinit { frames.deallocate() }
-
-  /// The innermost open container.
-  var top: OpenContainer? {
-    @inline(__always) get { count > 0 ? frames[count - 1] : nil }
-  }
 
   @inline(__always)
   mutating func push(_ frame: OpenContainer) {
@@ -43,9 +39,6 @@ struct ContainerStack: ~Copyable {
     count -= 1
     return frames[count]
   }
-
-  @inline(__always)
-  mutating func countComma() { frames[count - 1].commas += 1 }
 
   @inline(never)
   private mutating func grow() {
@@ -78,6 +71,11 @@ struct JSONParser: ~Copyable {
   let replacesInvalidUnicode: Bool
   let rejectsDuplicateKeys: Bool
   let maximumDepth: Int
+  /// The innermost open container, kept apart from the stack so that the step after every
+  /// value reads and counts it without a memory round trip; meaningful while `depth > 0`.
+  var top = OpenContainer(tapeIndex: 0, commas: 0, isObject: false)
+  /// How many containers are open: `top` and all but the first saved on `stack`.
+  var depth = 0
   var stack = ContainerStack()
 
   init(bytes input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) {
@@ -164,17 +162,17 @@ struct JSONParser: ~Copyable {
       }
 
       // A value is complete: move to the next element or close containers.
-      while let top = stack.top {
+      while depth > 0 {
         guard let d = try peekSignificant() else {
           throw unexpected(top.isObject ? "',' or '}'" : "',' or ']'")
         }
         let closer = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if d == UInt8(ascii: ",") {
           pos += 1
-          stack.countComma()
+          top.commas += 1
           if allowsTrailingCommas, try peekSignificant() == closer {
             pos += 1
-            try closeTop(elements: top.commas + 1)
+            try closeTop(elements: top.commas)
             continue
           }
           if top.isObject { try parseMemberKey() }
@@ -197,22 +195,27 @@ struct JSONParser: ~Copyable {
   /// Called at an opening bracket: one more level must stay within the limit.
   @inline(__always)
   func checkDepth() throws(JSONError) {
-    guard stack.count < maximumDepth else {
+    guard depth < maximumDepth else {
       throw error(.tooDeep(limit: maximumDepth), at: pos)
     }
   }
 
   @inline(__always)
   mutating func open(_ index: Int, isObject: Bool) {
-    stack.push(OpenContainer(tapeIndex: index, commas: 0, isObject: isObject))
+    // The outer container is saved (at depth 0, the unused initial value: no branch).
+    stack.push(top)
+    top = OpenContainer(tapeIndex: index, commas: 0, isObject: isObject)
+    depth += 1
   }
 
   @inline(__always)
   mutating func closeTop(elements: Int) throws(JSONError) {
-    let top = stack.pop()
-    tape.close(top.tapeIndex, count: elements)
-    if top.isObject, rejectsDuplicateKeys {
-      try checkDuplicateKeys(object: top.tapeIndex)
+    let closed = top
+    tape.close(closed.tapeIndex, count: elements)
+    depth -= 1
+    top = stack.pop()
+    if closed.isObject, rejectsDuplicateKeys {
+      try checkDuplicateKeys(object: closed.tapeIndex)
     }
   }
 
