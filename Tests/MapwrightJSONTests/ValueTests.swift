@@ -155,6 +155,32 @@ import Testing
     }
   }
 
+  /// Plain decimals (no exponent, as canada.json's coordinates) of every length of integer
+  /// and fraction part, with and without leading zeros after the point: the fraction's last
+  /// digits are read several at a time, which must round as the standard library does.
+  @Test func decimalFractionsOfEveryLengthAreCorrectlyRounded() throws {
+    let seed = ProcessInfo.processInfo.environment["MAPWRIGHT_SEED"].flatMap { UInt64($0) } ?? 0xF4AC_7105
+    var generator = SeededGenerator(seed: seed)
+    func digits(_ count: Int) -> String {
+      String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+    }
+    var checked = 0
+    for integerLength in 0...13 {
+      for fractionLength in 1...22 {
+        for _ in 0..<12 {
+          let integer = integerLength == 0 ? "0" : String(Int.random(in: 1...9, using: &generator)) + digits(integerLength - 1)
+          let zeros = Bool.random(using: &generator) ? String(repeating: "0", count: Int.random(in: 1...4, using: &generator)) : ""
+          let sign = Bool.random(using: &generator) ? "-" : ""
+          let exponent = Int.random(in: 0..<6, using: &generator) == 0 ? "e\(Int.random(in: -20...20, using: &generator))" : ""
+          let text = sign + integer + "." + zeros + digits(fractionLength) + exponent
+          #expect(try value(text).doubleValue == Double(text), "\(text) (seed \(seed))")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked == 14 * 22 * 12)
+  }
+
   @Test func doubleOverflowIsNilUnderflowIsZero() throws {
     #expect(try value("1e999").doubleValue == nil)
     #expect(try value("-1e999").doubleValue == nil)

@@ -276,6 +276,22 @@ package func readDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
       exponent -= 8
       i += 8
     }
+    // The last one to seven fraction digits at once: the eight bytes that end the text, the
+    // ones already read shifted out and '0's put after the rest (trailing zeros: the
+    // significand gains eight digits and the exponent loses eight). Only while 19 digits
+    // still hold the significand exactly, and only if the rest is all digits (no exponent).
+    let rest = text.count - i
+    if significand != 0, rest > 0, rest < 8, text.count >= 8, digitCount + 8 <= 19 {
+      let last = UInt64(littleEndian: UnsafeRawPointer(text.baseAddress! + text.count - 8).loadUnaligned(as: UInt64.self))
+      let shift = UInt64(8 - rest) &* 8
+      let padded = (last >> shift) | (0x3030_3030_3030_3030 << (64 &- shift))
+      if let eight = eightDigits(padded.littleEndian) {
+        significand = significand &* 100_000_000 &+ eight
+        digitCount += 8
+        exponent -= 8
+        i = text.count
+      }
+    }
     while i < text.count, isDigit(text[i]) {
       if significand != 0 || text[i] != UInt8(ascii: "0") { digitCount += 1 }
       significand = significand &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
