@@ -43,16 +43,9 @@ extension JSONWriter {
   /// Writes `bytes` (a Swift string's UTF-8) quoted, with the escapes JSON requires and the
   /// ones the flags ask for.
   static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, escapeSlashes: Bool, escapeNonASCII: Bool, to out: inout OutputBuffer) {
-    // Most strings need no escape: checked with the loop's masks, then copied whole.
-    if !needsEscape(bytes, escapeSlashes: escapeSlashes, escapeNonASCII: escapeNonASCII) {
-      let count = bytes.count
-      let target = out.unsafeTail(reserving: count + 2)
-      target[0] = UInt8(ascii: "\"")
-      if count > 0 { (target + 1).update(from: bytes.baseAddress!, count: count) }
-      target[count + 1] = UInt8(ascii: "\"")
-      out.advance(by: count + 2)
-      return
-    }
+    // Most strings need no escape: copied whole while they are checked (below); the rest are
+    // written by the loop after it.
+    if writePlainString(utf8: bytes, escapeSlashes: escapeSlashes, escapeNonASCII: escapeNonASCII, to: &out) { return }
     out.append(UInt8(ascii: "\""))
     let count = bytes.count
     var runStart = 0
@@ -133,33 +126,53 @@ extension JSONWriter {
     out.append(UInt8(ascii: "\""))
   }
 
-  /// Whether any of `bytes` needs an escape: `stopMask`, as the loop in `writeString` uses it, a
-  /// word at a time (the last word overlapping; a string shorter than a word is padded with
-  /// spaces, which stop nothing). With no stop in a word, no byte is flagged falsely.
+  /// Writes `bytes` quoted if none needs an escape, in one pass: each word is tested with
+  /// `stopMask` (as the escaping loop does; a string shorter than a word is padded with
+  /// spaces, which stop nothing) and stored as it is tested, into room reserved with
+  /// eight bytes to spare, so that the last word may be stored whole (what it writes past the
+  /// string is overwritten by the closing quote and what follows). Returns false, having
+  /// written nothing that counts, at the first byte that needs an escape.
   @inline(__always)
-  static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>, escapeSlashes: Bool, escapeNonASCII: Bool) -> Bool {
+  static func writePlainString(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, escapeSlashes: Bool, escapeNonASCII: Bool, to out: inout OutputBuffer
+  ) -> Bool {
     @inline(__always) func stops(_ word: UInt64) -> Bool {
       stopMask(word, escapeSlashes: escapeSlashes, escapeNonASCII: escapeNonASCII) != 0
     }
     let count = bytes.count
-    guard let base = bytes.baseAddress, count > 0 else { return false }
-    let p = UnsafeRawPointer(base)
-    if count >= 8 {
-      var i = 0
-      while i + 8 < count {
-        if stops(UInt64(littleEndian: p.loadUnaligned(fromByteOffset: i, as: UInt64.self))) { return true }
-        i += 8
+    let target = out.unsafeTail(reserving: count + 10)
+    target[0] = UInt8(ascii: "\"")
+    let into = UnsafeMutableRawPointer(target + 1)
+    if let base = bytes.baseAddress, count > 0 {
+      let from = UnsafeRawPointer(base)
+      if count >= 8 {
+        var i = 0
+        while i + 8 < count {
+          let word = from.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          if stops(UInt64(littleEndian: word)) { return false }
+          into.storeBytes(of: word, toByteOffset: i, as: UInt64.self)
+          i += 8
+        }
+        // The last word ends with the string (overlapping what was stored).
+        let last = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        if stops(UInt64(littleEndian: last)) { return false }
+        into.storeBytes(of: last, toByteOffset: count - 8, as: UInt64.self)
+      } else if count >= 4 {
+        let head = from.loadUnaligned(as: UInt32.self)
+        let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        if stops(UInt64(UInt32(littleEndian: head)) | UInt64(UInt32(littleEndian: tail)) << 32) { return false }
+        into.storeBytes(of: head, as: UInt32.self)
+        into.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+      } else {
+        var word: UInt64 = 0x2020_2020_2020_2020
+        for k in 0..<count { word = word & ~(0xFF << UInt64(8 * k)) | UInt64(base[k]) << UInt64(8 * k) }
+        if stops(word) { return false }
+        for k in 0..<count { target[1 + k] = base[k] }
       }
-      return stops(UInt64(littleEndian: p.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)))
     }
-    if count >= 4 {
-      let head = UInt64(UInt32(littleEndian: p.loadUnaligned(as: UInt32.self)))
-      let tail = UInt64(UInt32(littleEndian: p.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
-      return stops(head | tail << 32)
-    }
-    var word: UInt64 = 0x2020_2020_2020_2020
-    for k in 0..<count { word = word & ~(0xFF << UInt64(8 * k)) | UInt64(base[k]) << UInt64(8 * k) }
-    return stops(word)
+    target[count + 1] = UInt8(ascii: "\"")
+    out.advance(by: count + 2)
+    return true
   }
 
   /// Writes the scalar starting at `i` as `\uXXXX` (two escapes beyond the BMP) and returns
