@@ -118,7 +118,7 @@ struct Check: ParsableCommand {
     var bytesChecked = 0
     for file in files {
       guard let document = document(file, options: options, read: read, outcome: &outcome) else { continue }
-      bytesChecked += document.bytes.count
+      bytesChecked += document.byteCount
     }
     let noun = files.count == 1 ? "file" : "files"
     if outcome.invalid > 0 {

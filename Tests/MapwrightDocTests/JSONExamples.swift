@@ -7,7 +7,7 @@ import Testing
 enum JSONDocExample {
   static func parse(bytes: [UInt8], data: Data, string: String, someCollection: ArraySlice<UInt8>) throws -> JSON {
     let document = try JSONDocument(bytes)                 // [UInt8]: kept, not copied
-    let fromData = try JSONDocument(data)                  // Data: copied once
+    let fromData = try JSONDocument(data)                  // Data: read in place (small data copied)
     let fromText = try JSONDocument(string)                // String: copied once
     let slice    = try JSONDocument(bytes: someCollection) // any Collection<UInt8>
     try bytes.withUnsafeBytes { try JSONDocument.validate($0) }   // validate in place, keep nothing

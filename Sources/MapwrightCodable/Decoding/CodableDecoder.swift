@@ -40,7 +40,7 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   /// source when there is one).
   lazy var locations =
     json5.map { LocationIndex(bytes: UnsafePointer($0.source.baseAddress!), count: $0.source.count) }
-    ?? LocationIndex(bytes: raw.bytes, count: document.bytes.count)
+    ?? LocationIndex(bytes: raw.bytes, count: document.byteCount)
 
   /// Line and column of the value at byte `offset` of the document.
   func location(ofDocumentOffset offset: Int) -> (line: Int, column: Int) {

@@ -30,11 +30,42 @@ struct DecoderOptions: @unchecked Sendable {
   /// Parses `bytes` under these settings; a syntax error becomes Foundation's
   /// `dataCorrupted` error, with the parser's message, line and column added. JSON5 is read
   /// through its translation to JSON, returned for locations and non-finite numbers.
-  func parse(_ bytes: [UInt8]) throws -> (document: JSONDocument, json5: JSON5Translation?) {
+  /// Parses `input`: data that is plain JSON in UTF-8 (the usual case) where it is, without a
+  /// copy; anything to be rewritten first (UTF-16 or UTF-32, JSON5, members without braces)
+  /// through its bytes.
+  func parse(_ input: DecoderInput) throws -> (document: JSONDocument, json5: JSON5Translation?) {
+    switch input {
+    case .bytes(let bytes):
+      return try parse(bytes)
+    case .data(let data):
+      guard !allowsJSON5, !assumesTopLevelDictionary, detectedUnicodeEncoding(Array(data.prefix(4))) == nil else {
+        return try parse(data.byteArray)
+      }
+      do {
+        return (try JSONDocument(data, options: parsingOptions), nil)
+      } catch {
+        throw Self.corrupted(error)
+      }
+    }
+  }
+
+  /// The parser's options for these decoding options.
+  private var parsingOptions: JSONParsingOptions {
     var parsing = JSONParsingOptions()
     parsing.maximumDepth = 512
     parsing.allowsComments = allowsJSON5
     parsing.allowsTrailingCommas = allowsJSON5 || compatibility == .foundation
+    return parsing
+  }
+
+  /// The error for input that does not parse.
+  private static func corrupted(_ error: any Error) -> DecodingError {
+    DecodingError.dataCorrupted(
+      DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON. \(error)", underlyingError: error))
+  }
+
+  func parse(_ bytes: [UInt8]) throws -> (document: JSONDocument, json5: JSON5Translation?) {
+    let parsing = parsingOptions
     var input = bytes
     if let encoding = detectedUnicodeEncoding(bytes) {
       // Foundation reads UTF-16 and UTF-32 too; RFC 8259 asks senders for UTF-8 but does
@@ -72,9 +103,7 @@ struct DecoderOptions: @unchecked Sendable {
       }
       return (try JSONDocument(input, options: parsing), nil)
     } catch {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: [], debugDescription: "The given data was not valid JSON. \(error)", underlyingError: error))
+      throw Self.corrupted(error)
     }
   }
 
@@ -116,4 +145,10 @@ struct DecoderOptions: @unchecked Sendable {
     }
     return false
   }
+}
+
+/// What a decoder parses: bytes, or data read in place (see `DecoderOptions.parse(_:)`).
+enum DecoderInput {
+  case bytes([UInt8])
+  case data(Data)
 }

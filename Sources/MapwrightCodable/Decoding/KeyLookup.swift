@@ -122,7 +122,7 @@ extension CodableDecoder {
   private func repeatsKeys(_ object: Int) -> Bool {
     let tape = raw.tape
     let count = Int(tape[object].length)
-    let inputCount = document.bytes.count
+    let inputCount = document.byteCount
     var size = 16
     while size < count * 2 { size <<= 1 }
     return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: size) { table in

@@ -140,17 +140,17 @@ open class MapwrightJSONDecoder: @unchecked Sendable {
 
   /// Decodes a value of `type` from UTF-8 JSON.
   open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try run(type, bytes: data.byteArray, report: false).value
+    try run(type, input: .data(data), report: false).value
   }
 
   /// Decodes a value of `type` from UTF-8 JSON bytes.
   open func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-    try run(type, bytes: bytes, report: false).value
+    try run(type, input: .bytes(bytes), report: false).value
   }
 
   /// Decodes a value of `type` from JSON text.
   open func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
-    try run(type, bytes: Array(text.utf8), report: false).value
+    try run(type, input: .bytes(Array(text.utf8)), report: false).value
   }
 
   /// Decodes a value and lists what was forgiven on the way (lenient coercions).
@@ -161,7 +161,7 @@ open class MapwrightJSONDecoder: @unchecked Sendable {
   /// print(report)   // $.id: coerced string "101" to Int
   /// ```
   open func decodeReporting<T: Decodable>(_ type: T.Type, from data: Data) throws -> (value: T, report: MappingReport) {
-    try run(type, bytes: data.byteArray, report: true)
+    try run(type, input: .data(data), report: true)
   }
 
   /// Decodes a `DecodableWithConfiguration` value, handing it `configuration`.
@@ -172,7 +172,7 @@ open class MapwrightJSONDecoder: @unchecked Sendable {
   open func decode<T: DecodableWithConfiguration>(
     _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
   ) throws -> T {
-    try run(bytes: data.byteArray, report: false) { try $0.decodeRoot(type, configuration: configuration) }.value
+    try run(input: .data(data), report: false) { try $0.decodeRoot(type, configuration: configuration) }.value
   }
 
   /// Decodes a `DecodableWithConfiguration` value with the configuration a
@@ -182,14 +182,14 @@ open class MapwrightJSONDecoder: @unchecked Sendable {
     try decode(type, from: data, configuration: C.decodingConfiguration)
   }
 
-  private func run<T: Decodable>(_ type: T.Type, bytes: [UInt8], report: Bool) throws -> (value: T, report: MappingReport) {
-    try run(bytes: bytes, report: report) { try $0.decodeRoot(type) }
+  private func run<T: Decodable>(_ type: T.Type, input: DecoderInput, report: Bool) throws -> (value: T, report: MappingReport) {
+    try run(input: input, report: report) { try $0.decodeRoot(type) }
   }
 
-  /// Parses `bytes` and runs `decodeRoot` on a decoder over them.
-  private func run<T>(bytes: [UInt8], report: Bool, _ decodeRoot: (CodableDecoder) throws -> T) throws -> (value: T, report: MappingReport) {
+  /// Parses `input` and runs `decodeRoot` on a decoder over it.
+  private func run<T>(input: DecoderInput, report: Bool, _ decodeRoot: (CodableDecoder) throws -> T) throws -> (value: T, report: MappingReport) {
     let options = withOptions { $0 }
-    let (document, json5) = try options.parse(bytes)
+    let (document, json5) = try options.parse(input)
     return try document.withRawAccess { raw in
       let decoder = CodableDecoder(document: document, raw: raw, options: options, reporting: report, json5: json5)
       let value = try decodeRoot(decoder)

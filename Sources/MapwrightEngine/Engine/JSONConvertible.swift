@@ -105,9 +105,9 @@ extension JSONConvertible {
     self = try Self.decodeReporting(json: bytes, options: options).value
   }
 
-  /// Decodes from UTF-8 JSON data (see `init(json:options:)` with bytes).
+  /// Decodes from UTF-8 JSON data (see `init(json:options:)` with bytes), read in place.
   public init(json data: Data, options: MappingOptions = MappingOptions()) throws {
-    self = try Self.decodeReporting(json: data.byteArray, options: options).value
+    self = try Self.decodeReporting(json: data, options: options).value
   }
 
   /// Decodes from JSON text (see `init(json:options:)` with bytes).
@@ -134,16 +134,20 @@ extension JSONConvertible {
   public static func decodeReporting(
     json bytes: [UInt8], options: MappingOptions = MappingOptions(), context: MappingContext? = nil
   ) throws -> (value: Self, report: MappingReport) {
-    let session = try DecodingSession(parsing: bytes, options: options, context: context)
+    try decodeReporting(in: DecodingSession(parsing: bytes, options: options, context: context))
+  }
+
+  private static func decodeReporting(in session: DecodingSession) throws -> (value: Self, report: MappingReport) {
     let value = try session.decodeRoot(Self.self)
     return (value, session.report)
   }
 
-  /// Decodes from JSON data with the report of what was forgiven (see the `[UInt8]` form).
+  /// Decodes from JSON data, read in place, with the report of what was forgiven (see the
+  /// `[UInt8]` form).
   public static func decodeReporting(
     json data: Data, options: MappingOptions = MappingOptions(), context: MappingContext? = nil
   ) throws -> (value: Self, report: MappingReport) {
-    try decodeReporting(json: data.byteArray, options: options, context: context)
+    try decodeReporting(in: DecodingSession(parsing: data, options: options, context: context))
   }
 
   /// Decodes from JSON text with the report of what was forgiven (see the `[UInt8]` form).
@@ -213,13 +217,23 @@ extension JSONConvertible {
 extension DecodingSession {
   /// Parses `bytes`, turning a parse error into a `MappingError` with its place.
   public convenience init(parsing bytes: [UInt8], options: MappingOptions, context: MappingContext? = nil) throws(MappingError) {
-    let document: JSONDocument
+    let document = try Self.parsed { () throws(JSONError) in try JSONDocument(bytes, options: options.parsing) }
+    self.init(document: document, options: options, context: context)
+  }
+
+  /// Parses `data` where it is (see `JSONDocument.init(_:options:)` with data).
+  package convenience init(parsing data: Data, options: MappingOptions, context: MappingContext? = nil) throws(MappingError) {
+    let document = try Self.parsed { () throws(JSONError) in try JSONDocument(data, options: options.parsing) }
+    self.init(document: document, options: options, context: context)
+  }
+
+  /// The document `parse` makes, or its parse error as a `MappingError` with its place.
+  private static func parsed(_ parse: () throws(JSONError) -> JSONDocument) throws(MappingError) -> JSONDocument {
     do {
-      document = try JSONDocument(bytes, options: options.parsing)
+      return try parse()
     } catch {
       throw MappingError(.invalidJSON(error), path: .root, line: error.line, column: error.column)
     }
-    self.init(document: document, options: options, context: context)
   }
 
   /// Decodes the root value (or `value`) and throws whatever was recorded.

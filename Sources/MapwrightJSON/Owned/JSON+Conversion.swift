@@ -7,7 +7,7 @@
 extension JSON {
   /// Converts a parsed value into an owned one. For a repeated key the first member is kept.
   public init(_ value: JSONValue) {
-    self = value.document.bytes.withUnsafeBufferPointer { bytes in
+    self = value.document.withInput { bytes in
       JSON.build(value.document.tape, value.index, bytes)
     }
   }

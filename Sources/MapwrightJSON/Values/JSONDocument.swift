@@ -15,25 +15,66 @@
 /// let second = document.root["ids"]?[1]?.intValue             // 2
 /// ```
 ///
-/// A `[UInt8]` input is kept as it is, without copying; `Data` and `String` inputs are
-/// copied once into the document. The document is immutable and `Sendable`.
+/// A `[UInt8]` input is kept as it is, without copying, and so is a `Data` input of more
+/// than a few bytes (read in place); `String` inputs and small `Data` are copied once into the
+/// document. The document is immutable and `Sendable`.
 public final class JSONDocument: Sendable {
-  /// The UTF-8 input the tape points into.
-  public let bytes: [UInt8]
+  /// What holds the input. Neither is ever changed, so the address of its bytes (`input`)
+  /// holds for as long as the document.
+  private enum Storage: Sendable {
+    case array([UInt8])
+    case data(Data)
+  }
+  private let storage: Storage
+  /// The UTF-8 input the tape points into, inside `storage`.
+  @usableFromInline nonisolated(unsafe) package let input: UnsafeBufferPointer<UInt8>
   @usableFromInline package let tape: Tape
 
-  /// Parses UTF-8 bytes.
-  public init(_ bytes: [UInt8], options: JSONParsingOptions = JSONParsingOptions()) throws(JSONError) {
-    self.bytes = bytes
-    self.tape = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONError) in
-      try parseTape(buffer, options: options)
+  /// The UTF-8 input the tape points into (for a document parsed from `Data`, a copy of it).
+  public var bytes: [UInt8] {
+    switch storage {
+    case .array(let array): array
+    case .data: Array(input)
     }
   }
 
-  /// Parses UTF-8 data.
-  public convenience init(_ data: Data, options: JSONParsingOptions = JSONParsingOptions()) throws(JSONError) {
-    try self.init(data.byteArray, options: options)
+  /// The input's length in bytes.
+  public var byteCount: Int { input.count }
+
+  /// Calls `body` with the input's bytes, the document kept alive meanwhile; they must not
+  /// escape it.
+  @inlinable
+  package func withInput<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    defer { withExtendedLifetime(self) {} }
+    return try body(input)
   }
+
+  /// Parses UTF-8 bytes.
+  public init(_ bytes: [UInt8], options: JSONParsingOptions = JSONParsingOptions()) throws(JSONError) {
+    storage = .array(bytes)
+    // The array's own buffer ([UInt8] is always native and contiguous), kept by `storage`.
+    input = bytes.withUnsafeBufferPointer { $0 }
+    tape = try parseTape(input, options: options)
+  }
+
+  /// Parses UTF-8 data. Data of more than `inPlaceMinimum` bytes is read where it is (its
+  /// storage is then shared with the document, never copied); smaller data, which `Data` may
+  /// keep inline in the value itself, with no address of its own, is copied.
+  public init(_ data: Data, options: JSONParsingOptions = JSONParsingOptions()) throws(JSONError) {
+    if data.count > Self.inPlaceMinimum {
+      storage = .data(data)
+      input = data.withUnsafeBytes { $0.assumingMemoryBound(to: UInt8.self) }
+    } else {
+      let bytes = data.byteArray
+      storage = .array(bytes)
+      input = bytes.withUnsafeBufferPointer { $0 }
+    }
+    tape = try parseTape(input, options: options)
+  }
+
+  /// The size above which `Data` is read in place (far above the 14 bytes `Data` can hold
+  /// inline on 64-bit platforms).
+  static var inPlaceMinimum: Int { 256 }
 
   /// Parses a string.
   public convenience init(_ text: String, options: JSONParsingOptions = JSONParsingOptions()) throws(JSONError) {
@@ -66,7 +107,7 @@ public final class JSONDocument: Sendable {
 
   /// The line, column and excerpt of a byte offset in this document.
   public func location(ofOffset offset: Int) -> SourceLocation {
-    bytes.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) }
+    withExtendedLifetime(self) { SourceLocation(offset: offset, in: input) }
   }
 }
 

@@ -78,7 +78,7 @@ extension JSONValue {
         let end = Int(tape[valueIndex].next)
         if index >= child && index < end {
           if entry.kind == .object {
-            let key = document.bytes.withUnsafeBufferPointer { decodeStringEntry(tape[child], in: $0) }
+            let key = document.withInput { decodeStringEntry(tape[child], in: $0) }
             components.append(.key(key))
             // A key itself: its path is the member's.
             if index == child { return JSONPath(components) }

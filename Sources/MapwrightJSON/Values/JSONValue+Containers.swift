@@ -18,7 +18,7 @@ extension JSONValue {
     let entry = entry
     guard entry.kind == .object else { return nil }
     let tape = document.tape
-    return document.bytes.withUnsafeBufferPointer { bytes in
+    return document.withInput { bytes in
       var keyIndex = index + 1
       for _ in 0..<Int(entry.length) {
         let keyEntry = tape[keyIndex]
@@ -44,7 +44,7 @@ extension JSONValue {
     let first = index + 1
     let end = Int(entry.next)
     let start = hint > index && hint < end ? hint : first
-    return document.bytes.withUnsafeBufferPointer { bytes in
+    return document.withInput { bytes in
       var keyIndex = start
       var wrapped = false
       while true {
@@ -74,7 +74,7 @@ extension JSONValue {
     var size = 8
     while size < count * 2 { size <<= 1 }
     let tape = document.tape
-    return document.bytes.withUnsafeBufferPointer { bytes in
+    return document.withInput { bytes in
       withUnsafeTemporaryAllocation(of: Int.self, capacity: size) { table in
         table.initialize(repeating: -1)
         var keyIndex = index + 1

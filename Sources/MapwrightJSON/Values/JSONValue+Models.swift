@@ -45,7 +45,7 @@ extension JSONValue {
   ) -> Int? {
     let key = document.tape[keyIndex]
     let fieldCount = keyStarts.count - 1
-    return document.bytes.withUnsafeBufferPointer { bytes in
+    return document.withInput { bytes in
       @inline(__always) func matches(_ field: Int, _ pointer: UnsafePointer<UInt8>, _ length: Int) -> Bool {
         let start = keyStarts[field]
         return keyStarts[field + 1] - start == length

@@ -21,7 +21,7 @@ extension JSONValue {
   func withNumberText<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
     let entry = entry
     guard entry.kind == .number else { return nil }
-    return try document.bytes.withUnsafeBufferPointer {
+    return try document.withInput {
       try body(UnsafeBufferPointer(rebasing: $0[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)]))
     }
   }
@@ -152,7 +152,7 @@ extension JSONValue {
       guard var text = stringValue else { return nil }
       return text.withUTF8 { Self.trimmedNumber($0, body) }
     }
-    return document.bytes.withUnsafeBufferPointer { input in
+    return document.withInput { input in
       Self.trimmedNumber(UnsafeBufferPointer(rebasing: input[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)]), body)
     }
   }

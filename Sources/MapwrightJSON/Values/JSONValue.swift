@@ -76,7 +76,7 @@ public struct JSONValue: Sendable {
   public var stringValue: String? {
     let entry = entry
     guard entry.kind == .string else { return nil }
-    return document.bytes.withUnsafeBufferPointer { decodeStringEntry(entry, in: $0) }
+    return document.withInput { decodeStringEntry(entry, in: $0) }
   }
 
   /// Calls `body` with the raw UTF-8 bytes between a string's quotes (escapes unresolved),
@@ -84,7 +84,7 @@ public struct JSONValue: Sendable {
   public func withUnsafeRawStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
     let entry = entry
     guard entry.kind == .string else { return nil }
-    return try document.bytes.withUnsafeBufferPointer {
+    return try document.withInput {
       try body(UnsafeBufferPointer(rebasing: $0[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)]))
     }
   }

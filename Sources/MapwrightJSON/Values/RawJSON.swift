@@ -166,18 +166,8 @@ extension JSONDocument {
   /// Calls `body` with raw pointers to the input and tape; they must not escape it.
   @inlinable
   public func withRawAccess<R, E: Error>(_ body: (RawJSON) throws(E) -> R) throws(E) -> R {
-    let tapeBase = UnsafePointer(tape.entries)
-    // withUnsafeBufferPointer rethrows untyped errors; carry the typed one out by hand.
-    var failure: E?
-    let result: R? = bytes.withUnsafeBufferPointer { buffer in
-      do throws(E) {
-        return try body(RawJSON(bytes: buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, tape: tapeBase))
-      } catch {
-        failure = error
-        return nil
-      }
+    try withInput { (buffer) throws(E) -> R in
+      try body(RawJSON(bytes: buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, tape: UnsafePointer(tape.entries)))
     }
-    if let failure { throw failure }
-    return result!
   }
 }
