@@ -82,10 +82,12 @@ struct DataEnvelope {
       let text = Array(Self.texts()[40].utf8)
       let memory = UnsafeMutableRawPointer.allocate(byteCount: text.count, alignment: 1)
       memory.copyMemory(from: text, byteCount: text.count)
-      let data = Data(bytesNoCopy: memory, count: text.count, deallocator: .custom { pointer, _ in
-        pointer.deallocate()
-        released.count += 1
-      })
+      let data = Data(
+        bytesNoCopy: memory, count: text.count,
+        deallocator: .custom { pointer, _ in
+          pointer.deallocate()
+          released.count += 1
+        })
       payload = try DataEnvelope(json: data).payload
     }
     #expect(released.count == 0)
