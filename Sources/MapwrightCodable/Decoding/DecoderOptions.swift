@@ -27,12 +27,9 @@ struct DecoderOptions: @unchecked Sendable {
     }
   }
 
-  /// Parses `bytes` under these settings; a syntax error becomes Foundation's
-  /// `dataCorrupted` error, with the parser's message, line and column added. JSON5 is read
-  /// through its translation to JSON, returned for locations and non-finite numbers.
   /// Parses `input`: data that is plain JSON in UTF-8 (the usual case) where it is, without a
   /// copy; anything to be rewritten first (UTF-16 or UTF-32, JSON5, members without braces)
-  /// through its bytes.
+  /// through its bytes (`parse(_:)` with bytes).
   func parse(_ input: DecoderInput) throws -> (document: JSONDocument, json5: JSON5Translation?) {
     switch input {
     case .bytes(let bytes):
@@ -64,6 +61,9 @@ struct DecoderOptions: @unchecked Sendable {
       DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON. \(error)", underlyingError: error))
   }
 
+  /// Parses `bytes` under these settings; a syntax error becomes Foundation's
+  /// `dataCorrupted` error, with the parser's message, line and column added. JSON5 is read
+  /// through its translation to JSON, returned for locations and non-finite numbers.
   func parse(_ bytes: [UInt8]) throws -> (document: JSONDocument, json5: JSON5Translation?) {
     let parsing = parsingOptions
     var input = bytes

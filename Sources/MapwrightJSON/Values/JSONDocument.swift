@@ -107,7 +107,7 @@ public final class JSONDocument: Sendable {
 
   /// The line, column and excerpt of a byte offset in this document.
   public func location(ofOffset offset: Int) -> SourceLocation {
-    withExtendedLifetime(self) { SourceLocation(offset: offset, in: input) }
+    withInput { SourceLocation(offset: offset, in: $0) }
   }
 }
 
