@@ -25,10 +25,8 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
   /// The coding path of the value being written.
   @exclusivity(unchecked) var path: [any CodingKey] = []
   @exclusivity(unchecked) var frames: [Frame] = []
-  /// Per member of every open object: its key and the offset where it starts.
-  @exclusivity(unchecked) var memberKeys: [String] = []
-  @exclusivity(unchecked) var memberStarts: [Int] = []
-  @exclusivity(unchecked) var memberHashes: [UInt64] = []
+  /// Each member of every open object, in order (one array, one append per member).
+  @exclusivity(unchecked) var members: [Member] = []
   /// Deferred containers of the open frames, in frame order (a frame's are the last ones
   /// when it closes).
   @exclusivity(unchecked) var placeholders: [Placeholder] = []
@@ -53,7 +51,7 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
     let isObject: Bool
     /// Offset of the opening bracket.
     let start: Int
-    /// `memberKeys.count` when the frame opened.
+    /// `members.count` when the frame opened.
     let membersBase: Int
     var count = 0
     /// Bit `hash(key) % 256` is set for each key written (a filter for repeats).
@@ -61,10 +59,18 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
     var hasRepeatedKeys = false
   }
 
+  /// A member written into an open object: its key, the key's hash (see `keyHash`) and the
+  /// offset in `out` where the member starts.
+  struct Member {
+    let key: String
+    let hash: UInt64
+    var start: Int
+  }
+
   /// A deferred container's place in frame `frame`, written in when the frame closes.
   struct Placeholder {
     let frame: Int
-    /// The member's index in `memberKeys` (nil for an array element): a second nested
+    /// The member's index in `members` (nil for an array element): a second nested
     /// container for the same key shares the node, as Foundation's do.
     let member: Int?
     let offset: Int

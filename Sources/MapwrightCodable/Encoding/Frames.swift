@@ -7,7 +7,7 @@ import MapwrightJSON
 extension CodableEncoder {
   func openFrame(object: Bool) -> Int {
     out.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
-    frames.append(Frame(isObject: object, start: out.count - 1, membersBase: memberKeys.count))
+    frames.append(Frame(isObject: object, start: out.count - 1, membersBase: members.count))
     return frames.count - 1
   }
 
@@ -33,10 +33,8 @@ extension CodableEncoder {
       return keyHash(bytes)
     }
     let bit = Int(truncatingIfNeeded: hash >> 56)
-    if memberKeys.count > frames[frame].membersBase { noteKey(key, hash: hash, frame: frame) } else { markKey(bit, frame: frame) }
-    memberKeys.append(key)
-    memberHashes.append(hash)
-    memberStarts.append(start)
+    if members.count > frames[frame].membersBase { noteKey(key, hash: hash, frame: frame) } else { markKey(bit, frame: frame) }
+    members.append(Member(key: key, hash: hash, start: start))
     if pretty { out.append(" : ") } else { out.append(UInt8(ascii: ":")) }
   }
 
@@ -73,7 +71,7 @@ extension CodableEncoder {
   private func noteKey(_ key: String, hash: UInt64, frame: Int) {
     if mayHaveKey(hash: hash, frame: frame), !frames[frame].hasRepeatedKeys {
       let base = frames[frame].membersBase
-      for i in base..<memberHashes.count where memberHashes[i] == hash && ByteKey(memberKeys[i]) == ByteKey(key) {
+      for i in base..<members.count where members[i].hash == hash && ByteKey(members[i].key) == ByteKey(key) {
         frames[frame].hasRepeatedKeys = true
         break
       }
@@ -97,18 +95,18 @@ extension CodableEncoder {
   }
 
   /// Leaves room for a deferred container as the value of the member or element just begun
-  /// (`member`: its index in `memberKeys`, nil for an array element).
+  /// (`member`: its index in `members`, nil for an array element).
   func addPlaceholder(_ node: DeferredNode, frame: Int, member: Int? = nil) {
     placeholders.append(Placeholder(frame: frame, member: member, offset: out.count, node: node, depth: frame + depthAdjust + 1))
   }
 
-  /// The index in `memberKeys` of the last member `key` of the object `frame`, if it has one
+  /// The index in `members` of the last member `key` of the object `frame`, if it has one
   /// (the frame's key filter first, then the hashes of its keys).
   func lastMember(named key: String, frame: Int) -> Int? {
     let hash = withKeyBytes(key) { keyHash($0) }
     guard mayHaveKey(hash: hash, frame: frame) else { return nil }
     let base = frames[frame].membersBase
-    return (base..<memberHashes.count).last { memberHashes[$0] == hash && ByteKey(memberKeys[$0]) == ByteKey(key) }
+    return (base..<members.count).last { members[$0].hash == hash && ByteKey(members[$0].key) == ByteKey(key) }
   }
 
   /// The deferred container that is the value of member `member` of the object `frame`, if
@@ -120,14 +118,14 @@ extension CodableEncoder {
   /// The bytes of the value of member `member` (written in full) of the open object.
   func memberValueBytes(_ member: Int) -> [UInt8] {
     let bytes = out.writtenBytes
-    var start = memberStarts[member] + 1
+    var start = members[member].start + 1
     // Past the key: a JSON string as the writer wrote it, so a quote ends it unless escaped.
     while bytes[start] != UInt8(ascii: "\"") {
       start += bytes[start] == UInt8(ascii: "\\") ? 2 : 1
     }
     start += 1
     while bytes[start] == 0x20 || bytes[start] == UInt8(ascii: ":") { start += 1 }
-    return DeferredNode.trimmed(bytes, from: start, to: member + 1 < memberStarts.count ? memberStarts[member + 1] : bytes.count)
+    return DeferredNode.trimmed(bytes, from: start, to: member + 1 < members.count ? members[member + 1].start : bytes.count)
   }
 
   func closeFrame(_ index: Int) {
@@ -139,8 +137,8 @@ extension CodableEncoder {
       splicePlaceholders(Array(placeholders[first...]), of: frame)
       placeholders.removeLast(placeholders.count - first)
     }
-    let members = memberKeys.count - frame.membersBase
-    if frame.isObject, members > 1, sorted || frame.hasRepeatedKeys {
+    let memberCount = members.count - frame.membersBase
+    if frame.isObject, memberCount > 1, sorted || frame.hasRepeatedKeys {
       reorderMembers(of: frame, depth: depth)
     }
     if frame.count == 0 {
@@ -160,11 +158,9 @@ extension CodableEncoder {
   /// Forgets the members recorded from `base` on.
   @inline(__always)
   func dropMembers(from base: Int) {
-    let extra = memberKeys.count - base
+    let extra = members.count - base
     guard extra > 0 else { return }
-    memberKeys.removeLast(extra)
-    memberHashes.removeLast(extra)
-    memberStarts.removeLast(extra)
+    members.removeLast(extra)
   }
 
   /// Writes each deferred container into the frame's bytes, shifting later member starts.
@@ -184,10 +180,10 @@ extension CodableEncoder {
       cursor = placeholder.offset
     }
     region.append(contentsOf: bytes[cursor..<bytes.count])
-    for i in frame.membersBase..<memberStarts.count {
-      let start = memberStarts[i]
+    for i in frame.membersBase..<members.count {
+      let start = members[i].start
       let shift = insertedBefore.last { $0.offset < start }?.total ?? 0
-      memberStarts[i] = start + shift
+      members[i].start = start + shift
     }
     out.truncate(to: frame.start)
     region.withUnsafeBufferPointer { out.append($0) }
@@ -197,24 +193,24 @@ extension CodableEncoder {
   /// when sorting.
   private func reorderMembers(of frame: Frame, depth: Int) {
     let base = frame.membersBase
-    let count = memberKeys.count - base
+    let count = members.count - base
     let separator: [UInt8] = pretty ? [UInt8(ascii: ","), 0x0A] + Array(repeating: 0x20, count: 2 * (depth + 1)) : [UInt8(ascii: ",")]
     let bytes = out.writtenBytes
     func range(_ i: Int) -> Range<Int> {
-      let start = memberStarts[base + i]
-      let end = i + 1 < count ? memberStarts[base + i + 1] - separator.count : bytes.count
+      let start = members[base + i].start
+      let end = i + 1 < count ? members[base + i + 1].start - separator.count : bytes.count
       return start..<end
     }
     var order = Array(0..<count)
     if frame.hasRepeatedKeys {
       var last: [ByteKey: Int] = [:]  // by bytes: "é" and "e\u{301}" are two keys
-      for i in 0..<count { last[ByteKey(memberKeys[base + i])] = i }
-      order = order.filter { last[ByteKey(memberKeys[base + $0])] == $0 }
+      for i in 0..<count { last[ByteKey(members[base + i].key)] = i }
+      order = order.filter { last[ByteKey(members[base + $0].key)] == $0 }
     }
     if sorted {
-      order.sort { memberKeys[base + $0] < memberKeys[base + $1] }
+      order.sort { members[base + $0].key < members[base + $1].key }
     }
-    let first = memberStarts[base]
+    let first = members[base].start
     var region: [UInt8] = []
     region.reserveCapacity(bytes.count - first)
     for (position, i) in order.enumerated() {

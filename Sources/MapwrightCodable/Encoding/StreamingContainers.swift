@@ -17,7 +17,7 @@ extension CodableEncoder {
 
   func mark(frame: Int) -> Mark {
     Mark(
-      bytes: out.count, frames: frames.count, members: memberKeys.count, count: frames[frame].count,
+      bytes: out.count, frames: frames.count, members: members.count, count: frames[frame].count,
       placeholders: placeholders.count)
   }
 
@@ -162,7 +162,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
       node = reopened
     }
     encoder.beginMember(frame: frame, key: name)
-    encoder.addPlaceholder(node, frame: frame, member: encoder.memberKeys.count - 1)
+    encoder.addPlaceholder(node, frame: frame, member: encoder.members.count - 1)
     return DeferredEncoder(encoder: encoder, node: node, codingPath: codingPath + [key], depth: depth)
   }
 }
