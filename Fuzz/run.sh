@@ -11,13 +11,15 @@ shift 2
 # flag after it names both sanitizers in one flag: SwiftPM's `--sanitize fuzzer --sanitize
 # address` passes two `-sanitize=` flags and swiftc keeps only the last, which builds the code
 # without coverage instrumentation (libFuzzer then finds "no interesting inputs"). The check
-# below fails the run if that ever happens again. A clean build each time, so no object from
-# another configuration is linked.
-# A build folder per target, so that campaigns of two targets can run at once.
-scratch=".build-$target"
-rm -rf "$scratch"
+# below fails the run if that ever happens again.
+# One build folder per set of compiler flags, used by nothing else: FuzzParser, FuzzCodable
+# and FuzzSchema share `.build-fuzz` (the library is compiled once for the three), FuzzModels,
+# whose flags differ, has `.build-FuzzModels`. SwiftPM's lock on a folder makes a second
+# build in it wait, so campaigns of two targets can still run at once.
+scratch=.build-fuzz
 extra=()
 if [ "$target" = FuzzModels ]; then
+  scratch=.build-FuzzModels
   # The models use @JSONModel. Their macro plugin is built by the main package without
   # sanitizers and loaded by path; the models and the macro declarations are copied here,
   # and `Mapwright` is an alias of MapwrightEngine (a target importing Mapwright would
