@@ -1,6 +1,8 @@
 // dirty.*: the unhappy path. Rows `{"id": N, "name": "row N"}`, clean, or dirty with one
 // coercion per row (`"id": "N"`) or one error per row (`"id": "xN"`), through each way of
 // mapping: @JSONModel, Mappable, MapwrightJSONDecoder, and the SQLite import (lenient).
+// Encoding has its own: rows whose `encode(to:)` catches a failed value, written part-way
+// and rolled back by MapwrightJSONEncoder, against the same rows with nothing failing.
 //
 //   mapwright-bench --dirty 1000000      (and 100000: the 10× check)
 //
@@ -33,6 +35,30 @@ struct MappedBenchRow: Mappable {
 struct CodedBenchRow: Codable {
   var id: Int
   var name: String
+}
+
+/// A row whose score is written as `{"value": score}`, or as `null` when that fails: a
+/// non-finite score fails after `{"value":` is written, and the encoder rolls the member back.
+struct ScoredBenchRow: Encodable {
+  var id: Int
+  var name: String
+  var score: Double
+  enum CodingKeys: CodingKey { case id, name, score }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(name, forKey: .name)
+    do {
+      try container.encode(["value": score], forKey: .score)
+    } catch {
+      try container.encodeNil(forKey: .score)
+    }
+  }
+
+  static func rows(_ count: Int, failing: Bool) -> [ScoredBenchRow] {
+    (0..<count).map { ScoredBenchRow(id: $0, name: "row \($0)", score: failing ? .nan : Double($0) / 4) }
+  }
 }
 
 enum DirtyBenchmarks {
@@ -140,6 +166,19 @@ enum DirtyBenchmarks {
       {
         let (_, report) = try decoder.decodeReporting([CodedBenchRow].self, from: Data(coerced))
         precondition(report.count == count)
+      })
+    let encoder = MapwrightJSONEncoder()
+    let scored = ScoredBenchRow.rows(count, failing: false)
+    let failing = ScoredBenchRow.rows(count, failing: true)
+    try line(
+      "dirty.encode",
+      {
+        blackHole(try encoder.encode(scored))
+      },
+      {
+        let data = try encoder.encode(failing)
+        let rolledBack = #""score":null}]"#.utf8
+        precondition(data.suffix(rolledBack.count).elementsEqual(rolledBack))
       })
     guard wants("dirty.import") else { return }
     var options = ImportOptions(mapping: .lenient)

@@ -276,6 +276,35 @@ struct EncoderParityTests {
     #expect(try MapwrightJSONEncoder().encodeToString(Careful()) == #"{"good":1}"#)
   }
 
+  /// A value that fails after part of it is written is rolled back at a cost of its own size:
+  /// ten times the rows, each with one rolled-back value, take about ten times the time (the
+  /// bound is loose; a cost per failure in proportion to the output would be ~100×).
+  @Test func rollbacksCostLinearTime() throws {
+    struct Row: Encodable {
+      enum Keys: CodingKey { case id, score }
+      var id: Int
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(id, forKey: .id)
+        do {
+          try container.encode(["value": id % 2 == 0 ? Double(id) : .nan], forKey: .score)
+        } catch {
+          try container.encodeNil(forKey: .score)
+        }
+      }
+    }
+    let encoder = MapwrightJSONEncoder()
+    let three = #"[{"id":0,"score":{"value":0}},{"id":1,"score":null},{"id":2,"score":{"value":2}}]"#
+    #expect(try encoder.encodeToString((0..<3).map(Row.init)) == three)
+    let small = (0..<1_000).map(Row.init)
+    let large = (0..<10_000).map(Row.init)
+    let clock = ContinuousClock()
+    _ = try encoder.encode(small)
+    let smallTime = try clock.measure { _ = try encoder.encode(small) }
+    let largeTime = try clock.measure { _ = try encoder.encode(large) }
+    #expect(largeTime / smallTime < 40, "10,000 rows took \(largeTime / smallTime)× the time of 1,000")
+  }
+
   @Test func roundTripsThroughTheDecoder() throws {
     let data = try MapwrightJSONEncoder().encode(ada)
     #expect(try MapwrightJSONDecoder().decode(Person.self, from: data) == ada)
