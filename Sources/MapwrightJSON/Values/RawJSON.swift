@@ -8,11 +8,14 @@
 public struct RawJSON {
   @usableFromInline package let bytes: UnsafePointer<UInt8>
   @usableFromInline package let tape: UnsafePointer<TapeEntry>
+  /// `smallStringLayoutHolds`, read once per document rather than once per string.
+  @usableFromInline let buildsSmallStrings: Bool
 
   @inlinable
   init(bytes: UnsafePointer<UInt8>, tape: UnsafePointer<TapeEntry>) {
     self.bytes = bytes
     self.tape = tape
+    buildsSmallStrings = smallStringLayoutHolds
   }
 
   // The one-entry reads below are always inlined: each is a load and a compare, and the
@@ -42,10 +45,11 @@ public struct RawJSON {
   public func isNull(at index: Int) -> Bool { tape[index].kind == .null }
 
   /// A string without escapes or repairs, or nil.
-  @inlinable
+  @inlinable @inline(__always)
   public func plainString(at index: Int) -> String? {
     let entry = tape[index]
     guard entry.header == TapeKind.string.rawValue else { return nil }
+    if entry.length <= 15, buildsSmallStrings { return smallString(bytes + Int(entry.offset), count: Int(entry.length)) }
     return stringOfValidUTF8(UnsafeBufferPointer(start: bytes + Int(entry.offset), count: Int(entry.length)))
   }
 

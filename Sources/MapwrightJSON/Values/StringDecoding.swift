@@ -92,10 +92,12 @@ func writeUTF8(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
 }
 
 /// A `String` of bytes known to be valid UTF-8 (a string entry the parser validated, without
-/// repairs, or its escapes resolved): made without the standard library's second validation
-/// where the platform has `UTF8Span` (Swift 6.2's standard library); elsewhere decoded as usual.
-@inlinable
+/// repairs, or its escapes resolved): up to 15 bytes built in place (SmallStrings.swift);
+/// longer, made without the standard library's second validation where the platform has
+/// `UTF8Span` (Swift 6.2's standard library); elsewhere decoded as usual.
+@inlinable @inline(__always)
 package func stringOfValidUTF8(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+  if raw.count <= 15, smallStringLayoutHolds { return smallString(raw.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: raw.count) }
   if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
     return String(copying: UTF8Span(unchecked: raw.span, isKnownASCII: false))
   }
