@@ -38,10 +38,15 @@ if [ "$target" = FuzzModels ]; then
   # `Mapwright` names MapwrightEngine here: the generated code qualifies what it uses with it.
   extra=(-Xswiftc -load-plugin-executable -Xswiftc "$plugin#MapwrightMacros" -Xswiftc -module-alias -Xswiftc Mapwright=MapwrightEngine)
 fi
-swift build -c release --scratch-path "$scratch" --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address "${extra[@]}" --product "$target"
+# FUZZ_CONFIGURATION=debug builds without optimisation, in a folder of its own: much less
+# compiling for a run of seconds (CI's check that every target still builds and runs);
+# campaigns want the default, release.
+configuration=${FUZZ_CONFIGURATION:-release}
+[ "$configuration" = release ] || scratch="$scratch-$configuration"
+swift build -c "$configuration" --scratch-path "$scratch" --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address "${extra[@]}" --product "$target"
 # The section list is read whole before it is searched: `objdump | grep -q` under pipefail
 # fails at random when grep stops reading early and objdump dies of SIGPIPE.
-sections=$(objdump -h "$scratch/release/$target")
+sections=$(objdump -h "$scratch/$configuration/$target")
 if ! grep -q __sancov_cntrs <<<"$sections"; then
   echo "run.sh: $target was built without coverage instrumentation" >&2
   exit 1
@@ -50,4 +55,4 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -R "corpus/$target/." "$work/"
 export SWIFT_BACKTRACE=enable=no
-"$scratch/release/$target" "$work" -dict=json.dict -max_total_time="$seconds" -timeout=1 -rss_limit_mb=4096 -print_final_stats=1 "$@"
+"$scratch/$configuration/$target" "$work" -dict=json.dict -max_total_time="$seconds" -timeout=1 -rss_limit_mb=4096 -print_final_stats=1 "$@"
