@@ -49,8 +49,7 @@ public struct RawJSON {
   public func plainString(at index: Int) -> String? {
     let entry = tape[index]
     guard entry.header == TapeKind.string.rawValue else { return nil }
-    if entry.length <= 15, buildsSmallStrings { return smallString(bytes + Int(entry.offset), count: Int(entry.length)) }
-    return stringOfValidUTF8(UnsafeBufferPointer(start: bytes + Int(entry.offset), count: Int(entry.length)))
+    return stringOfValidUTF8(UnsafeBufferPointer(start: bytes + Int(entry.offset), count: Int(entry.length)), buildsSmallStrings: buildsSmallStrings)
   }
 
   /// Any string (escapes resolved), or nil for another kind.

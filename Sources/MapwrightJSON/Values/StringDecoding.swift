@@ -95,9 +95,11 @@ func writeUTF8(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
 /// repairs, or its escapes resolved): up to 15 bytes built in place (SmallStrings.swift);
 /// longer, made without the standard library's second validation where the platform has
 /// `UTF8Span` (Swift 6.2's standard library); elsewhere decoded as usual.
+/// `buildsSmallStrings` is `smallStringLayoutHolds`, passed by callers that read it once for
+/// many strings.
 @inlinable @inline(__always)
-package func stringOfValidUTF8(_ raw: UnsafeBufferPointer<UInt8>) -> String {
-  if raw.count <= 15, smallStringLayoutHolds { return smallString(raw.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: raw.count) }
+package func stringOfValidUTF8(_ raw: UnsafeBufferPointer<UInt8>, buildsSmallStrings: @autoclosure () -> Bool = smallStringLayoutHolds) -> String {
+  if raw.count <= 15, buildsSmallStrings() { return smallString(raw.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: raw.count) }
   if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
     return String(copying: UTF8Span(unchecked: raw.span, isKnownASCII: false))
   }
