@@ -253,4 +253,25 @@ MW_INLINE size_t mw_count_continuations(const uint8_t *p, size_t count) {
 
 #endif
 
+
+// MARK: UTF-8 inside strings, sixteen bytes at a time (CMapwrightSIMD.c)
+
+/// Whether `mw_utf8_until_stop_vector` runs on this processor: always with NEON on arm64; on
+/// x86-64 when the processor has SSSE3 (asked once, with `cpuid`); never on other targets.
+int mw_utf8_vector_supported(void);
+
+/// Validates the string bytes at `p` (`available` bytes readable) as UTF-8 up to the first
+/// byte that stops a string scan: a quote, a backslash or a control byte below 0x20. Returns
+/// that byte's offset when every byte before it is well-formed UTF-8 ending in a whole
+/// character (the bytes before `p` are taken to end one). Otherwise returns `-1 - offset`,
+/// where `offset` is how far validation got in whole sixteen-byte blocks: the block at
+/// `offset` holds malformed UTF-8 or is not wholly readable (fewer than sixteen bytes left),
+/// and the caller checks the bytes byte by byte, at least up to `offset + 16`.
+/// Requires `mw_utf8_vector_supported()`.
+long mw_utf8_until_stop_vector(const uint8_t *p, long available);
+
+/// The same contract, one byte at a time: the reference the tests compare the vector build
+/// with.
+long mw_utf8_until_stop_portable(const uint8_t *p, long available);
+
 #endif

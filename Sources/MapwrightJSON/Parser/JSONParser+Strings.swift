@@ -41,6 +41,7 @@ extension JSONParser {
     let quote = pos
     var p = pos + 1
     var flags: UInt32 = 0
+    var vectorResumes = 0
     while true {
       if mw_vector_build() != 0, p + 16 <= count {
         let block = bytes + p
@@ -72,6 +73,18 @@ extension JSONParser {
         flags |= TapeFlag.hasEscapes
         p = try scanEscape(at: p, flags: &flags)
       } else if c >= 0x80 {
+        // Non-ASCII text: checked sixteen bytes at a time up to the string's next quote,
+        // backslash or control byte where the processor can (see CMapwrightSIMD.c). Where the
+        // vector check finds a problem, or too few bytes to fill a block, the bytes up to
+        // `vectorResumes` are checked one by one below, which names the problem exactly.
+        if validatesUTF8InBlocks, p >= vectorResumes {
+          let stop = mw_utf8_until_stop_vector(bytes + p, count - p)
+          if stop >= 0 {
+            p += stop
+            continue
+          }
+          vectorResumes = p + (-1 - stop) + 16
+        }
         if let length = utf8SequenceLength(at: p) {
           // Non-ASCII text comes in runs (CJK, emoji): stay here while it lasts, three-byte
           // sequences (most of the BMP) four bytes read at a time.

@@ -5,6 +5,8 @@
 // validated (structure, string escapes, UTF-8, number grammar), but no value is converted.
 // Errors are thrown at the first problem with its byte offset.
 
+import CMapwrightSIMD
+
 /// Parses `bytes` into a tape, or throws the first error found.
 func parseTape(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) throws(JSONError) -> Tape {
   guard bytes.count < Int(UInt32.max) else {
@@ -58,6 +60,9 @@ struct OpenContainer {
   var isObject: Bool
 }
 
+/// Whether this processor runs the vector UTF-8 check (SSSE3 on x86-64, NEON on arm64).
+let utf8VectorCheckRuns = mw_utf8_vector_supported() != 0
+
 struct JSONParser: ~Copyable {
   let input: UnsafeBufferPointer<UInt8>
   let bytes: UnsafePointer<UInt8>
@@ -71,6 +76,9 @@ struct JSONParser: ~Copyable {
   let replacesInvalidUnicode: Bool
   let rejectsDuplicateKeys: Bool
   let maximumDepth: Int
+  /// Whether runs of non-ASCII string bytes are checked sixteen bytes at a time
+  /// (`mw_utf8_until_stop_vector`), asked of the processor once per process.
+  let validatesUTF8InBlocks = utf8VectorCheckRuns
   /// The innermost open container, kept apart from the stack so that the step after every
   /// value reads and counts it without a memory round trip; meaningful while `depth > 0`.
   var top = OpenContainer(tapeIndex: 0, commas: 0, isObject: false)
