@@ -156,13 +156,14 @@ import Testing
   }
 
   /// A vector check that fails is not started again before the bytes it covered are checked
-  /// one by one: a long string of short non-ASCII runs with a bad byte at its end costs time
-  /// linear in its length, with invalid Unicode replaced and rejected.
+  /// one by one: a long string of short runs of non-ASCII characters (each starts a vector
+  /// check) with a bad byte at its end costs time linear in its length, with invalid Unicode
+  /// replaced and rejected.
   @Test func aLateProblemCostsLinearTime() throws {
     var replacing = JSONParsingOptions()
     replacing.invalidUnicode = .replace
     func input(_ runs: Int) -> [UInt8] {
-      Array("[\"".utf8) + Array(String(repeating: "é a ", count: runs).utf8) + [0xFF] + Array("\"]".utf8)
+      Array("[\"".utf8) + Array(String(repeating: "éé a ", count: runs).utf8) + [0xFF] + Array("\"]".utf8)
     }
     let (small, large) = (input(4_000), input(40_000))
     #expect(throws: JSONError.self) { try JSONDocument(small) }

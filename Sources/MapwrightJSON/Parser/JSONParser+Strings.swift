@@ -73,22 +73,22 @@ extension JSONParser {
         flags |= TapeFlag.hasEscapes
         p = try scanEscape(at: p, flags: &flags)
       } else if c >= 0x80 {
-        // Non-ASCII text: checked sixteen bytes at a time up to the string's next quote,
-        // backslash or control byte where the processor can (see CMapwrightSIMD.c). Where the
-        // vector check finds a problem, or too few bytes to fill a block, the bytes up to
-        // `vectorResumes` are checked one by one below, which names the problem exactly.
-        if validatesUTF8InBlocks, p >= vectorResumes {
-          let stop = mw_utf8_until_stop_vector(bytes + p, count - p)
-          if stop >= 0 {
-            p += stop
-            continue
-          }
-          vectorResumes = p + (-1 - stop) + 16
-        }
         if let length = utf8SequenceLength(at: p) {
-          // Non-ASCII text comes in runs (CJK, emoji): stay here while it lasts, three-byte
-          // sequences (most of the BMP) four bytes read at a time.
           p &+= length
+          // A run of non-ASCII characters (CJK text, emoji; not a lone accented letter): the
+          // rest of the string up to its next quote, backslash or control byte is checked
+          // sixteen bytes at a time where the processor can (see CMapwrightSIMD.c). Where the
+          // vector check finds a problem, or too few bytes to fill a block, the bytes up to
+          // `vectorResumes` are checked one by one below, which names the problem exactly.
+          if validatesUTF8InBlocks, p >= vectorResumes, p < count, bytes[p] >= 0x80 {
+            let stop = mw_utf8_until_stop_vector(bytes + p, count - p)
+            if stop >= 0 {
+              p += stop
+              continue
+            }
+            vectorResumes = p + (-1 - stop) + 16
+          }
+          // Byte by byte, three-byte sequences (most of the BMP) four bytes read at a time.
           while true {
             p = skipThreeByteSequences(from: p)
             guard p < count, bytes[p] >= 0x80, let next = utf8SequenceLength(at: p) else { break }
