@@ -1,7 +1,8 @@
 // Fuzz target: the parser under every option set, the owned value and the writer, and the
 // stream splitter.
 // For each input and option set: parsing either fails with a JSONError or succeeds, and then
-// the owned value written compact and pretty parses back equal to itself. For each stream
+// the input is valid UTF-8 (strict Unicode, no comments) and the owned value written compact
+// and pretty parses back equal to itself. For each stream
 // form: the input cut into chunks (of sizes the input's first byte chooses) gives the same
 // elements and errors, at the same offsets, lines and columns, as the input in one chunk. In
 // one chunk, values inside containers are scanned 64 bytes at a time (StructuralBlock); in
@@ -32,6 +33,11 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   for options in optionSets {
     guard let document = try? JSONDocument(bytes, options: options) else { continue }
+    // Outside strings JSON is ASCII, and strings are checked: an input accepted without
+    // comments (which may hold any bytes) and without repairs is valid UTF-8 as a whole.
+    if options.invalidUnicode == .reject, !options.allowsComments, String(validating: bytes, as: UTF8.self) == nil {
+      fatalError("accepted input that is not UTF-8: \(bytes)")
+    }
     // The tape and the owned value agree on the root's kind.
     guard let json = try? JSON(parsing: bytes, options: options) else {
       // Only the owned value's own depth limit may refuse what the tape read.

@@ -21,6 +21,10 @@
 //   opens         '{' and '['     closes       '}' and ']'
 //   continuations the bytes 0x80 to 0xBF, which do not start a UTF-8 character (counted,
 //                 for columns)
+//
+// One check is not inline: UTF-8 inside strings, sixteen bytes at a time
+// (`mw_utf8_until_stop_vector`, in CMapwrightSIMD.c), which needs SSSE3 on x86-64 and so is
+// chosen when the program runs, not when it is compiled.
 
 #ifndef CMAPWRIGHT_SIMD_H
 #define CMAPWRIGHT_SIMD_H
