@@ -37,6 +37,11 @@ struct ModelDeclaration {
   /// `primaryKey:` (a property name) and where it was written.
   var primaryKey: (name: String, node: Syntax)?
   var properties: [PropertyDeclaration]
+  /// A struct whose body gives Swift's memberwise initialiser exactly `properties` as its
+  /// parameters, in order, at internal access or wider: no initialiser of its own, no
+  /// property wrappers, `lazy`, `private` or `fileprivate` stored properties, `#if` blocks or
+  /// other attributes on the type that could add members (see `ModelParser`).
+  var hasMemberwiseInitializer = false
 
   /// Whether the class's mapping lives in its body so that subclasses can override it: a
   /// class that is not final, or that has a superclass. (A struct's, and a final root

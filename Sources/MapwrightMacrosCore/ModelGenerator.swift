@@ -57,6 +57,11 @@ struct ModelGenerator {
       lines.append("  reader.require(_\(i) != nil, \(i))")
     }
     lines.append("  try reader.finish()")
+    if usesMemberwiseInitializer {
+      lines += memberwiseDelegation()
+      lines.append("}")
+      return lines.joined(separator: "\n")
+    }
     if model.preservesUnknownKeys { lines.append("  self._jsonPreserved = reader.preserved()") }
     for (i, property) in fields.enumerated() {
       let target = "self.\(property.name)"
@@ -97,6 +102,55 @@ struct ModelGenerator {
     }
     lines.append("}")
     return lines.joined(separator: "\n")
+  }
+
+  /// Whether a struct's decoding initialiser ends by calling Swift's memberwise initialiser
+  /// with every value, instead of assigning the properties one by one. Assigned in an
+  /// initialiser, a struct of four or more stored properties of which one is a `var` of type
+  /// `T?` (which starts as nil before the body runs) is copied whole at the end, every
+  /// reference in it retained and released once more (Swift 6.3); the memberwise initialiser
+  /// builds the value at once. Used when the memberwise initialiser's parameters are known
+  /// (`hasMemberwiseInitializer`), no mapped property has an initial value of its own (kept
+  /// by the assigning form when its key is absent), every ignored property has one (so its
+  /// parameter can be left out) and no storage is added for unknown keys.
+  var usesMemberwiseInitializer: Bool {
+    guard model.kind == .struct, model.hasMemberwiseInitializer, !model.preservesUnknownKeys else { return false }
+    return model.properties.allSatisfy { property in
+      if property.ignored {
+        return property.initializer != nil || (!property.isLet && (property.type?.hasSuffix("?") ?? false))
+      }
+      return property.initializer == nil && property.inverse == nil
+    }
+  }
+
+  /// `self.init(name: value, …)`, the memberwise initialiser with every mapped property's
+  /// value (ignored properties keep their initial values); values with a `@Default` are made
+  /// first, noting the default when it is used.
+  private func memberwiseDelegation() -> [String] {
+    var lines: [String] = []
+    var arguments: [String] = []
+    var field = 0
+    for property in model.properties {
+      guard !property.ignored else { continue }
+      let i = field
+      field += 1
+      let local = property.type.map(Self.mayBeLargeStruct) ?? false ? "_\(i).take()" : "_\(i)"
+      let value: String
+      if let defaultValue = property.defaultValue {
+        lines += [
+          "  let _value\(i): \(property.type ?? "Never")", "  if let value = \(local) {", "    _value\(i) = value", "  } else {",
+          "    reader.noteDefault(\(i))", "    _value\(i) = \(defaultValue)", "  }",
+        ]
+        value = "_value\(i)"
+      } else if property.isOptional {
+        value = "\(local) ?? nil"
+      } else {
+        value = "\(local)!"
+      }
+      arguments.append("\(property.name): \(value)")
+    }
+    lines.append("  self.init(\(arguments.joined(separator: ", ")))")
+    return lines
   }
 
   /// Where a property is read from: the member of the one pass, or key paths and fallbacks.

@@ -127,7 +127,35 @@ struct ModelParser {
       name: name, kind: kind, isGeneric: isGeneric, isPublic: isPublic, isOpen: isOpen, superclass: superclass,
       cluster: cluster, version: version, versionKey: versionKey, hasMigrate: hasMigrate, asksEquatable: asksEquatable, asksHashable: asksHashable,
       hasDescription: hasDescription, keyNaming: keyNaming, coercion: coercion, unknownKeys: unknownKeys, primaryKey: primaryKey,
-      properties: properties)
+      properties: properties, hasMemberwiseInitializer: kind == .struct && hasPlainMemberwiseInitializer(declaration))
+  }
+
+  /// Whether Swift gives the struct a memberwise initialiser whose parameters are the stored
+  /// properties this parser lists, in their order, at internal access or wider. Anything
+  /// that could change its parameters, their order or its access says no: an initialiser in
+  /// the body (there is then no memberwise initialiser), `#if` blocks, a stored property that
+  /// is `lazy`, `private` or `fileprivate` (also in `private(set)`), has an attribute other
+  /// than the markers (a property wrapper) or binds a tuple, and an attribute on the type
+  /// other than `@JSONModel`, `@available` and `@frozen` (a macro that could add stored
+  /// properties).
+  private func hasPlainMemberwiseInitializer(_ declaration: some DeclGroupSyntax) -> Bool {
+    let typeAttributes = declaration.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+    guard declaration.attributes.allSatisfy({ $0.is(AttributeSyntax.self) }),
+      typeAttributes.allSatisfy({ ["JSONModel", "Mapwright.JSONModel", "available", "frozen"].contains($0) })
+    else { return false }
+    for member in declaration.memberBlock.members {
+      if member.decl.is(InitializerDeclSyntax.self) || member.decl.is(IfConfigDeclSyntax.self) { return false }
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+      if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) {
+        continue
+      }
+      let blocking: Set<TokenKind> = [.keyword(.lazy), .keyword(.private), .keyword(.fileprivate)]
+      if variable.modifiers.contains(where: { blocking.contains($0.name.tokenKind) }) { return false }
+      let attributes = variable.attributes.map { $0.as(AttributeSyntax.self) }
+      if attributes.contains(where: { $0 == nil || markerName($0!) == nil }) { return false }
+      if variable.bindings.contains(where: { !$0.pattern.is(IdentifierPatternSyntax.self) }) { return false }
+    }
+    return true
   }
 
   /// `["dog": "Dog", …]` as the source of `["dog": Dog.self, …]`.

@@ -438,8 +438,7 @@ import Testing
             reader.require(_0 != nil, 0)
             reader.require(_1 != nil, 1)
             try reader.finish()
-            self.htmlURL = _0!
-            self.userID2 = _1!
+            self.init(htmlURL: _0!, userID2: _1!)
           }
 
           func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
@@ -779,9 +778,66 @@ extension EnumExpansionTests {
     ] {
       #expect(inClass.contains(expected), "\(expected)")
     }
+    // A struct calls its memberwise initialiser (see `memberwiseInitializerBuildsTheStruct`),
+    // or, with an initialiser of its own, assigns each property.
     let inStruct = try initializer("@JSONModel struct Note { \(members) }")
+    #expect(inStruct.contains("self.init(a: _0 ?? nil, b: _1 ?? nil, c: _2 ?? nil, d: _3 ?? nil, e: _4.take() ?? nil)"))
+    let assigning = try initializer("@JSONModel struct Note { \(members); init() { a = nil; b = nil; c = nil; d = nil; e = nil } }")
     for expected in ["self.a = _0 ?? nil", "self.c = _2 ?? nil", "self.e = _4.take() ?? nil"] {
-      #expect(inStruct.contains(expected), "\(expected)")
+      #expect(assigning.contains(expected), "\(expected)")
     }
+  }
+
+  /// A struct's decoding initialiser ends in Swift's memberwise initialiser when its
+  /// parameters are known: assigned one by one, a struct of four or more properties with a
+  /// `var` of type `T?` is copied whole at the end (each reference retained and released once
+  /// more). `@Default` values are made first; ignored properties keep their initial values.
+  /// Anything that could change the memberwise initialiser's parameters keeps the assigning
+  /// form.
+  @Test func memberwiseInitializerBuildsTheStruct() throws {
+    func initializer(_ source: String) throws -> [String] {
+      let file = Parser.parse(source: source)
+      let declaration = try #require(file.statements.first?.item.as(StructDeclSyntax.self))
+      let attribute = try #require(declaration.attributes.first?.as(AttributeSyntax.self))
+      let model = try #require(JSONModelExpansion.model(attribute, declaration, report: { Issue.record("\($0.message)") }))
+      return ModelGenerator(model: model).decodingInitializer().split(separator: "\n").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+    }
+    let memberwise = try initializer(
+      """
+      @JSONModel struct User {
+        let id: Int
+        var name: String?, `default`: Bool
+        @Default(0) var age: Int
+        var friend: Friend?
+        @Ignore var seen = false
+        @Ignore var note: String?
+        @Ignore let kind = "user"
+        var computed: Int { 1 }
+        static var shared = 0
+      }
+      """)
+    for expected in [
+      "let _value3: Int", "reader.noteDefault(3)", "_value3 = 0",
+      "self.init(id: _0!, name: _1 ?? nil, `default`: _2!, age: _value3, friend: _4.take() ?? nil)",
+    ] {
+      #expect(memberwise.contains(expected), "\(expected)")
+    }
+    #expect(!memberwise.contains { $0.hasPrefix("self.") && !$0.hasPrefix("self.init(") })
+    for blocker in [
+      "init(id: Int) { self.id = id }", "private var secret: Int", "private(set) var count: Int", "lazy var cached = 0",
+      "@Wrapped var wrapped: Int", "var (x, y): (Int, Int)", "#if DEBUG\nvar debug: Int\n#endif", "var initial: Int = 1",
+    ] {
+      let lines = try initializer("@JSONModel struct User {\n  var id: Int\n  \(blocker)\n}")
+      #expect(!lines.contains { $0.hasPrefix("self.init(") }, "\(blocker)")
+      #expect(lines.contains("self.id = _0!"), "\(blocker)")
+    }
+    for attribute in ["@MainActor", "@Observable", "@SomeMacro(1)"] {
+      let lines = try initializer("@JSONModel \(attribute) struct User { var id: Int }")
+      #expect(!lines.contains { $0.hasPrefix("self.init(") }, "\(attribute)")
+    }
+    let preserving = try initializer("@JSONModel(unknownKeys: .preserve) struct User { var id: Int }")
+    #expect(preserving.contains("self._jsonPreserved = reader.preserved()"))
   }
 }
