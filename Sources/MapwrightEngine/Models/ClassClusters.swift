@@ -61,22 +61,31 @@ extension JSONModel {
   /// the class its JSON chooses).
   @inlinable
   static func _decodeModel(_ value: JSONValue, in session: DecodingSession, raw: RawJSON) throws(MappingError) -> Self {
-    try _decodeModel(at: value.tapeIndex, of: value.document, in: session, raw: raw)
+    try _decodeModel(at: value.tapeIndex, of: .passUnretained(value.document), in: .passUnretained(session), raw: raw)
   }
 
   /// `_decodeModel` of the value at tape index `index`: a nested model's reader is made from
   /// the index alone (no `JSONValue`, so no reference to the document is taken and dropped
-  /// per object); the value is made only for the rarer paths and for an error.
+  /// per object); the value is made only for the rarer paths and for an error. The document
+  /// and the session come unretained (the caller keeps both alive): passed as strong
+  /// references from reader to reader, each would be retained and released per object.
   @inlinable
-  static func _decodeModel(at index: Int, of document: JSONDocument, in session: DecodingSession, raw: RawJSON) throws(MappingError) -> Self {
+  static func _decodeModel(
+    at index: Int, of document: Unmanaged<JSONDocument>, in session: Unmanaged<DecodingSession>, raw: RawJSON
+  ) throws(MappingError) -> Self {
     if let cluster = _jsonModelCluster {
-      return try _decodeChosenModel(cluster, document.value(atTapeIndex: index), in: session, raw: raw)
+      let value = document.takeUnretainedValue().value(atTapeIndex: index)
+      return try _decodeChosenModel(cluster, value, in: session.takeUnretainedValue(), raw: raw)
     }
     let fields = _jsonModelFields
-    if let versioning = fields.versioning { return try _decodeVersioned(versioning, document.value(atTapeIndex: index), in: session) }
-    guard raw.isObject(at: index) else {
-      throw MappingError.typeMismatch(expected: "object", at: document.value(atTapeIndex: index))
+    if let versioning = fields.versioning {
+      return try _decodeVersioned(versioning, document.takeUnretainedValue().value(atTapeIndex: index), in: session.takeUnretainedValue())
     }
+    guard raw.isObject(at: index) else {
+      throw MappingError.typeMismatch(expected: "object", at: document.takeUnretainedValue().value(atTapeIndex: index))
+    }
+    // The reader holds `fields` unretained; a generic model makes its table on each call.
+    defer { withExtendedLifetime(fields) {} }
     var reader = JSONModelReader(object: index, of: document, in: session, fields: fields, raw: raw)
     defer { reader.restore() }
     return try Self(_jsonReader: &reader)

@@ -17,7 +17,11 @@ public struct JSONModelReader {
   @inlinable
   public var object: JSONValue { document.value(atTapeIndex: objectIndex) }
   @usableFromInline let raw: RawJSON
-  @usableFromInline let fields: JSONModelFields
+  /// The model's fields, unretained: a model's `_jsonModelFields` lives as long as the
+  /// program, and holding it would retain and release it once per object decoded. Fields
+  /// given to the public initialiser are also held in `fieldsKeptAlive`.
+  @usableFromInline unowned(unsafe) let fields: JSONModelFields
+  @usableFromInline let fieldsKeptAlive: JSONModelFields?
   /// `fields`' key table, held as pointers (the reader holds `fields`, which holds the table)
   /// so that matching a member does not retain and release it.
   @usableFromInline let keyBytes: UnsafeMutablePointer<UInt8>
@@ -57,17 +61,26 @@ public struct JSONModelReader {
     guard raw.isObject(at: value.tapeIndex) else {
       throw MappingError.typeMismatch(expected: "object", at: value)
     }
-    self.init(object: value.tapeIndex, of: value.document, in: session, fields: fields, raw: raw)
+    self.init(
+      object: value.tapeIndex, of: .passUnretained(value.document), in: .passUnretained(session), fields: fields, raw: raw,
+      keepingFieldsAlive: true)
   }
 
   /// A reader of the object at tape index `index` (which the caller has checked is one).
-  /// Always inlined: made once per object, and as a call it retains what it stores.
+  /// Always inlined: made once per object, and as a call it retains what it stores. The
+  /// document and the session come unretained: the caller keeps both alive, and a strong
+  /// reference to each, passed from reader to reader, would be retained and released for
+  /// every nested object (see `decodeModel`).
   @inlinable @inline(__always)
-  init(object index: Int, of document: JSONDocument, in session: DecodingSession, fields: JSONModelFields, raw: RawJSON) {
-    self.session = session
-    self.document = document
+  init(
+    object index: Int, of document: Unmanaged<JSONDocument>, in session: Unmanaged<DecodingSession>, fields: JSONModelFields,
+    raw: RawJSON, keepingFieldsAlive: Bool = false
+  ) {
+    self.session = session.takeUnretainedValue()
+    self.document = document.takeUnretainedValue()
     self.objectIndex = index
     self.fields = fields
+    fieldsKeptAlive = keepingFieldsAlive ? fields : nil
     let table = fields.table
     keyBytes = table.bytes
     keyStarts = table.starts
@@ -75,9 +88,11 @@ public struct JSONModelReader {
     self.raw = raw
     nextKey = index + 1
     remaining = raw.count(at: index)
-    savedCoercion = session.coercion
-    unknownKeys = fields.unknownKeys ?? session.options.unknownKeys
-    session.coercion = fields.coercion ?? session.options.coercion
+    (savedCoercion, unknownKeys) = session._withUnsafeGuaranteedRef { session in
+      let saved = session.coercion
+      session.coercion = fields.coercion ?? session.options.coercion
+      return (saved, fields.unknownKeys ?? session.options.unknownKeys)
+    }
   }
 
   /// Puts back the coercion policy in force before this model.
@@ -117,8 +132,11 @@ public struct JSONModelReader {
       if guess < fieldCount, raw.key(at: keyIndex, is: guess, keyBytes: keyBytes, keyStarts: keyStarts) {
         field = guess
       } else {
-        let table = fields.table
-        field = raw.field(ofKeyAt: keyIndex, keyBytes: keyBytes, keyStarts: keyStarts, slots: table.slots, slotMask: table.slotMask)
+        // Borrowed: `fields` is held unretained, and a strong copy would be retained here.
+        field = Unmanaged.passUnretained(fields)._withUnsafeGuaranteedRef { fields in
+          raw.field(
+            ofKeyAt: keyIndex, keyBytes: keyBytes, keyStarts: keyStarts, slots: fields.table.slots, slotMask: fields.table.slotMask)
+        }
       }
       if field == nil {  // an escaped key: compare its decoded text
         field =
@@ -230,7 +248,7 @@ public struct JSONModelReader {
 
   @inlinable
   func decodeModel<T: JSONModel>(_ type: T.Type, at index: Int) throws(MappingError) -> T {
-    try T._decodeModel(at: index, of: document, in: session, raw: raw)
+    try T._decodeModel(at: index, of: .passUnretained(document), in: .passUnretained(session), raw: raw)
   }
 
   /// The member's value, decoded; nil (with the problem recorded) when it does not decode.
