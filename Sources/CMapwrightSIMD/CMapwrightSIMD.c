@@ -101,14 +101,8 @@ long mw_utf8_until_stop_portable(const uint8_t *p, long available) {
 #if defined(__x86_64__)
 
 int mw_utf8_vector_supported(void) {
-  static int known = -1;  // -1 not asked yet; every thread that asks finds the same answer
-  int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
-  if (answer < 0) {
-    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-    answer = __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_SSSE3) != 0;
-    __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
-  }
-  return answer;
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_SSSE3) != 0;
 }
 
 __attribute__((target("ssse3"))) long mw_utf8_until_stop_vector(const uint8_t *p, long available) {

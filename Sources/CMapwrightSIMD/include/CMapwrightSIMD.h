@@ -261,7 +261,8 @@ MW_INLINE size_t mw_count_continuations(const uint8_t *p, size_t count) {
 // MARK: UTF-8 inside strings, sixteen bytes at a time (CMapwrightSIMD.c)
 
 /// Whether `mw_utf8_until_stop_vector` runs on this processor: always with NEON on arm64; on
-/// x86-64 when the processor has SSSE3 (asked once, with `cpuid`); never on other targets.
+/// x86-64 when the processor has SSSE3 (asked with `cpuid` on each call: callers keep the
+/// answer); never on other targets.
 int mw_utf8_vector_supported(void);
 
 /// Validates the string bytes at `p` (`available` bytes readable) as UTF-8 up to the first

@@ -22,8 +22,8 @@ public struct JSONModelReader {
   /// given to the public initialiser are also held in `fieldsKeptAlive`.
   @usableFromInline unowned(unsafe) let fields: JSONModelFields
   @usableFromInline let fieldsKeptAlive: JSONModelFields?
-  /// `fields`' key table, held as pointers (the reader holds `fields`, which holds the table)
-  /// so that matching a member does not retain and release it.
+  /// `fields`' key table, held as pointers (the table lives as long as `fields`) so that
+  /// matching a member does not retain and release it.
   @usableFromInline let keyBytes: UnsafeMutablePointer<UInt8>
   @usableFromInline let keyStarts: UnsafeMutablePointer<Int>
   @usableFromInline let fieldCount: Int
