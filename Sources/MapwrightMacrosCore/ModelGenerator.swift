@@ -65,8 +65,7 @@ struct ModelGenerator {
     if model.preservesUnknownKeys { lines.append("  self._jsonPreserved = reader.preserved()") }
     for (i, property) in fields.enumerated() {
       let target = "self.\(property.name)"
-      // A local kept in memory (`_jsonModelLocal`) is moved out, not copied and destroyed.
-      let local = property.type.map(Self.mayBeLargeStruct) ?? false ? "_\(i).take()" : "_\(i)"
+      let local = localValue(i, property)
       if let defaultValue = property.defaultValue {
         lines += [
           "  if let value = \(local) {", "    \(target) = value", "  } else {", "    reader.noteDefault(\(i))",
@@ -134,7 +133,7 @@ struct ModelGenerator {
       guard !property.ignored else { continue }
       let i = field
       field += 1
-      let local = property.type.map(Self.mayBeLargeStruct) ?? false ? "_\(i).take()" : "_\(i)"
+      let local = localValue(i, property)
       let value: String
       if let defaultValue = property.defaultValue {
         lines += [
@@ -151,6 +150,12 @@ struct ModelGenerator {
     }
     lines.append("  self.init(\(arguments.joined(separator: ", ")))")
     return lines
+  }
+
+  /// Field `i`'s local as its value is read at the end: a local kept in memory
+  /// (`_jsonModelLocal`) is moved out, not copied and destroyed.
+  private func localValue(_ i: Int, _ property: PropertyDeclaration) -> String {
+    property.type.map(Self.mayBeLargeStruct) ?? false ? "_\(i).take()" : "_\(i)"
   }
 
   /// Where a property is read from: the member of the one pass, or key paths and fallbacks.
