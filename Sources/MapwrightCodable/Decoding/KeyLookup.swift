@@ -130,7 +130,7 @@ extension CodableDecoder {
       var keyIndex = object + 1
       for _ in 0..<count {
         let key = tape[keyIndex]
-        guard key.header == TapeKind.string.rawValue else {
+        guard key.isPlainString else {
           return document.value(atTapeIndex: object).hasRepeatedKeys
         }
         let start = raw.bytes + Int(key.offset)
@@ -182,7 +182,7 @@ extension CodableDecoder {
   @inline(__always)
   private func keyEquals(_ keyIndex: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
     let key = raw.tape[keyIndex]
-    if key.header == TapeKind.string.rawValue {
+    if key.isPlainString {
       return Int(key.length) == name.count
         && (name.count == 0 || memoryEqual(raw.bytes + Int(key.offset), name.baseAddress!, name.count))
     }

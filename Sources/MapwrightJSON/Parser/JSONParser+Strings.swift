@@ -73,6 +73,7 @@ extension JSONParser {
         flags |= TapeFlag.hasEscapes
         p = try scanEscape(at: p, flags: &flags)
       } else if c >= 0x80 {
+        flags |= TapeFlag.nonASCII
         if let length = utf8SequenceLength(at: p) {
           p &+= length
           // A run of non-ASCII characters (CJK text, emoji; not a lone accented letter): the
@@ -135,6 +136,7 @@ extension JSONParser {
       return p + 2
     case UInt8(ascii: "u"):
       let unit = try hexEscape(at: p)
+      if unit >= 0x80 { flags |= TapeFlag.nonASCII }
       switch unit {
       case 0xD800...0xDBFF:
         // A high surrogate must be followed by an escaped low surrogate.

@@ -9,6 +9,7 @@
 // Each entry is 16 bytes: four UInt32 words.
 //
 //   header  bits 0-3: kind (null, true, false, number, string, array, object); bits 8-15: flags
+//           (strings: escapes, repair, beyond ASCII; numbers: integer literal, minus sign)
 //   offset  byte offset of the value in the input (strings: the first byte after the quote)
 //   length  strings: raw byte length between the quotes; numbers: length of the text;
 //           arrays: element count; objects: member count
@@ -56,6 +57,10 @@ package enum TapeFlag {
   @usableFromInline package static let integerLiteral: UInt32 = 1 << 10
   /// A number with a leading minus sign.
   @usableFromInline package static let negative: UInt32 = 1 << 11
+  /// A string whose text holds a character beyond ASCII (a byte of 0x80 or more, or an
+  /// escape of U+0080 or more). Without it, the text is ASCII, and a `String` made of it
+  /// says so (the standard library then compares, counts and hashes it on its fastest paths).
+  @usableFromInline package static let nonASCII: UInt32 = 1 << 12
 }
 
 /// One 16-byte tape entry; see the header comment of this file.
@@ -72,6 +77,10 @@ package struct TapeEntry {
 
   @inlinable @inline(__always)
   package func has(_ flag: UInt32) -> Bool { header & flag != 0 }
+
+  /// A string read as its raw bytes: no escapes and nothing to repair (ASCII or not).
+  @inlinable @inline(__always)
+  package var isPlainString: Bool { header & ~TapeFlag.nonASCII == TapeKind.string.rawValue }
 }
 
 /// The finished tape of one document. Immutable once the parser hands it over.

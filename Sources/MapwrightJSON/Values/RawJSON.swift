@@ -48,8 +48,10 @@ public struct RawJSON {
   @inlinable @inline(__always)
   public func plainString(at index: Int) -> String? {
     let entry = tape[index]
-    guard entry.header == TapeKind.string.rawValue else { return nil }
-    return stringOfValidUTF8(UnsafeBufferPointer(start: bytes + Int(entry.offset), count: Int(entry.length)), buildsSmallStrings: buildsSmallStrings)
+    guard entry.isPlainString else { return nil }
+    return stringOfValidUTF8(
+      UnsafeBufferPointer(start: bytes + Int(entry.offset), count: Int(entry.length)), isASCII: !entry.has(TapeFlag.nonASCII),
+      buildsSmallStrings: buildsSmallStrings)
   }
 
   /// Any string (escapes resolved), or nil for another kind.
@@ -104,7 +106,7 @@ public struct RawJSON {
     let key = tape[keyIndex]
     let start = keyStarts[field]
     let length = Int(key.length)
-    return key.header == TapeKind.string.rawValue && keyStarts[field + 1] - start == length
+    return key.isPlainString && keyStarts[field + 1] - start == length
       && (length == 0 || memoryEqual(bytes + Int(key.offset), keyBytes + start, length))
   }
 
@@ -112,7 +114,7 @@ public struct RawJSON {
   /// `guess` first, then every other; -1 for none, nil for an escaped key.
   @inlinable
   public func field(ofKeyAt keyIndex: Int, keyBytes: UnsafePointer<UInt8>, keyStarts: UnsafePointer<Int>, fieldCount: Int, guess: Int) -> Int? {
-    guard tape[keyIndex].header == TapeKind.string.rawValue else { return nil }  // escaped keys: the slow path
+    guard tape[keyIndex].isPlainString else { return nil }  // escaped keys: the slow path
     if guess < fieldCount, key(at: keyIndex, is: guess, keyBytes: keyBytes, keyStarts: keyStarts) { return guess }
     for field in 0..<fieldCount where field != guess && key(at: keyIndex, is: field, keyBytes: keyBytes, keyStarts: keyStarts) {
       return field
@@ -131,7 +133,7 @@ public struct RawJSON {
     slotMask: Int
   ) -> Int? {
     let key = tape[keyIndex]
-    guard key.header == TapeKind.string.rawValue else { return nil }  // escaped keys: the slow path
+    guard key.isPlainString else { return nil }  // escaped keys: the slow path
     var slot = Int(truncatingIfNeeded: Self.keyHash(bytes + Int(key.offset), count: Int(key.length))) & slotMask
     while true {
       let field = Int(slots[slot])

@@ -95,13 +95,18 @@ func writeUTF8(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
 /// repairs, or its escapes resolved): up to 15 bytes built in place (SmallStrings.swift);
 /// longer, made without the standard library's second validation where the platform has
 /// `UTF8Span` (Swift 6.2's standard library); elsewhere decoded as usual.
+/// `isASCII` is what the parser found (no `TapeFlag.nonASCII`): a string marked ASCII is
+/// compared, hashed and counted on the standard library's fast paths, one marked otherwise
+/// (though all ASCII) on its general ones, several times slower.
 /// `buildsSmallStrings` is `smallStringLayoutHolds`, passed by callers that read it once for
 /// many strings.
 @inlinable @inline(__always)
-package func stringOfValidUTF8(_ raw: UnsafeBufferPointer<UInt8>, buildsSmallStrings: @autoclosure () -> Bool = smallStringLayoutHolds) -> String {
+package func stringOfValidUTF8(
+  _ raw: UnsafeBufferPointer<UInt8>, isASCII: Bool, buildsSmallStrings: @autoclosure () -> Bool = smallStringLayoutHolds
+) -> String {
   if raw.count <= 15, buildsSmallStrings() { return smallString(raw.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: raw.count) }
   if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-    return String(copying: UTF8Span(unchecked: raw.span, isKnownASCII: false))
+    return String(copying: UTF8Span(unchecked: raw.span, isKnownASCII: isASCII))
   }
   return String(decoding: raw, as: UTF8.self)
 }
@@ -112,7 +117,8 @@ package func decodeStringEntry(_ entry: TapeEntry, in bytes: UnsafeBufferPointer
   let raw = UnsafeBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)])
   guard entry.has(TapeFlag.hasEscapes) else {
     // Validated UTF-8, or repaired by String's own decoding in repair mode.
-    return entry.has(TapeFlag.needsRepair) ? String(decoding: raw, as: UTF8.self) : stringOfValidUTF8(raw)
+    return entry.has(TapeFlag.needsRepair)
+      ? String(decoding: raw, as: UTF8.self) : stringOfValidUTF8(raw, isASCII: !entry.has(TapeFlag.nonASCII))
   }
   guard !entry.has(TapeFlag.needsRepair) else {
     return String(unsafeUninitializedCapacity: raw.count) { buffer in unescape(raw, into: buffer.baseAddress!) }
@@ -120,7 +126,7 @@ package func decodeStringEntry(_ entry: TapeEntry, in bytes: UnsafeBufferPointer
   // Escapes resolved from validated text are valid UTF-8 too.
   return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(raw.count, 1)) { buffer in
     let count = unescape(raw, into: buffer.baseAddress!)
-    return stringOfValidUTF8(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+    return stringOfValidUTF8(UnsafeBufferPointer(rebasing: buffer[0..<count]), isASCII: !entry.has(TapeFlag.nonASCII))
   }
 }
 
