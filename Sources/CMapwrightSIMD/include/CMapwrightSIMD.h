@@ -279,7 +279,4 @@ long mw_utf8_until_stop_vector(const uint8_t *p, long available);
 /// with.
 long mw_utf8_until_stop_portable(const uint8_t *p, long available);
 
-// The target also keeps the parser's tape buffers for reuse (TapeBuffers.h).
-#include "TapeBuffers.h"
-
 #endif

@@ -33,8 +33,6 @@
 // Offsets and indices are 32-bit, so one document is limited to 4 GiB of input; a larger
 // input is rejected with an error, never truncated.
 
-import CMapwrightSIMD
-
 /// The kind of a tape entry (the low four bits of its header).
 @usableFromInline
 package enum TapeKind: UInt32 {
@@ -90,16 +88,13 @@ package struct TapeEntry {
 package final class Tape: @unchecked Sendable {
   @usableFromInline package let entries: UnsafeMutablePointer<TapeEntry>
   @usableFromInline package let count: Int
-  /// How many entries the buffer has room for (it goes back to the buffer cache whole).
-  let capacity: Int
 
-  init(entries: UnsafeMutablePointer<TapeEntry>, count: Int, capacity: Int) {
+  init(entries: UnsafeMutablePointer<TapeEntry>, count: Int) {
     self.entries = entries
     self.count = count
-    self.capacity = capacity
   }
 
-  deinit { TapeBuffer.give(entries, capacity: capacity) }
+  deinit { entries.deallocate() }
 
   @inlinable
   package subscript(index: Int) -> TapeEntry {
@@ -115,10 +110,11 @@ struct TapeBuilder: ~Copyable {
 
   init(estimatedInputSize: Int) {
     // Typical documents hold one value per 6 to 12 bytes; start there and grow by doubling.
-    (entries, capacity) = TapeBuffer.take(atLeast: max(16, estimatedInputSize / 8))
+    capacity = max(16, estimatedInputSize / 8)
+    entries = .allocate(capacity: capacity)
   }
 
-  deinit { TapeBuffer.give(entries, capacity: capacity) }
+  deinit { entries.deallocate() }
 
   @inline(__always)
   mutating func append(_ kind: TapeKind, flags: UInt32 = 0, offset: Int, length: Int = 0) -> Int {
@@ -140,36 +136,18 @@ struct TapeBuilder: ~Copyable {
 
   @inline(never)
   private mutating func grow() {
-    let (newEntries, newCapacity) = TapeBuffer.take(atLeast: capacity * 2)
+    let newCapacity = capacity * 2
+    let newEntries = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
     newEntries.moveInitialize(from: entries, count: count)
-    TapeBuffer.give(entries, capacity: capacity)
+    entries.deallocate()
     entries = newEntries
     capacity = newCapacity
   }
 
   /// Hands the entries over to an immutable `Tape`.
   consuming func finish() -> Tape {
-    let tape = Tape(entries: entries, count: count, capacity: capacity)
+    let tape = Tape(entries: entries, count: count)
     discard self
     return tape
   }
-}
-
-/// Tape buffers come from, and go back to, the cache of TapeBuffers.c (in CMapwrightSIMD),
-/// which keeps a few for later documents: see there for why.
-enum TapeBuffer {
-  static func take(atLeast entries: Int) -> (UnsafeMutablePointer<TapeEntry>, capacity: Int) {
-    let stride = MemoryLayout<TapeEntry>.stride
-    var bytes = 0
-    guard let buffer = mw_tape_buffer_take(mw_tape_cache_shared(), entries * stride, &bytes) else {
-      fatalError("out of memory for a tape of \(entries) entries")
-    }
-    return (buffer.bindMemory(to: TapeEntry.self, capacity: bytes / stride), bytes / stride)
-  }
-
-  static func give(_ entries: UnsafeMutablePointer<TapeEntry>, capacity: Int) {
-    mw_tape_buffer_give(mw_tape_cache_shared(), entries, capacity * MemoryLayout<TapeEntry>.stride)
-  }
-
-  static func releaseKept() { mw_tape_buffers_release(mw_tape_cache_shared()) }
 }

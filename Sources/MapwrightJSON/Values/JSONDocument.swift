@@ -105,18 +105,6 @@ public final class JSONDocument: Sendable {
     _ = try parseTape(bytes.assumingMemoryBound(to: UInt8.self), options: options)
   }
 
-  /// Frees the tape buffers kept for later documents.
-  ///
-  /// Parsing builds a tape of about twice the input's size. When a document is freed, its
-  /// tape's buffer is kept (up to four buffers, each of at most 8 MiB) and reused by the next
-  /// parse, which then asks the allocator for nothing large. Call this to give that memory
-  /// back, for instance when the system reports memory pressure:
-  ///
-  /// ```swift
-  /// JSONDocument.releaseKeptBuffers()
-  /// ```
-  public static func releaseKeptBuffers() { TapeBuffer.releaseKept() }
-
   /// The line, column and excerpt of a byte offset in this document.
   public func location(ofOffset offset: Int) -> SourceLocation {
     withInput { SourceLocation(offset: offset, in: $0) }
