@@ -114,6 +114,9 @@ struct Bench {
       if filter == nil || "lazy.read".hasPrefix(filter!) {
         results += try LazyBenchmarks.run(file: name, bytes: bytes, timer: timer)
       }
+      if filter == nil || "strings.use".hasPrefix(filter!) {
+        results += try StringBenchmarks.run(file: name, bytes: bytes, timer: timer)
+      }
       for m in results where filter == nil || m.name.hasPrefix(filter!) {
         if tsv {
           print("\(m.name)\t\(m.file)\t\(m.bytes)\t\(Int(m.medianNanoseconds))\t\(m.baselineName)\t\(Int(m.baselineMedianNanoseconds))")
