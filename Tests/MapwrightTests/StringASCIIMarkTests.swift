@@ -11,7 +11,7 @@ struct TextRecord: Codable {
 }
 
 /// A `String` carries a mark saying whether its text is all ASCII; the standard library
-/// compares, hashes and counts marked strings on its fastest paths. The parser records which
+/// compares and hashes marked strings on its fastest paths. The parser records which
 /// strings go beyond ASCII (`TapeFlag.nonASCII`), so that every string read from a document
 /// (documents, owned trees, `@JSONModel` models, the `Codable` drop-in) is marked exactly when
 /// its text is ASCII: never marked wrongly, and never left unmarked when it could be.

@@ -59,7 +59,7 @@ package enum TapeFlag {
   @usableFromInline package static let negative: UInt32 = 1 << 11
   /// A string whose text holds a character beyond ASCII (a byte of 0x80 or more, or an
   /// escape of U+0080 or more). Without it, the text is ASCII, and a `String` made of it
-  /// says so (the standard library then compares, counts and hashes it on its fastest paths).
+  /// says so (the standard library then compares and hashes it on its fastest paths).
   @usableFromInline package static let nonASCII: UInt32 = 1 << 12
 }
 

@@ -96,7 +96,7 @@ func writeUTF8(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
 /// longer, made without the standard library's second validation where the platform has
 /// `UTF8Span` (Swift 6.2's standard library); elsewhere decoded as usual.
 /// `isASCII` is what the parser found (no `TapeFlag.nonASCII`): a string marked ASCII is
-/// compared, hashed and counted on the standard library's fast paths, one marked otherwise
+/// compared and hashed on the standard library's fast paths, one marked otherwise
 /// (though all ASCII) on its general ones, several times slower.
 /// `buildsSmallStrings` is `smallStringLayoutHolds`, passed by callers that read it once for
 /// many strings.
