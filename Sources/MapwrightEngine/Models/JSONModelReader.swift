@@ -109,11 +109,13 @@ public struct JSONModelReader {
   public mutating func next() -> Member? {
     guard remaining > 0 else { return nil }
     let keyIndex = nextKey
+    // Wrapping arithmetic: `remaining` is positive, and indices and field numbers are far
+    // from overflowing (the tape is limited to 32-bit indices).
     if guess < fieldCount, raw.key(at: keyIndex, is: guess, keyBytes: keyBytes, keyStarts: keyStarts) {
-      remaining -= 1
-      nextKey = raw.next(after: keyIndex + 1)
+      remaining &-= 1
+      nextKey = raw.next(after: keyIndex &+ 1)
       let field = guess
-      guess = field + 1
+      guess = field &+ 1
       markSeen(field)
       return Member(field: field, keyIndex: keyIndex)
     }
@@ -156,7 +158,8 @@ public struct JSONModelReader {
 
   @inlinable @inline(__always)
   mutating func markSeen(_ field: Int) {
-    if field < 64 { seen |= 1 << UInt64(field) } else { markSeenBeyond64(field) }
+    // Field numbers are never negative: below 64, the shift needs no check.
+    if field < 64 { seen |= 1 &<< UInt64(truncatingIfNeeded: field) } else { markSeenBeyond64(field) }
   }
 
   @usableFromInline @inline(never)
@@ -164,7 +167,7 @@ public struct JSONModelReader {
 
   @inlinable @inline(__always)
   func wasSeen(_ field: Int) -> Bool {
-    field < 64 ? seen & (1 << UInt64(field)) != 0 : seenMore.contains(field)
+    field < 64 ? seen & (1 &<< UInt64(truncatingIfNeeded: field)) != 0 : seenMore.contains(field)
   }
 
   @usableFromInline

@@ -106,7 +106,7 @@ public struct RawJSON {
     let key = tape[keyIndex]
     let start = keyStarts[field]
     let length = Int(key.length)
-    return key.isPlainString && keyStarts[field + 1] - start == length
+    return key.isPlainString && keyStarts[field &+ 1] &- start == length
       && (length == 0 || memoryEqual(bytes + Int(key.offset), keyBytes + start, length))
   }
 
