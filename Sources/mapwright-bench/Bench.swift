@@ -1,9 +1,10 @@
 // mapwright-bench: Mapwright beside Foundation on the benchmark corpus, in one run.
 //
 //   swift run -c release mapwright-bench [--data DIR] [--filter NAME] [--file FILE] [--tsv]
-//                                        [--budget-ms N] [--no-baseline]
+//                                        [--budget-ms N] [--no-baseline] [--interleave block|sample]
 //
-// --no-baseline skips the Foundation side, for profiling Mapwright alone.
+// --no-baseline skips the Foundation side, for profiling Mapwright alone. --interleave picks
+// how the two sides' runs alternate (Timer.Interleaving; block, the default, or sample).
 //
 // Prints a table (measurement, file, MB/s, Foundation MB/s, ratio), or with --tsv one line per
 // measurement: name, file, bytes, median ns, baseline name, baseline median ns.
@@ -21,7 +22,7 @@ struct Bench {
       return value
     }
     if arguments.contains("--help") || arguments.contains("-h") {
-      print("usage: mapwright-bench [--data DIR] [--filter NAME] [--file FILE] [--tsv] [--budget-ms N] [--no-baseline]")
+      print("usage: mapwright-bench [--data DIR] [--filter NAME] [--file FILE] [--tsv] [--budget-ms N] [--no-baseline] [--interleave block|sample]")
       print("       mapwright-bench --import N [--naive M] [--store postgres://…] [--concurrent]")
       print("                                                  import N generated objects into SQLite or PostgreSQL (naive: M)")
       print("       mapwright-bench --import-nested AUTHORS [--store postgres://…]")
@@ -76,6 +77,13 @@ struct Bench {
     }
     var timer = Timer()
     timer.skipsBaselines = profiling
+    if let mode = option("--interleave") {
+      guard let interleaving = Timer.Interleaving(rawValue: mode) else {
+        FileHandle.standardError.write(Data("--interleave takes block or sample\n".utf8))
+        exit(2)
+      }
+      timer.interleaving = interleaving
+    }
     if let budget = option("--budget-ms").flatMap(Int.init) {
       timer.budget = .milliseconds(budget)
       if budget < 50 { timer.minimumSamples = 1 }

@@ -24,8 +24,28 @@ struct Timer {
   /// When profiling, baselines are not run (their median reads as 1 ns).
   var skipsBaselines = false
 
-  /// Medians of Mapwright's and the baseline's runs, sampled alternately (one of each in
-  /// turn), so that a slow spell of a shared machine hits both sides alike.
+  /// How the two sides' runs are interleaved.
+  enum Interleaving: String {
+    /// Alternating blocks, each an unmeasured run and then `blockSamples` measured runs of
+    /// one side: each side's measured runs see the heap its own work leaves behind.
+    case block
+    /// One measured run of each side in turn.
+    case sample
+  }
+  var interleaving = Interleaving.block
+  var blockSamples = 3
+
+  /// Medians of Mapwright's and the baseline's runs, sampled in alternating turns, so that a
+  /// slow spell of a shared machine hits both sides alike.
+  ///
+  /// By default each turn is a block that starts with an unmeasured run. The reason is the
+  /// allocator: glibc merges the small blocks freed since its last large request when the
+  /// next large request comes (1 KiB or more, such as a tape or an output buffer), so the
+  /// first run after the other side's pays for the other side's garbage. Foundation's
+  /// decoders free hundreds of thousands of small blocks per twitter.json; measured, a
+  /// Mapwright parse right after one ran at about half its speed. With a block, each side
+  /// pays for its own garbage, as it would in a program that uses only one of them.
+  /// `.sample` (one measured run of each in turn) is kept for comparison.
   func compare(_ ours: () throws -> Void, baseline: () throws -> Void) rethrows -> (ours: Double, baseline: Double) {
     if skipsBaselines { return (try median(ours), 1) }
     let clock = ContinuousClock()
@@ -39,12 +59,17 @@ struct Timer {
       let elapsed = clock.now - t0
       return Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
     }
+    let perTurn = interleaving == .block ? max(blockSamples, 1) : 1
+    func turn(_ body: () throws -> Void, into samples: inout [Double]) rethrows {
+      if interleaving == .block { try body() }
+      for _ in 0..<perTurn { samples.append(try sample(body)) }
+    }
     let start = clock.now
     while oursSamples.count < minimumSamples
       || (clock.now - start < budget * 2 && oursSamples.count < maximumSamples)
     {
-      oursSamples.append(try sample(ours))
-      baselineSamples.append(try sample(baseline))
+      try turn(ours, into: &oursSamples)
+      try turn(baseline, into: &baselineSamples)
     }
     oursSamples.sort()
     baselineSamples.sort()
