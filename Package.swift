@@ -24,6 +24,17 @@ let package = Package(
     .executable(name: "mapwright-postgres", targets: ["mapwright-postgres"]),
     .executable(name: "mapwright-bench", targets: ["mapwright-bench"]),
   ],
+  traits: [
+    .trait(
+      name: "BenchmarkServers",
+      description: """
+        mapwright-bench's server benchmark and its imports into PostgreSQL, which build SwiftNIO, \
+        Hummingbird and PostgresNIO. On by default; `--disable-default-traits` builds the \
+        benchmark without them, in about half the compiling.
+        """
+    ),
+    .default(enabledTraits: ["BenchmarkServers"]),
+  ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", "1.5.0"..<"2.0.0"),
     // A range, so Mapwright resolves beside other macro packages. SwiftPM picks the newest in
@@ -130,8 +141,11 @@ let package = Package(
     .executableTarget(
       name: "mapwright-bench",
       dependencies: [
-        "Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite", "MapwrightPostgres", "MapwrightHummingbird",
-        .product(name: "Hummingbird", package: "hummingbird"),
+        "Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite",
+        // The server benchmark and imports into PostgreSQL (the `BenchmarkServers` trait).
+        .target(name: "MapwrightPostgres", condition: .when(traits: ["BenchmarkServers"])),
+        .target(name: "MapwrightHummingbird", condition: .when(traits: ["BenchmarkServers"])),
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["BenchmarkServers"])),
       ]
     ),
     // Shared by the test targets (a seeded generator); not a product.

@@ -51,8 +51,14 @@ struct Bench {
       return
     }
     if let port = option("--serve").flatMap(Int.init) {
-      try await ServerBenchmarks.serve(port: port, dataDirectory: dataDirectory)
-      return
+      #if BenchmarkServers
+        try await ServerBenchmarks.serve(port: port, dataDirectory: dataDirectory)
+        return
+      #else
+        _ = port
+        FileHandle.standardError.write(Data("--serve: this mapwright-bench was built without the BenchmarkServers trait\n".utf8))
+        exit(2)
+      #endif
     }
     if let path = option("--stream") {
       try await StreamBenchmarks.run(

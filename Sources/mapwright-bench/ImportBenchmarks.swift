@@ -16,10 +16,13 @@
 import Foundation
 import Mapwright
 import MapwrightGraph
-import MapwrightPostgres
 import MapwrightSQLite
 import MapwrightSchema
 import Synchronization
+
+#if BenchmarkServers
+  import MapwrightPostgres
+#endif
 
 enum ImportBenchmarks {
   static let modelXML = #"""
@@ -144,12 +147,18 @@ enum ImportBenchmarks {
     func remove(_ name: String) throws {
       switch self {
       case .sqlite: for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: location(name) + suffix) }
-      case .postgres: try PostgresStore.remove(url: location(name))
+      case .postgres:
+        #if BenchmarkServers
+          try PostgresStore.remove(url: location(name))
+        #endif
       }
     }
 
     static func open(_ location: String, _ model: ObjectModel) throws -> any RelationalStore {
-      location.hasPrefix("postgres") ? try PostgresStore(url: location, model: model) : try SQLiteStore(path: location, model: model)
+      #if BenchmarkServers
+        if location.hasPrefix("postgres") { return try PostgresStore(url: location, model: model) }
+      #endif
+      return try SQLiteStore(path: location, model: model)
     }
   }
 
@@ -183,7 +192,13 @@ enum ImportBenchmarks {
   }
 
   static func home(_ store: String?) throws -> Home {
-    if let store { return .postgres(store) }
+    if let store {
+      #if BenchmarkServers
+        return .postgres(store)
+      #else
+        throw BenchError("--store \(store): this mapwright-bench was built without the BenchmarkServers trait (PostgreSQL)")
+      #endif
+    }
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-import-bench-\(getpid())")
     try? FileManager.default.removeItem(at: directory)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
