@@ -42,8 +42,8 @@ struct Timer {
   /// allocator: glibc merges the small blocks freed since its last large request when the
   /// next large request comes (1 KiB or more, such as a tape or an output buffer), so the
   /// first run after the other side's pays for the other side's garbage. Foundation's
-  /// decoders free hundreds of thousands of small blocks per twitter.json; measured, a
-  /// Mapwright parse right after one ran at about half its speed. With a block, each side
+  /// coders free many more small blocks than Mapwright's; measured, a Mapwright parse of
+  /// twitter.json right after a `JSONSerialization` parse ran at about half its speed. With a block, each side
   /// pays for its own garbage, as it would in a program that uses only one of them.
   /// `.sample` (one measured run of each in turn) is kept for comparison.
   func compare(_ ours: () throws -> Void, baseline: () throws -> Void) rethrows -> (ours: Double, baseline: Double) {
