@@ -30,7 +30,7 @@ let package = Package(
       description: """
         mapwright-bench's server benchmark and its imports into PostgreSQL, which build SwiftNIO, \
         Hummingbird and PostgresNIO. On by default; `--disable-default-traits` builds the \
-        benchmark without them, in about half the compiling.
+        benchmark without them (a release build of 68 steps instead of about 960).
         """
     ),
     .default(enabledTraits: ["BenchmarkServers"]),

@@ -26,14 +26,14 @@ struct Timer {
 
   /// How the two sides' runs are interleaved.
   enum Interleaving: String {
-    /// Alternating blocks, each an unmeasured run and then `blockSamples` measured runs of
-    /// one side: each side's measured runs see the heap its own work leaves behind.
+    /// Alternating blocks, each an unmeasured run and then `samplesPerBlock` measured runs
+    /// of one side: each side's measured runs see the heap its own work leaves behind.
     case block
     /// One measured run of each side in turn.
     case sample
   }
   var interleaving = Interleaving.block
-  var blockSamples = 3
+  let samplesPerBlock = 3
 
   /// Medians of Mapwright's and the baseline's runs, sampled in alternating turns, so that a
   /// slow spell of a shared machine hits both sides alike.
@@ -43,8 +43,9 @@ struct Timer {
   /// next large request comes (1 KiB or more, such as a tape or an output buffer), so the
   /// first run after the other side's pays for the other side's garbage. Foundation's
   /// coders free many more small blocks than Mapwright's; measured, a Mapwright parse of
-  /// twitter.json right after a `JSONSerialization` parse ran at about half its speed. With a block, each side
-  /// pays for its own garbage, as it would in a program that uses only one of them.
+  /// twitter.json right after a `JSONSerialization` parse ran at about half its speed. With
+  /// a block, each side pays for its own garbage, as it would in a program that uses only
+  /// one of them.
   /// `.sample` (one measured run of each in turn) is kept for comparison.
   func compare(_ ours: () throws -> Void, baseline: () throws -> Void) rethrows -> (ours: Double, baseline: Double) {
     if skipsBaselines { return (try median(ours), 1) }
@@ -59,7 +60,7 @@ struct Timer {
       let elapsed = clock.now - t0
       return Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
     }
-    let perTurn = interleaving == .block ? max(blockSamples, 1) : 1
+    let perTurn = interleaving == .block ? samplesPerBlock : 1
     func turn(_ body: () throws -> Void, into samples: inout [Double]) rethrows {
       if interleaving == .block { try body() }
       for _ in 0..<perTurn { samples.append(try sample(body)) }
