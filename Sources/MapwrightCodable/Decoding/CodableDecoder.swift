@@ -32,6 +32,8 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   @exclusivity(unchecked) var hints: UnsafeMutablePointer<KeyHint>
   @exclusivity(unchecked) var hintCapacity = 16
   static let maximumHintDepth = 520
+  /// Which types `unbox` reads as arrays or dictionaries (see `CollectionReading.swift`).
+  let collectionKinds = CollectionKindTable()
 
   var codingPath: [any CodingKey] { path }
   /// The JSON5 source and its translation, when the input was JSON5.
@@ -144,9 +146,10 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     if T.self == Data.self, let data = try readData(at: index) { return unsafeBitCast(data, to: T.self) }
     if T.self == URL.self { return unsafeBitCast(try readURL(at: index), to: T.self) }
     if T.self == Decimal.self { return unsafeBitCast(try readDecimal(at: index), to: T.self) }
-    if !options.usesDefaultKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
-      // Foundation leaves the keys of `[String: Value]` as they are under key strategies.
-      return try dictionary.decodeKeepingKeys(from: self, at: index) as! T
+    switch collectionKinds.kind(of: type) {
+    case .array(let array): return try array.decodeElements(from: self, at: index, as: type)
+    case .dictionary(let dictionary): return try dictionary.decodeMembers(from: self, at: index, as: type)
+    case .other: break
     }
     let saved = current
     current = index
@@ -250,28 +253,5 @@ struct ContainerPath {
 
   func codingPath(in decoder: CodableDecoder) -> [any CodingKey] {
     explicit?.keys ?? Array(decoder.path.prefix(depth))
-  }
-}
-
-/// `[String: Value]`, which Foundation decodes without applying the key strategy.
-protocol StringKeyedDictionary {
-  static func decodeKeepingKeys(from decoder: CodableDecoder, at index: Int) throws -> Any
-}
-
-extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
-  static func decodeKeepingKeys(from decoder: CodableDecoder, at index: Int) throws -> Any {
-    try decoder.checkContainer(kind: .object, at: index)
-    var result: [String: Value] = [:]
-    var keyIndex = index + 1
-    for _ in 0..<Int(decoder.raw.tape[index].length) {
-      let key = decoder.raw.string(at: keyIndex) ?? ""
-      let valueIndex = keyIndex + 1
-      keyIndex = Int(decoder.raw.tape[valueIndex].next)
-      if result[key] != nil { continue }  // the first of repeated keys wins
-      decoder.path.append(AnyCodingKey(stringValue: key))
-      defer { decoder.path.removeLast() }
-      result[key] = try decoder.unbox(Value.self, at: valueIndex)
-    }
-    return result
   }
 }

@@ -1,0 +1,112 @@
+// Arrays and string-keyed dictionaries, read straight off the tape.
+//
+// `Array`'s and `Dictionary`'s own `init(from:)` go through a container: the array grows one
+// element at a time and looks up its own generic metadata for each, and the dictionary lists
+// its keys and then looks each of them up again. `unbox` reads both directly: the array is
+// made at its final size and the dictionary's members are walked once. Values, coding paths
+// and errors are those of the containers (the tests compare both ways, and with Foundation).
+//
+// Whether a type is an array or a dictionary is asked of the runtime once per type and kept
+// in a small table per decoder: asking costs more than decoding a small object, and `unbox`
+// asks for every value that is not a scalar.
+
+import MapwrightJSON
+
+/// How `unbox` reads a type: by its own `init(from:)`, or as a collection read directly.
+enum CollectionKind {
+  case other
+  case array(any DecodableArray.Type)
+  case dictionary(any StringKeyedDictionary.Type)
+}
+
+/// The collection kind of the types a decoder has met, in a table indexed by the type's
+/// metadata address (a miss asks the runtime and replaces the slot). Made at the first
+/// question: a document of scalars never needs it.
+final class CollectionKindTable {
+  private struct Slot {
+    var type: UInt = 0
+    var kind: CollectionKind = .other
+  }
+
+  private static let size = 32
+  private var slots: UnsafeMutablePointer<Slot>?
+
+  deinit {
+    slots?.deinitialize(count: Self.size)
+    slots?.deallocate()
+  }
+
+  private func makeSlots() -> UnsafeMutablePointer<Slot> {
+    let made = UnsafeMutablePointer<Slot>.allocate(capacity: Self.size)
+    made.initialize(repeating: Slot(), count: Self.size)
+    slots = made
+    return made
+  }
+
+  @inline(__always)
+  func kind<T>(of type: T.Type) -> CollectionKind {
+    let key = UInt(bitPattern: ObjectIdentifier(type))
+    let slot = (slots ?? makeSlots()) + Int(truncatingIfNeeded: (key >> 4 ^ key >> 10) & UInt(Self.size - 1))
+    if slot.pointee.type == key { return slot.pointee.kind }
+    let kind: CollectionKind =
+      if let array = type as? any DecodableArray.Type {
+        .array(array)
+      } else if let dictionary = type as? any StringKeyedDictionary.Type {
+        .dictionary(dictionary)
+      } else {
+        .other
+      }
+    slot.pointee = Slot(type: key, kind: kind)
+    return kind
+  }
+}
+
+/// `[Element]`: each element decoded with its index on the coding path, as an unkeyed
+/// container decodes it.
+protocol DecodableArray {
+  static func decodeElements<R>(from decoder: CodableDecoder, at index: Int, as: R.Type) throws -> R
+}
+
+extension Array: DecodableArray where Element: Decodable {
+  static func decodeElements<R>(from decoder: CodableDecoder, at index: Int, as: R.Type) throws -> R {
+    try decoder.checkContainer(kind: .array, at: index)
+    let count = Int(decoder.raw.tape[index].length)
+    var elements: [Element] = []
+    elements.reserveCapacity(count)
+    var element = index + 1
+    for position in 0..<count {
+      decoder.path.append(IndexKey(position))
+      defer { decoder.path.removeLast() }
+      elements.append(try decoder.unbox(Element.self, at: element))
+      element = Int(decoder.raw.tape[element].next)
+    }
+    return unsafeBitCast(elements, to: R.self)
+  }
+}
+
+/// `[String: Value]`: the keys as they are in the JSON, whatever the key strategy (as
+/// Foundation does), and the first of repeated keys wins (as Foundation's does: keys equal
+/// as `String`s are repeated keys here, though their bytes may differ).
+protocol StringKeyedDictionary {
+  static func decodeMembers<R>(from decoder: CodableDecoder, at index: Int, as: R.Type) throws -> R
+}
+
+extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
+  static func decodeMembers<R>(from decoder: CodableDecoder, at index: Int, as: R.Type) throws -> R {
+    try decoder.checkContainer(kind: .object, at: index)
+    let count = Int(decoder.raw.tape[index].length)
+    var members: [String: Value] = [:]
+    members.reserveCapacity(count)
+    var keyIndex = index + 1
+    for _ in 0..<count {
+      let key = decoder.raw.string(at: keyIndex) ?? ""
+      let valueIndex = keyIndex + 1
+      keyIndex = Int(decoder.raw.tape[valueIndex].next)
+      if members[key] != nil { continue }
+      decoder.path.append(AnyCodingKey(stringValue: key))
+      defer { decoder.path.removeLast() }
+      members[key] = try decoder.unbox(Value.self, at: valueIndex)
+    }
+    return unsafeBitCast(members, to: R.self)
+  }
+}

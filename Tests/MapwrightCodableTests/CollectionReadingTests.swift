@@ -1,0 +1,133 @@
+import Foundation
+import MapwrightCodable
+import MapwrightTestSupport
+import Testing
+
+private struct Item: Codable, Equatable {
+  var id: Int
+  var name: String
+  var tags: [String]?
+  var child: [Item]?
+}
+
+/// Decodes `Value` by calling its own `init(from:)` (Array's or Dictionary's, through the
+/// decoder's containers) instead of letting the decoder read it directly.
+private struct ThroughContainers<Value: Decodable & Equatable>: Decodable, Equatable {
+  var value: Value
+  init(from decoder: any Decoder) throws { value = try Value(from: decoder) }
+}
+
+/// Random documents of arrays and dictionaries of `Item`, some of them wrong somewhere: an
+/// element of the wrong type, a null, a missing key, a scalar where a collection belongs.
+private struct CollectionDocuments {
+  var random: SeededGenerator
+
+  mutating func item(depth: Int) -> String {
+    var members = [
+      #""id": \#(random.next() % 1000)"#, #""name": "n\#(random.next() % 100)""#,
+    ]
+    if random.next() % 3 == 0 { members.append(#""tags": ["a", "b\u00e9"]"#) }
+    if depth < 2, random.next() % 3 == 0 { members.append(#""child": \#(array(depth: depth + 1))"#) }
+    if random.next() % 4 == 0 { members.shuffle(using: &random) }
+    return "{" + members.joined(separator: ", ") + "}"
+  }
+
+  mutating func element(depth: Int) -> String {
+    switch random.next() % 40 {
+    case 0: "null"
+    case 1: "17"
+    case 2: #"{"id": 1}"#
+    case 3: #"{"id": "1", "name": "x"}"#
+    default: item(depth: depth)
+    }
+  }
+
+  mutating func array(depth: Int) -> String {
+    if random.next() % 50 == 0 { return #"{"id": 1}"# }
+    let count = Int(random.next() % 5)
+    return "[" + (0..<count).map { _ in element(depth: depth) }.joined(separator: ", ") + "]"
+  }
+
+  /// A dictionary's JSON, and whether it repeats a key.
+  mutating func dictionary() -> (json: String, repeats: Bool) {
+    if random.next() % 50 == 0 { return ("[1]", false) }
+    let keys = (0..<Int(random.next() % 6)).map { _ in ["k0", "k1", "k2", "é", #"k\u0000"#, "😀"].randomElement(using: &random)! }
+    let members = keys.map { #""\#($0)": \#(element(depth: 0))"# }
+    return ("{" + members.joined(separator: ", ") + "}", Set(keys).count < keys.count)
+  }
+}
+
+@Suite("Arrays and dictionaries read off the tape agree with their own init(from:)")
+struct CollectionReadingTests {
+  private func outcomes<Value: Decodable & Equatable>(_ type: Value.Type, _ json: String) -> (
+    direct: Outcome<Value>, containers: Outcome<Value>, foundation: Outcome<Value>
+  ) {
+    let data = Data(json.utf8)
+    return (
+      Outcome { try MapwrightJSONDecoder().decode(Value.self, from: data) },
+      Outcome { try MapwrightJSONDecoder().decode(ThroughContainers<Value>.self, from: data).value },
+      Outcome { try Foundation.JSONDecoder().decode(Value.self, from: data) }
+    )
+  }
+
+  @Test(arguments: [UInt64(3), 77, 2026])
+  func arraysAgree(seed: UInt64) {
+    var documents = CollectionDocuments(random: SeededGenerator(seed: seed))
+    var errors = 0
+    for _ in 0..<300 {
+      let json = documents.array(depth: 0)
+      let (direct, containers, foundation) = outcomes([Item].self, json)
+      #expect(direct == containers, "\(json)")
+      #expect(direct == foundation, "\(json)")
+      if case .error = direct { errors += 1 }
+      // Nested in a keyed container, and as an array of arrays.
+      let nested = outcomes([String: [Item]].self, #"{"list": \#(json)}"#)
+      #expect(nested.direct == nested.foundation, "\(json)")
+      let twice = outcomes([[Item]].self, "[[], \(json)]")
+      #expect(twice.direct == twice.containers && twice.direct == twice.foundation, "\(json)")
+    }
+    #expect(errors > 20 && errors < 280, "the corpus mixes good and bad arrays (\(errors) errors)")
+  }
+
+  @Test(arguments: [UInt64(5), 99, 4242])
+  func dictionariesAgree(seed: UInt64) {
+    var documents = CollectionDocuments(random: SeededGenerator(seed: seed))
+    var repeated = 0
+    for _ in 0..<300 {
+      let (json, repeats) = documents.dictionary()
+      let (direct, containers, foundation) = outcomes([String: Item].self, json)
+      #expect(direct == containers, "\(json)")
+      // Foundation decodes the members in its dictionary's hash order, so when several are
+      // wrong, which one its error names changes from run to run.
+      switch (direct, foundation) {
+      case (.error, .error): break
+      default: #expect(direct == foundation, "\(json)")
+      }
+      if repeats, case .value = direct { repeated += 1 }
+      let strategy = MapwrightJSONDecoder()
+      strategy.keyDecodingStrategy = .convertFromSnakeCase
+      #expect(Outcome { try strategy.decode([String: Item].self, from: Data(json.utf8)) } == direct, "\(json)")
+    }
+    #expect(repeated > 10, "the corpus repeats keys (\(repeated) documents)")
+  }
+
+  /// Keys equal as `String`s but not byte for byte ("é" precomposed and decomposed) are one
+  /// dictionary key, and the first one's value is kept, as in Foundation. (Through the
+  /// keyed container, which lists both keys, the later one would replace the value.)
+  @Test func canonicallyEquivalentKeysKeepTheFirstValue() throws {
+    let json = #"{"\#u{E9}": 1, "e\#u{301}": 2, "a": 3, "a": 4}"#
+    let (direct, containers, foundation) = outcomes([String: Int].self, json)
+    #expect(direct == .value(["\u{E9}": 1, "a": 3]))
+    #expect(direct == foundation)
+    #expect(containers == .value(["\u{E9}": 2, "a": 3]))
+  }
+
+  /// The elements of an array decoded directly see the same coding paths as through an
+  /// unkeyed container, and an error deep inside names the whole path.
+  @Test func errorsInsideCollectionsNameThePath() throws {
+    let json = #"{"a": [{"id": 1, "name": "x"}, {"id": 2, "name": "y", "child": [{"id": "3", "name": "z"}]}]}"#
+    let error = try #require(decodingError([String: [Item]].self, json))
+    #expect(signature(error) == "typeMismatch(Int) at a/[1]/child/[0]/id")
+    #expect("\(error)".contains("line 1"), "\(error)")
+  }
+}
