@@ -34,6 +34,8 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   static let maximumHintDepth = 520
   /// Which types `unbox` reads as arrays or dictionaries (see `CollectionReading.swift`).
   let collectionKinds = CollectionKindTable()
+  /// Keyed containers kept for reuse while `decodeRoot` runs (see `KeyedContainerCache`).
+  @exclusivity(unchecked) var keyedContainers: KeyedContainerCache?
 
   var codingPath: [any CodingKey] { path }
   /// The JSON5 source and its translation, when the input was JSON5.
@@ -78,10 +80,14 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   }
 
   func decodeRoot<T: Decodable>(_ type: T.Type) throws -> T {
-    try unbox(type, at: 0)
+    keyedContainers = KeyedContainerCache.boxIsReadable ? KeyedContainerCache() : nil
+    defer { keyedContainers = nil }  // the kept containers hold the decoder
+    return try unbox(type, at: 0)
   }
 
   func decodeRoot<T: DecodableWithConfiguration>(_ type: T.Type, configuration: T.DecodingConfiguration) throws -> T {
+    keyedContainers = KeyedContainerCache.boxIsReadable ? KeyedContainerCache() : nil
+    defer { keyedContainers = nil }
     current = 0
     return try type.init(from: self, configuration: configuration)
   }
@@ -90,8 +96,9 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     try checkContainer(kind: .object, at: current)
-    return KeyedDecodingContainer(
-      KeyedContainer<Key>(decoder: self, object: current, base: ContainerPath(depth: path.count)))
+    let base = ContainerPath(depth: path.count)
+    if let keyedContainers { return keyedContainers.container(Key.self, decoder: self, object: current, base: base) }
+    return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, object: current, base: base))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -7,7 +7,7 @@
 // and errors are those of the containers (the tests compare both ways, and with Foundation).
 //
 // Whether a type is an array or a dictionary is asked of the runtime once per type and kept
-// in a small table per decoder: asking costs more than decoding a small object, and `unbox`
+// in a `TypeTable` per decoder: asking costs more than decoding a small object, and `unbox`
 // asks for every value that is not a scalar.
 
 import MapwrightJSON
@@ -19,35 +19,15 @@ enum CollectionKind {
   case dictionary(any StringKeyedDictionary.Type)
 }
 
-/// The collection kind of the types a decoder has met, in a table indexed by the type's
-/// metadata address (a miss asks the runtime and replaces the slot). Made at the first
-/// question: a document of scalars never needs it.
+/// The collection kind of the types a decoder has met. Made at the first question: a
+/// document of scalars never needs it.
 final class CollectionKindTable {
-  private struct Slot {
-    var type: UInt = 0
-    var kind: CollectionKind = .other
-  }
-
-  private static let size = 32
-  private var slots: UnsafeMutablePointer<Slot>?
-
-  deinit {
-    slots?.deinitialize(count: Self.size)
-    slots?.deallocate()
-  }
-
-  private func makeSlots() -> UnsafeMutablePointer<Slot> {
-    let made = UnsafeMutablePointer<Slot>.allocate(capacity: Self.size)
-    made.initialize(repeating: Slot(), count: Self.size)
-    slots = made
-    return made
-  }
+  private var kinds: TypeTable<CollectionKind>?
 
   @inline(__always)
   func kind<T>(of type: T.Type) -> CollectionKind {
-    let key = UInt(bitPattern: ObjectIdentifier(type))
-    let slot = (slots ?? makeSlots()) + Int(truncatingIfNeeded: (key >> 4 ^ key >> 10) & UInt(Self.size - 1))
-    if slot.pointee.type == key { return slot.pointee.kind }
+    let table = kinds ?? makeTable()
+    if let kind = table.value(for: ObjectIdentifier(type)) { return kind }
     let kind: CollectionKind =
       if let array = type as? any DecodableArray.Type {
         .array(array)
@@ -56,8 +36,14 @@ final class CollectionKindTable {
       } else {
         .other
       }
-    slot.pointee = Slot(type: key, kind: kind)
+    table.set(kind, for: ObjectIdentifier(type))
     return kind
+  }
+
+  private func makeTable() -> TypeTable<CollectionKind> {
+    let made = TypeTable<CollectionKind>()
+    kinds = made
+    return made
   }
 }
 

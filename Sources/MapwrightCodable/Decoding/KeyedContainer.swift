@@ -7,18 +7,22 @@ import MapwrightJSON
 
 struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: CodableDecoder
-  let object: Int
-  let base: ContainerPath
-  /// Under a key strategy: each member's converted key and its value's tape index (boxed,
-  /// as `ContainerPath.explicit` is).
-  let convertedBox: ConvertedMembers?
-  var converted: [(key: String, value: Int)]? { convertedBox?.members }
+  /// The object the container reads, in a class: a reused container is pointed at its next
+  /// object through it (see `KeyedContainerCache`).
+  let state: KeyedContainerState
+  var object: Int { state.object }
+  var base: ContainerPath { state.base }
+  var convertedBox: ConvertedMembers? { state.convertedBox }
+  var converted: [(key: String, value: Int)]? { state.convertedBox?.members }
+
+  init(decoder: CodableDecoder, state: KeyedContainerState) {
+    self.decoder = decoder
+    self.state = state
+  }
 
   init(decoder: CodableDecoder, object: Int, base: ContainerPath) {
     self.decoder = decoder
-    self.object = object
-    self.base = base
-    convertedBox = decoder.options.usesDefaultKeys ? nil : ConvertedMembers(decoder.convertedMembers(of: object, base: base))
+    state = KeyedContainerState(decoder: decoder, object: object, base: base)
   }
 
   var codingPath: [any CodingKey] { base.codingPath(in: decoder) }
@@ -253,7 +257,32 @@ extension CodableDecoder {
   }
 }
 
-/// Converted member keys, boxed (see `KeyedContainer.convertedBox`).
+/// The object a keyed container reads and where it sits.
+final class KeyedContainerState {
+  @exclusivity(unchecked) private(set) var object: Int
+  @exclusivity(unchecked) private(set) var base: ContainerPath
+  /// Under a key strategy: each member's converted key and its value's tape index.
+  @exclusivity(unchecked) private(set) var convertedBox: ConvertedMembers?
+
+  init(decoder: CodableDecoder, object: Int, base: ContainerPath) {
+    self.object = object
+    self.base = base
+    convertedBox = Self.converted(decoder, object, base)
+  }
+
+  /// Points the container at another object of `decoder`'s (see `KeyedContainerCache`).
+  func move(to object: Int, base: ContainerPath, in decoder: CodableDecoder) {
+    self.object = object
+    self.base = base
+    convertedBox = Self.converted(decoder, object, base)
+  }
+
+  private static func converted(_ decoder: CodableDecoder, _ object: Int, _ base: ContainerPath) -> ConvertedMembers? {
+    decoder.options.usesDefaultKeys ? nil : ConvertedMembers(decoder.convertedMembers(of: object, base: base))
+  }
+}
+
+/// Converted member keys, boxed (see `KeyedContainerState.convertedBox`).
 final class ConvertedMembers {
   let members: [(key: String, value: Int)]
   init(_ members: [(key: String, value: Int)]) { self.members = members }
