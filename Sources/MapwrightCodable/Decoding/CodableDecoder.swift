@@ -27,11 +27,6 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   @exclusivity(unchecked) var current = 0
   /// The coding path of `current`.
   @exclusivity(unchecked) var path: [any CodingKey] = []
-  /// Per depth: where the last key lookup in an object ended (see `KeyHint`). Depths
-  /// beyond `maximumHintDepth` (only reachable through explicit paths) go without.
-  @exclusivity(unchecked) var hints: UnsafeMutablePointer<KeyHint>
-  @exclusivity(unchecked) var hintCapacity = 16
-  static let maximumHintDepth = 520
   /// Which types `unbox` reads as arrays or dictionaries (see `CollectionReading.swift`).
   let collectionKinds = CollectionKindTable()
   /// Keyed containers kept for reuse while `decodeRoot` runs (see `KeyedContainerCache`).
@@ -59,11 +54,7 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     reportBox = reporting ? ReportBox() : nil
     userInfo = options.userInfo.mapValues { $0 as Any }
     path.reserveCapacity(16)
-    hints = .allocate(capacity: 16)
-    hints.initialize(repeating: KeyHint(), count: 16)
   }
-
-  deinit { hints.deallocate() }
 
   /// A decoder for a value outside the main walk (`superDecoder`), sharing the document.
   init(child parent: CodableDecoder, at index: Int, path: [any CodingKey]) {
@@ -75,8 +66,6 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     reportBox = parent.reportBox
     current = index
     self.path = path
-    hints = .allocate(capacity: 16)
-    hints.initialize(repeating: KeyHint(), count: 16)
   }
 
   func decodeRoot<T: Decodable>(_ type: T.Type) throws -> T {

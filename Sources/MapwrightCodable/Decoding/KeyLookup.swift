@@ -3,14 +3,16 @@
 //
 // Objects of up to `smallObject` members are searched from their first member each time.
 // Types usually ask for their keys in the order the JSON has them, so each search starts
-// after the member the previous search found (kept per depth in `hints`) and wraps around.
+// after the member the previous search found (kept in the container's `KeyHint`) and wraps
+// around.
 // Starting anywhere but the first member could find a later copy of a repeated key, so the
 // first time that happens in an object the object is checked for repeated keys once; if it
 // has any, its searches always start from the first member.
 
 import MapwrightJSON
 
-/// Where the last key search in an object at some depth ended.
+/// Where a keyed container's last key search ended, in its state (a reused container keeps
+/// it from one object of its type to the next).
 struct KeyHint {
   /// The object's tape index (-1: none yet).
   var object = -1
@@ -18,12 +20,12 @@ struct KeyHint {
   var nextKey = 0
   /// Whether the object repeats a key: -1 not known yet, 0 no, 1 yes.
   var repeated: Int8 = -1
-  /// The last object at this depth checked for repeated keys, and the answer (kept when
-  /// the hint moves to the next object: siblings usually have the same keys).
+  /// The last object checked for repeated keys, and the answer (kept when the hint moves to
+  /// the next object: objects of one type usually have the same keys).
   var checked = -1
   var checkedRepeats = false
   /// Comparisons with the last checked object that found different keys, in a row; after
-  /// two, siblings at this depth are assumed to differ and are no longer compared.
+  /// two, the objects are assumed to differ and are no longer compared.
   var shapeMisses: UInt8 = 0
 }
 
@@ -31,7 +33,8 @@ extension CodableDecoder {
   static var smallObject: UInt32 { 6 }
 
   /// The tape index of the value of the member of `object` named `name` (UTF-8), or nil.
-  func member(of object: Int, named name: UnsafeBufferPointer<UInt8>, depth: Int) -> Int? {
+  /// `hint` is the asking container's (see `KeyHint`).
+  func member(of object: Int, named name: UnsafeBufferPointer<UInt8>, hint: inout KeyHint) -> Int? {
     let tape = raw.tape
     let entry = tape[object]
     guard entry.length > 0 else { return nil }
@@ -40,17 +43,12 @@ extension CodableDecoder {
     // Small objects: a search from the first member costs less than keeping hints and
     // checking for repeated keys, and always finds the first of a repeated key.
     if entry.length <= Self.smallObject { return search(from: first, first: first, end: end, name).map { $0 + 1 } }
-    if depth >= hintCapacity {
-      guard depth < Self.maximumHintDepth else { return search(from: first, first: first, end: end, name).map { $0 + 1 } }
-      growHints(to: depth + 1)
+    if hint.object != object {
+      hint.object = object
+      hint.nextKey = first
+      hint.repeated = entry.length == 1 ? 0 : -1
     }
-    let hint = hints + depth
-    if hint.pointee.object != object {
-      hint.pointee.object = object
-      hint.pointee.nextKey = first
-      hint.pointee.repeated = entry.length == 1 ? 0 : -1
-    }
-    let start = hint.pointee.repeated == 1 || hint.pointee.nextKey >= end ? first : hint.pointee.nextKey
+    let start = hint.repeated == 1 || hint.nextKey >= end ? first : hint.nextKey
     // Most types ask for the key that follows the last one found.
     var keyIndex: Int
     if keyEquals(start, name) {
@@ -59,41 +57,31 @@ extension CodableDecoder {
       guard let found = search(from: start, first: first, end: end, name) else { return nil }
       keyIndex = found
     }
-    if start != first, hint.pointee.repeated != 0 {
-      if hint.pointee.repeated == -1 {
-        hint.pointee.repeated = repeatsKeysCached(object, hint) ? 1 : 0
+    if start != first, hint.repeated != 0 {
+      if hint.repeated == -1 {
+        hint.repeated = repeatsKeysCached(object, &hint) ? 1 : 0
       }
-      if hint.pointee.repeated == 1 { keyIndex = search(from: first, first: first, end: end, name) ?? keyIndex }
+      if hint.repeated == 1 { keyIndex = search(from: first, first: first, end: end, name) ?? keyIndex }
     }
-    hint.pointee.nextKey = Int(tape[keyIndex + 1].next)
+    hint.nextKey = Int(tape[keyIndex + 1].next)
     return keyIndex + 1
   }
 
-  private func growHints(to needed: Int) {
-    let capacity = max(needed, hintCapacity * 2)
-    let grown = UnsafeMutablePointer<KeyHint>.allocate(capacity: capacity)
-    grown.moveInitialize(from: hints, count: hintCapacity)
-    (grown + hintCapacity).initialize(repeating: KeyHint(), count: capacity - hintCapacity)
-    hints.deallocate()
-    hints = grown
-    hintCapacity = capacity
-  }
-
-  /// `repeatsKeys`, remembered for the last object checked at the same depth: arrays of objects usually repeat
-  /// the same keys in the same order, and comparing two key sequences costs less than
-  /// hashing one.
-  private func repeatsKeysCached(_ object: Int, _ hint: UnsafeMutablePointer<KeyHint>) -> Bool {
-    let checked = hint.pointee.checked
-    if checked >= 0, hint.pointee.shapeMisses < 2 {
+  /// `repeatsKeys`, remembered for the last object the same container checked: a container
+  /// is reused for the objects of one type, which usually have the same keys in the same
+  /// order, and comparing two key sequences costs less than hashing one.
+  private func repeatsKeysCached(_ object: Int, _ hint: inout KeyHint) -> Bool {
+    let checked = hint.checked
+    if checked >= 0, hint.shapeMisses < 2 {
       if sameKeys(object, checked) {
-        hint.pointee.shapeMisses = 0
-        return hint.pointee.checkedRepeats
+        hint.shapeMisses = 0
+        return hint.checkedRepeats
       }
-      hint.pointee.shapeMisses += 1
+      hint.shapeMisses += 1
     }
     let repeats = repeatsKeys(object)
-    hint.pointee.checked = object
-    hint.pointee.checkedRepeats = repeats
+    hint.checked = object
+    hint.checkedRepeats = repeats
     return repeats
   }
 

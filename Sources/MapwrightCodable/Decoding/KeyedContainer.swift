@@ -59,11 +59,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     if let converted = convertedBox?.members {
       return converted.first { $0.key == name }?.value
     }
-    if let found = name.utf8.withContiguousStorageIfAvailable({ decoder.member(of: object, named: $0, depth: base.depth) }) {
+    let state = state
+    if let found = name.utf8.withContiguousStorageIfAvailable({ decoder.member(of: state.object, named: $0, hint: &state.hint) }) {
       return found
     }
     var copy = name
-    return copy.withUTF8 { decoder.member(of: object, named: $0, depth: base.depth) }
+    return copy.withUTF8 { decoder.member(of: state.object, named: $0, hint: &state.hint) }
   }
 
   @inline(__always)
@@ -263,6 +264,8 @@ final class KeyedContainerState {
   @exclusivity(unchecked) private(set) var base: ContainerPath
   /// Under a key strategy: each member's converted key and its value's tape index.
   @exclusivity(unchecked) private(set) var convertedBox: ConvertedMembers?
+  /// Where the last key search ended (see `KeyHint`).
+  @exclusivity(unchecked) var hint = KeyHint()
 
   init(decoder: CodableDecoder, object: Int, base: ContainerPath) {
     self.object = object
