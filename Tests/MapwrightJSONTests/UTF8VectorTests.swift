@@ -170,8 +170,12 @@ import Testing
     #expect(try JSONDocument(small, options: replacing).root[0]?.stringValue?.hasSuffix(" \u{FFFD}") == true)
     let clock = ContinuousClock()
     for options in [JSONParsingOptions(), replacing] {
-      let smallTime = clock.measure { _ = try? JSONDocument(small, options: options) }
-      let largeTime = clock.measure { _ = try? JSONDocument(large, options: options) }
+      // The best of five runs of each: one run can lose its core to another process.
+      func best(_ input: [UInt8]) -> Duration {
+        (0..<5).map { _ in clock.measure { _ = try? JSONDocument(input, options: options) } }.min()!
+      }
+      let smallTime = best(small)
+      let largeTime = best(large)
       #expect(largeTime / smallTime < 40, "ten times the runs took \(largeTime / smallTime)× the time")
     }
   }

@@ -29,8 +29,11 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   @exclusivity(unchecked) var path: [any CodingKey] = []
   /// Which types `unbox` reads as arrays or dictionaries (see `CollectionReading.swift`).
   let collectionKinds = CollectionKindTable()
-  /// Keyed containers kept for reuse while `decodeRoot` runs (see `KeyedContainerCache`).
+  /// Keyed containers kept for reuse while `decodeRoot` runs (see `KeyedContainerCache`),
+  /// from the second container asked for: a document of one object never needs them.
   @exclusivity(unchecked) var keyedContainers: KeyedContainerCache?
+  @exclusivity(unchecked) var reusesContainers = false
+  @exclusivity(unchecked) var madeFirstContainer = false
 
   var codingPath: [any CodingKey] { path }
   /// The JSON5 source and its translation, when the input was JSON5.
@@ -69,16 +72,23 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   }
 
   func decodeRoot<T: Decodable>(_ type: T.Type) throws -> T {
-    keyedContainers = KeyedContainerCache.boxIsReadable ? KeyedContainerCache() : nil
-    defer { keyedContainers = nil }  // the kept containers hold the decoder
+    reusesContainers = KeyedContainerCache.boxIsReadable
+    defer { stopReusingContainers() }
     return try unbox(type, at: 0)
   }
 
   func decodeRoot<T: DecodableWithConfiguration>(_ type: T.Type, configuration: T.DecodingConfiguration) throws -> T {
-    keyedContainers = KeyedContainerCache.boxIsReadable ? KeyedContainerCache() : nil
-    defer { keyedContainers = nil }
+    reusesContainers = KeyedContainerCache.boxIsReadable
+    defer { stopReusingContainers() }
     current = 0
     return try type.init(from: self, configuration: configuration)
+  }
+
+  /// Drops the kept containers, which hold the decoder; a decoder that a type kept makes new
+  /// ones from now on.
+  private func stopReusingContainers() {
+    reusesContainers = false
+    keyedContainers = nil
   }
 
   // MARK: Decoder
@@ -87,6 +97,14 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     try checkContainer(kind: .object, at: current)
     let base = ContainerPath(depth: path.count)
     if let keyedContainers { return keyedContainers.container(Key.self, decoder: self, object: current, base: base) }
+    if reusesContainers {
+      if madeFirstContainer {
+        let cache = KeyedContainerCache()
+        keyedContainers = cache
+        return cache.container(Key.self, decoder: self, object: current, base: base)
+      }
+      madeFirstContainer = true
+    }
     return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, object: current, base: base))
   }
 
@@ -142,10 +160,15 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     if T.self == Data.self, let data = try readData(at: index) { return unsafeBitCast(data, to: T.self) }
     if T.self == URL.self { return unsafeBitCast(try readURL(at: index), to: T.self) }
     if T.self == Decimal.self { return unsafeBitCast(try readDecimal(at: index), to: T.self) }
-    switch collectionKinds.kind(of: type) {
-    case .array(let array): return try array.decodeElements(from: self, at: index, as: type)
-    case .dictionary(let dictionary): return try dictionary.decodeMembers(from: self, at: index, as: type)
-    case .other: break
+    // Arrays and dictionaries are one reference wide: a type of another size (most models)
+    // is neither and is not looked up.
+    let kind = raw.tape[index].kind
+    if MemoryLayout<T>.size == MemoryLayout<AnyObject>.size, kind == .object || kind == .array {
+      switch collectionKinds.kind(of: type) {
+      case .array(let array): return try array.decodeElements(from: self, at: index, as: type)
+      case .dictionary(let dictionary): return try dictionary.decodeMembers(from: self, at: index, as: type)
+      case .other: break
+      }
     }
     let saved = current
     current = index

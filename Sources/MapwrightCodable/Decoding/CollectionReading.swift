@@ -8,7 +8,8 @@
 //
 // Whether a type is an array or a dictionary is asked of the runtime once per type and kept
 // in a `TypeTable` per decoder: asking costs more than decoding a small object, and `unbox`
-// asks for every value that is not a scalar.
+// asks for every array and object it reads (not for scalars and nulls, which neither
+// collection decodes from: their own `init(from:)` gives the same error).
 
 import MapwrightJSON
 
@@ -19,31 +20,37 @@ enum CollectionKind {
   case dictionary(any StringKeyedDictionary.Type)
 }
 
-/// The collection kind of the types a decoder has met. Made at the first question: a
-/// document of scalars never needs it.
+/// The collection kind of the types a decoder has met. The table is made at the second
+/// question: a document whose only container is its root never needs it.
 final class CollectionKindTable {
   private var kinds: TypeTable<CollectionKind>?
+  private var asked = false
 
   @inline(__always)
   func kind<T>(of type: T.Type) -> CollectionKind {
-    let table = kinds ?? makeTable()
-    if let kind = table.value(for: ObjectIdentifier(type)) { return kind }
-    let kind: CollectionKind =
-      if let array = type as? any DecodableArray.Type {
-        .array(array)
-      } else if let dictionary = type as? any StringKeyedDictionary.Type {
-        .dictionary(dictionary)
-      } else {
-        .other
-      }
-    table.set(kind, for: ObjectIdentifier(type))
+    guard let kinds else { return firstKinds(of: type) }
+    if let kind = kinds.value(for: ObjectIdentifier(type)) { return kind }
+    let kind = Self.ask(type)
+    kinds.set(kind, for: ObjectIdentifier(type))
     return kind
   }
 
-  private func makeTable() -> TypeTable<CollectionKind> {
+  private func firstKinds<T>(of type: T.Type) -> CollectionKind {
+    if !asked {
+      asked = true
+      return Self.ask(type)
+    }
     let made = TypeTable<CollectionKind>()
     kinds = made
-    return made
+    let kind = Self.ask(type)
+    made.set(kind, for: ObjectIdentifier(type))
+    return kind
+  }
+
+  private static func ask<T>(_ type: T.Type) -> CollectionKind {
+    if let array = type as? any DecodableArray.Type { return .array(array) }
+    if let dictionary = type as? any StringKeyedDictionary.Type { return .dictionary(dictionary) }
+    return .other
   }
 }
 

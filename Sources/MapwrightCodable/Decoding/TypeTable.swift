@@ -8,7 +8,7 @@
 // its own; when all of them hold other types, the first one is replaced.
 
 final class TypeTable<Value> {
-  private static var size: Int { 64 }
+  private static var size: Int { 16 }
   private static var probes: Int { 4 }
   /// Per slot, the type's address (0: empty) and its value.
   private let types: UnsafeMutablePointer<UInt>
