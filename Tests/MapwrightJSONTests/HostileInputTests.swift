@@ -157,7 +157,9 @@ struct LongTokenTests {
     #expect(elapsed < .seconds(5), "\(elapsed)")
   }
 
-  /// A 16 MB string with escapes is read whole, in linear time.
+  /// A 16 MB string with escapes is read whole, in linear time (about a second in a debug
+  /// build; the limit leaves room for a machine busy with other tests, and a quadratic
+  /// reading would take hours).
   @Test func aLongStringWithEscapes() throws {
     let piece = #"abc\n\u00e9\"xyz"#
     let text = "[\"" + String(repeating: piece, count: 1_000_000) + "\"]"
@@ -166,7 +168,7 @@ struct LongTokenTests {
       let document = try JSONDocument(text)
       #expect(document.root[0]?.stringValue?.count == 9 * 1_000_000)  // a b c, line feed, é, quote, x y z
     }
-    #expect(elapsed < .seconds(5), "\(elapsed)")
+    #expect(elapsed < .seconds(15), "\(elapsed)")
   }
 }
 
