@@ -15,8 +15,9 @@
 // (a type keeping its container, a recursive type's outer value) is never moved: the decoder
 // makes a new one and keeps that instead.
 //
-// The kept containers hold the decoder (through their state), so the decoder drops them when
-// the document is done (`CodableDecoder.decodeRoot`), and keeps none afterwards.
+// The kept containers hold the decoder, so the decoder drops them when the document is done
+// (`CodableDecoder.decodeRoot`) and keeps none afterwards. It makes the cache at the second
+// container a document asks for: a document of one object never needs it.
 
 /// The last container made for one key type: its box, held as the only reference the cache
 /// needs (a `KeyedDecodingContainer` is nothing but that reference).
