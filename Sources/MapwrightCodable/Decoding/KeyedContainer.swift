@@ -12,7 +12,6 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let state: KeyedContainerState
   var object: Int { state.object }
   var base: ContainerPath { state.base }
-  var convertedBox: ConvertedMembers? { state.convertedBox }
   var converted: [(key: String, value: Int)]? { state.convertedBox?.members }
 
   init(decoder: CodableDecoder, state: KeyedContainerState) {
@@ -56,7 +55,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// The tape index of the value of the member called `name` (after the key strategy).
   @inline(__always)
   func find(named name: String) -> Int? {
-    if let converted = convertedBox?.members {
+    if let converted {
       return converted.first { $0.key == name }?.value
     }
     let state = state
