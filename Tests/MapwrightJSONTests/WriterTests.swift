@@ -71,32 +71,34 @@ import Testing
     }
   }
 
+  /// A string quoted and escaped byte by byte, as the writer should.
+  static func referenceEscape(_ text: String, slashes: Bool, nonASCII: Bool) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "\u{08}": out += "\\b"
+      case "\u{0C}": out += "\\f"
+      case "/" where slashes: out += "\\/"
+      case _ where scalar.value < 0x20 || (nonASCII && scalar.value >= 0x80):
+        for unit in String(scalar).utf16 {
+          let hex = String(unit, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
   /// The writer's word-at-a-time scan, its padded last word included, against a byte-by-byte
   /// reference: every string of 0–17 characters with one character that may need an escape at
   /// every position, under every escaping option, through `JSONWriter` and `JSONOutput`.
   @Test func escapesAgreeWithAByteByByteReference() throws {
-    func reference(_ text: String, slashes: Bool, nonASCII: Bool) -> String {
-      var out = "\""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case "\u{08}": out += "\\b"
-        case "\u{0C}": out += "\\f"
-        case "/" where slashes: out += "\\/"
-        case _ where scalar.value < 0x20 || (nonASCII && scalar.value >= 0x80):
-          for unit in String(scalar).utf16 {
-            let hex = String(unit, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-          }
-        default: out.unicodeScalars.append(scalar)
-        }
-      }
-      return out + "\""
-    }
     let specials: [String] = ["\"", "\\", "/", "\n", "\u{01}", "\u{1F}", "é", "語", "😀", "a"]
     var checked = 0
     for length in 0...17 {
@@ -106,17 +108,38 @@ import Testing
           characters.insert(special, at: position)
           let text = characters.joined()
           for options in [JSONWriter.Options(), [.escapeSlashes], [.escapeNonASCII], [.escapeSlashes, .escapeNonASCII]] {
-            let expected = reference(text, slashes: options.contains(.escapeSlashes), nonASCII: options.contains(.escapeNonASCII))
+            let expected = Self.referenceEscape(text, slashes: options.contains(.escapeSlashes), nonASCII: options.contains(.escapeNonASCII))
             #expect(try JSON(text).jsonString(options) == expected, "\(text.debugDescription) \(options)")
             checked += 1
           }
           var output = JSONOutput()
           output.string(text)
-          #expect(String(decoding: output.bytes, as: UTF8.self) == reference(text, slashes: false, nonASCII: false))
+          #expect(String(decoding: output.bytes, as: UTF8.self) == Self.referenceEscape(text, slashes: false, nonASCII: false))
         }
       }
     }
     #expect(checked == 4 * 10 * (1...18).reduce(0, +))
+  }
+
+  /// Seeded random strings with many characters that may need escapes, some longer than the
+  /// writer's block of input (4,096 bytes, with escapes and multi-byte characters across its
+  /// end), against the same byte-by-byte reference, under every escaping option; each output
+  /// also parses back to the string.
+  @Test func randomStringsWithManyEscapesAgreeWithTheReference() throws {
+    let pieces: [String] = ["\"", "\\", "/", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{00}", "\u{1F}", "é", "語", "😀", "a", "bcdefgh", "x"]
+    var random = SeededGenerator(seed: 0x5EED_E5C4)
+    for round in 0..<120 {
+      let length = round < 100 ? Int.random(in: 0..<40, using: &random) : Int.random(in: 3_000..<9_000, using: &random)
+      var text = ""
+      for _ in 0..<length {
+        text += Int.random(in: 0..<4, using: &random) == 0 ? pieces.randomElement(using: &random)! : "p"
+      }
+      for options in [JSONWriter.Options(), [.escapeSlashes], [.escapeNonASCII], [.escapeSlashes, .escapeNonASCII]] {
+        let written = try JSON(text).jsonString(options)
+        #expect(written == Self.referenceEscape(text, slashes: options.contains(.escapeSlashes), nonASCII: options.contains(.escapeNonASCII)))
+        #expect(try JSON(parsing: written) == JSON(text))
+      }
+    }
   }
 
   /// A key given as JSON text (`key(json:)`) writes what `key(_:)` writes, first in its

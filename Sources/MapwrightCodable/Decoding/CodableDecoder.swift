@@ -31,7 +31,7 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   let collectionKinds = CollectionKindTable()
   /// Keyed containers kept for reuse while `decodeRoot` runs (see `KeyedContainerCache`),
   /// from the second container asked for: a document of one object never needs them.
-  @exclusivity(unchecked) var keyedContainers: KeyedContainerCache?
+  @exclusivity(unchecked) var keyedContainers: KeyedContainerCache<KeyedContainerState>?
   @exclusivity(unchecked) var reusesContainers = false
   @exclusivity(unchecked) var madeFirstContainer = false
 
@@ -72,13 +72,13 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   }
 
   func decodeRoot<T: Decodable>(_ type: T.Type) throws -> T {
-    reusesContainers = KeyedContainerCache.boxIsReadable
+    reusesContainers = KeyedContainerBoxes.decodingBoxIsReadable
     defer { stopReusingContainers() }
     return try unbox(type, at: 0)
   }
 
   func decodeRoot<T: DecodableWithConfiguration>(_ type: T.Type, configuration: T.DecodingConfiguration) throws -> T {
-    reusesContainers = KeyedContainerCache.boxIsReadable
+    reusesContainers = KeyedContainerBoxes.decodingBoxIsReadable
     defer { stopReusingContainers() }
     current = 0
     return try type.init(from: self, configuration: configuration)
@@ -96,16 +96,30 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     try checkContainer(kind: .object, at: current)
     let base = ContainerPath(depth: path.count)
-    if let keyedContainers { return keyedContainers.container(Key.self, decoder: self, object: current, base: base) }
+    if let keyedContainers { return reusedContainer(Key.self, from: keyedContainers, base: base) }
     if reusesContainers {
       if madeFirstContainer {
-        let cache = KeyedContainerCache()
+        let cache = KeyedContainerCache<KeyedContainerState>()
         keyedContainers = cache
-        return cache.container(Key.self, decoder: self, object: current, base: base)
+        return reusedContainer(Key.self, from: cache, base: base)
       }
       madeFirstContainer = true
     }
     return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, object: current, base: base))
+  }
+
+  @inline(__always)
+  private func reusedContainer<Key: CodingKey>(
+    _: Key.Type, from cache: KeyedContainerCache<KeyedContainerState>, base: ContainerPath
+  ) -> KeyedDecodingContainer<Key> {
+    let object = current
+    return cache.container(
+      Key.self, as: KeyedDecodingContainer<Key>.self,
+      move: { $0.move(to: object, base: base, in: self) },
+      make: {
+        let state = KeyedContainerState(decoder: self, object: object, base: base)
+        return (state, KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, state: state)))
+      })
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

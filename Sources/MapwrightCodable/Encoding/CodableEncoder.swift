@@ -24,9 +24,11 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
   @exclusivity(unchecked) var out = OutputBuffer(capacity: 4096)
   /// The coding path of the value being written.
   @exclusivity(unchecked) var path: [any CodingKey] = []
-  @exclusivity(unchecked) var frames: [Frame] = []
+  @exclusivity(unchecked) var frames = PlainStack<Frame>(capacity: 16)
   /// Each member of every open object, in order (one array, one append per member).
-  @exclusivity(unchecked) var members: [Member] = []
+  @exclusivity(unchecked) var members = PlainStack<Member>(capacity: 64)
+  /// The key of each member in `members`, kept only under `.sortedKeys` (to sort by).
+  @exclusivity(unchecked) var sortKeys: [String] = []
   /// Deferred containers of the open frames, in frame order (a frame's are the last ones
   /// when it closes).
   @exclusivity(unchecked) var placeholders: [Placeholder] = []
@@ -34,6 +36,11 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
   /// Indentation depth of frame `i` is `i + depthAdjust` (values rendered for deferred
   /// containers are written at their final depth).
   @exclusivity(unchecked) var depthAdjust = 0
+  /// Keyed containers kept for reuse while `encodeRoot` runs (see `KeyedContainerCache`),
+  /// from the second container asked for: a document of one object never needs them.
+  @exclusivity(unchecked) var keyedContainers: KeyedContainerCache<StreamingContainerState>?
+  @exclusivity(unchecked) var reusesContainers = false
+  @exclusivity(unchecked) var madeFirstContainer = false
 
   var codingPath: [any CodingKey] { path }
 
@@ -59,12 +66,13 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
     var hasRepeatedKeys = false
   }
 
-  /// A member written into an open object: its key, the key's hash (see `keyHash`) and the
-  /// offset in `out` where the member starts.
+  /// A member written into an open object: the offset in `out` where the member starts (its
+  /// key, quoted and escaped), the length of that key as written, and its hash (see
+  /// `keyHash`). Keys are compared as written: the writer escapes the same bytes the same way.
   struct Member {
-    let key: String
-    let hash: UInt64
     var start: Int
+    let keyLength: Int
+    let hash: UInt64
   }
 
   /// A deferred container's place in frame `frame`, written in when the frame closes.
@@ -98,7 +106,31 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
     case .unkeyed, .single:
       preconditionFailure("Attempt to push new keyed encoding container when already previously encoded at this path.")
     }
-    return KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: self, frame: frame, pathDepth: path.count))
+    let pathDepth = path.count
+    if let keyedContainers { return reusedContainer(Key.self, from: keyedContainers, frame: frame, pathDepth: pathDepth) }
+    if reusesContainers {
+      if madeFirstContainer {
+        let cache = KeyedContainerCache<StreamingContainerState>()
+        keyedContainers = cache
+        return reusedContainer(Key.self, from: cache, frame: frame, pathDepth: pathDepth)
+      }
+      madeFirstContainer = true
+    }
+    return KeyedEncodingContainer(
+      StreamingKeyedContainer<Key>(encoder: self, state: StreamingContainerState(frame: frame, pathDepth: pathDepth)))
+  }
+
+  @inline(__always)
+  private func reusedContainer<Key: CodingKey>(
+    _: Key.Type, from cache: KeyedContainerCache<StreamingContainerState>, frame: Int, pathDepth: Int
+  ) -> KeyedEncodingContainer<Key> {
+    cache.container(
+      Key.self, as: KeyedEncodingContainer<Key>.self,
+      move: { $0.move(to: frame, pathDepth: pathDepth) },
+      make: {
+        let state = StreamingContainerState(frame: frame, pathDepth: pathDepth)
+        return (state, KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: self, state: state)))
+      })
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -128,12 +160,20 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
   /// Runs `encode` (which encodes `value` into this encoder) as the top-level value; the text
   /// is left in `out`.
   func encodeRoot<T>(_ value: T, _ encode: () throws -> Void) throws {
+    reusesContainers = KeyedContainerBoxes.encodingBoxIsReadable
+    defer { stopReusingContainers() }
     try encode()
     if case .empty = slot.state {
       throw EncodingError.invalidValue(
         value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
     closeSlot()
+  }
+
+  /// Drops the kept containers, which hold the encoder.
+  private func stopReusingContainers() {
+    reusesContainers = false
+    keyedContainers = nil
   }
 
   /// Writes `value` at the current position (separator and key already written).

@@ -55,6 +55,9 @@ extension CodableEncoder {
     let savedPath = path
     let savedAdjust = depthAdjust
     let savedSlot = slot
+    let savedFrames = frames.count
+    let savedMembers = members.count
+    let savedPlaceholders = placeholders.count
     path = valuePath
     depthAdjust = depth - frames.count
     slot = Slot(frameBase: frames.count)
@@ -63,6 +66,10 @@ extension CodableEncoder {
       path = savedPath
       depthAdjust = savedAdjust
       slot = savedSlot
+      // What a value that failed part-way left open.
+      frames.truncate(to: savedFrames)
+      dropMembers(from: savedMembers)
+      if placeholders.count > savedPlaceholders { placeholders.removeLast(placeholders.count - savedPlaceholders) }
     }
     try write(value)
     return out.copyBytes()

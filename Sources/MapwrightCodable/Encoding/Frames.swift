@@ -2,6 +2,7 @@
 // members arrive, and, when an object closes, deferred containers spliced in, repeated keys
 // dropped (the last one stays) and members sorted by key when asked.
 
+import Foundation
 import MapwrightJSON
 
 extension CodableEncoder {
@@ -28,13 +29,16 @@ extension CodableEncoder {
   func beginMember(frame: Int, key: String) {
     beginElement(frame: frame)
     let start = out.count
-    let hash = withKeyBytes(key) { bytes in
-      writer.writeString(utf8: bytes, to: &out)
-      return keyHash(bytes)
+    withKeyBytes(key) { writer.writeString(utf8: $0, to: &out) }
+    let keyLength = out.count - start
+    let hash = keyHash(start, keyLength)
+    if members.count > frames[frame].membersBase {
+      noteKey(start, keyLength, hash: hash, frame: frame)
+    } else {
+      markKey(Int(truncatingIfNeeded: hash >> 56), frame: frame)
     }
-    let bit = Int(truncatingIfNeeded: hash >> 56)
-    if members.count > frames[frame].membersBase { noteKey(key, hash: hash, frame: frame) } else { markKey(bit, frame: frame) }
-    members.append(Member(key: key, hash: hash, start: start))
+    members.append(Member(start: start, keyLength: keyLength, hash: hash))
+    if sorted { sortKeys.append(key) }
     if pretty { out.append(" : ") } else { out.append(UInt8(ascii: ":")) }
   }
 
@@ -45,13 +49,28 @@ extension CodableEncoder {
     return copy.withUTF8(body)
   }
 
-  /// A hash of a key's bytes; its top 8 bits choose the key's bit in the frame's filter.
+  /// A hash of a key as written at `start` in `out` (`length` bytes, quotes included); its
+  /// top 8 bits choose the key's bit in the frame's filter.
+  @inline(__always)
+  private func keyHash(_ start: Int, _ length: Int) -> UInt64 {
+    keyHash(UnsafeBufferPointer(rebasing: out.writtenBytes[start..<start + length]))
+  }
+
   @inline(__always)
   private func keyHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash = UInt64(bytes.count)
-    for byte in bytes.prefix(8) { hash = hash &* 31 &+ UInt64(byte) }
-    if let last = bytes.last { hash = hash &* 31 &+ UInt64(last) }
+    // The first eight bytes of the key and its last (the quotes are the same in every key).
+    for byte in bytes.prefix(9) { hash = hash &* 31 &+ UInt64(byte) }
+    if bytes.count >= 2 { hash = hash &* 31 &+ UInt64(bytes[bytes.count - 2]) }
     return hash &* 0x9E37_79B9_7F4A_7C15
+  }
+
+  /// Whether member `member`'s key, as written, is `bytes`.
+  @inline(__always)
+  private func memberKey(_ member: Int, is bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let written = members[member]
+    guard written.keyLength == bytes.count else { return false }
+    return memcmp(out.writtenBytes.baseAddress! + written.start, bytes.baseAddress!, bytes.count) == 0
   }
 
   @inline(__always)
@@ -65,13 +84,14 @@ extension CodableEncoder {
     }
   }
 
-  /// Marks `key` as written in `frame`, noting whether it was written before (the filter
-  /// first, then the hashes of the frame's keys, then the keys themselves).
+  /// Marks the key just written (at `start`, `length` bytes) as written in `frame`, noting
+  /// whether it was written before (the filter first, then the hashes of the frame's keys,
+  /// then the keys themselves).
   @inline(__always)
-  private func noteKey(_ key: String, hash: UInt64, frame: Int) {
+  private func noteKey(_ start: Int, _ length: Int, hash: UInt64, frame: Int) {
     if mayHaveKey(hash: hash, frame: frame), !frames[frame].hasRepeatedKeys {
-      let base = frames[frame].membersBase
-      for i in base..<members.count where members[i].hash == hash && ByteKey(members[i].key) == ByteKey(key) {
+      let key = UnsafeBufferPointer(rebasing: out.writtenBytes[start..<start + length])
+      for i in frames[frame].membersBase..<members.count where members[i].hash == hash && memberKey(i, is: key) {
         frames[frame].hasRepeatedKeys = true
         break
       }
@@ -101,12 +121,16 @@ extension CodableEncoder {
   }
 
   /// The index in `members` of the last member `key` of the object `frame`, if it has one
-  /// (the frame's key filter first, then the hashes of its keys).
+  /// (the frame's key filter first, then the hashes of its keys, then the keys as written).
   func lastMember(named key: String, frame: Int) -> Int? {
-    let hash = withKeyBytes(key) { keyHash($0) }
-    guard mayHaveKey(hash: hash, frame: frame) else { return nil }
-    let base = frames[frame].membersBase
-    return (base..<members.count).last { members[$0].hash == hash && ByteKey(members[$0].key) == ByteKey(key) }
+    var written = OutputBuffer(capacity: key.utf8.count + 16)
+    withKeyBytes(key) { writer.writeString(utf8: $0, to: &written) }
+    return written.copyBytes().withUnsafeBufferPointer { bytes in
+      let hash = keyHash(bytes)
+      guard mayHaveKey(hash: hash, frame: frame) else { return nil }
+      let base = frames[frame].membersBase
+      return (base..<members.count).last { members[$0].hash == hash && memberKey($0, is: bytes) }
+    }
   }
 
   /// The deferred container that is the value of member `member` of the object `frame`, if
@@ -118,12 +142,7 @@ extension CodableEncoder {
   /// The bytes of the value of member `member` (written in full) of the open object.
   func memberValueBytes(_ member: Int) -> [UInt8] {
     let bytes = out.writtenBytes
-    var start = members[member].start + 1
-    // Past the key: a JSON string as the writer wrote it, so a quote ends it unless escaped.
-    while bytes[start] != UInt8(ascii: "\"") {
-      start += bytes[start] == UInt8(ascii: "\\") ? 2 : 1
-    }
-    start += 1
+    var start = members[member].start + members[member].keyLength
     while bytes[start] == 0x20 || bytes[start] == UInt8(ascii: ":") { start += 1 }
     return DeferredNode.trimmed(bytes, from: start, to: member + 1 < members.count ? members[member + 1].start : bytes.count)
   }
@@ -152,7 +171,7 @@ extension CodableEncoder {
       out.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
     dropMembers(from: frame.membersBase)
-    frames.removeLast()
+    frames.truncate(to: index)
   }
 
   /// Forgets the members recorded from `base` on.
@@ -160,7 +179,8 @@ extension CodableEncoder {
   func dropMembers(from base: Int) {
     let extra = members.count - base
     guard extra > 0 else { return }
-    members.removeLast(extra)
+    members.truncate(to: base)
+    if sorted { sortKeys.removeLast(extra) }
   }
 
   /// Writes each deferred container into the frame's bytes, shifting later member starts.
@@ -202,13 +222,18 @@ extension CodableEncoder {
       return start..<end
     }
     var order = Array(0..<count)
-    if frame.hasRepeatedKeys {
-      var last: [ByteKey: Int] = [:]  // by bytes: "é" and "e\u{301}" are two keys
-      for i in 0..<count { last[ByteKey(members[base + i].key)] = i }
-      order = order.filter { last[ByteKey(members[base + $0].key)] == $0 }
+    func writtenKey(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(rebasing: bytes[members[base + i].start..<members[base + i].start + members[base + i].keyLength])
     }
+    if frame.hasRepeatedKeys {
+      // By the keys as written, so by their bytes: "é" and "e\u{301}" are two keys.
+      var last: [ArraySlice<UInt8>: Int] = [:]
+      for i in 0..<count { last[ArraySlice(writtenKey(i))] = i }
+      order = order.filter { last[ArraySlice(writtenKey($0))] == $0 }
+    }
+    guard sorted || order.count < count else { return }
     if sorted {
-      order.sort { members[base + $0].key < members[base + $1].key }
+      order.sort { sortKeys[base + $0] < sortKeys[base + $1] }
     }
     let first = members[base].start
     var region: [UInt8] = []

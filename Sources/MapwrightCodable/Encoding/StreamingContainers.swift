@@ -23,17 +23,37 @@ extension CodableEncoder {
 
   func rollBack(to mark: Mark, frame: Int) {
     out.truncate(to: mark.bytes)
-    if frames.count > mark.frames { frames.removeSubrange(mark.frames...) }
+    frames.truncate(to: mark.frames)
     dropMembers(from: mark.members)
     if placeholders.count > mark.placeholders { placeholders.removeLast(placeholders.count - mark.placeholders) }
     frames[frame].count = mark.count
   }
 }
 
+/// Where a keyed container writes, in a class: a reused container is pointed at its next
+/// object through it (see `KeyedContainerCache`).
+final class StreamingContainerState {
+  /// The container's frame.
+  @exclusivity(unchecked) private(set) var frame: Int
+  /// The length of the coding path when the container was made.
+  @exclusivity(unchecked) private(set) var pathDepth: Int
+
+  init(frame: Int, pathDepth: Int) {
+    self.frame = frame
+    self.pathDepth = pathDepth
+  }
+
+  func move(to frame: Int, pathDepth: Int) {
+    self.frame = frame
+    self.pathDepth = pathDepth
+  }
+}
+
 struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let encoder: CodableEncoder
-  let frame: Int
-  let pathDepth: Int
+  let state: StreamingContainerState
+  var frame: Int { state.frame }
+  var pathDepth: Int { state.pathDepth }
 
   var codingPath: [any CodingKey] { Array(encoder.path.prefix(pathDepth)) }
 
@@ -119,6 +139,13 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     try encodeValue(value, forKey: key)
   }
 
+  /// Nothing for nil, as the protocol's own version does; that one asks the runtime for
+  /// `Optional<T>`'s metadata on every call.
+  mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+    guard let value else { return }
+    try encodeValue(value, forKey: key)
+  }
+
   private func encodeValue<T: Encodable>(_ value: T, forKey key: Key) throws {
     let mark = encoder.mark(frame: frame)
     begin(key)
@@ -173,7 +200,7 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
   let pathDepth: Int
 
   var codingPath: [any CodingKey] { Array(encoder.path.prefix(pathDepth)) }
-  var count: Int { encoder.frames.indices.contains(frame) ? encoder.frames[frame].count : 0 }
+  var count: Int { frame < encoder.frames.count ? encoder.frames[frame].count : 0 }
 
   mutating func encodeNil() throws {
     encoder.beginElement(frame: frame)

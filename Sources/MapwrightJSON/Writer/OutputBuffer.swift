@@ -15,7 +15,11 @@
 ///
 /// Its memory comes from `malloc` and grows with `realloc` (which often extends in place), so
 /// that the finished text can become a `Data` without a copy (`takeData()`).
-package struct OutputBuffer: ~Copyable {
+///
+/// `@usableFromInline` as well as `package`: without it, this toolchain does not inline the
+/// type's `@inlinable` mutating methods into other modules, and every byte appended would be
+/// a call.
+@usableFromInline package struct OutputBuffer: ~Copyable {
   @usableFromInline var base: UnsafeMutablePointer<UInt8>
   @usableFromInline package internal(set) var count = 0
   @usableFromInline var capacity: Int
