@@ -133,6 +133,18 @@ struct EncoderBookkeepingTests {
     #expect(witness.encoder == nil, "the encoder outlived encoding")
   }
 
+  /// An encoder starts each text with room for about as much as its last one: texts of very
+  /// different sizes, one after another, come out as a fresh encoder writes them.
+  @Test func oneEncoderForTextsOfDifferentSizes() throws {
+    let shared = MapwrightJSONEncoder()
+    let big = (0..<5_000).map { TwoEncodingContainers(a: $0, b: -$0) }
+    for value in [big, [], Array(big.prefix(3)), big, Array(big.prefix(1_000))] {
+      let expected = try MapwrightJSONEncoder().encode(value)
+      #expect(try shared.encode(value) == expected)
+      #expect(try shared.encodeToBytes(value) == Array(expected))
+    }
+  }
+
   @Test func repeatedKeysAreFoundByTheirBytes() throws {
     // Foundation's output is in hash order unless sorted, and it takes "é" and "e\u{301}" for
     // one key, so the keys compared with Foundation's output are the others.

@@ -21,7 +21,9 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
   let sorted: Bool
   let writer: JSONWriter
   let userInfo: [CodingUserInfoKey: Any]
-  @exclusivity(unchecked) var out = OutputBuffer(capacity: 4096)
+  /// `options.usesDefaultKeys`, asked at every key.
+  let usesDefaultKeys: Bool
+  @exclusivity(unchecked) var out: OutputBuffer
   /// The coding path of the value being written.
   @exclusivity(unchecked) var path: [any CodingKey] = []
   @exclusivity(unchecked) var frames = PlainStack<Frame>(capacity: 16)
@@ -44,8 +46,11 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
 
   var codingPath: [any CodingKey] { path }
 
-  init(options: EncoderOptions) {
+  /// `capacity`: the bytes of text expected (at least 4,096 are reserved).
+  init(options: EncoderOptions, capacity: Int = 4096) {
     self.options = options
+    out = OutputBuffer(capacity: max(capacity, 4096))
+    usesDefaultKeys = options.usesDefaultKeys
     pretty = options.formatting.contains(.prettyPrinted)
     sorted = options.formatting.contains(.sortedKeys)
     writer = options.stringWriter

@@ -56,13 +56,30 @@ extension CodableEncoder {
     keyHash(UnsafeBufferPointer(rebasing: out.writtenBytes[start..<start + length]))
   }
 
+  /// Its first and last eight bytes (four, or three bytes, for short keys) and its length,
+  /// mixed by MurmurHash3's finalizer.
   @inline(__always)
   private func keyHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash = UInt64(bytes.count)
-    // The first eight bytes of the key and its last (the quotes are the same in every key).
-    for byte in bytes.prefix(9) { hash = hash &* 31 &+ UInt64(byte) }
-    if bytes.count >= 2 { hash = hash &* 31 &+ UInt64(bytes[bytes.count - 2]) }
-    return hash &* 0x9E37_79B9_7F4A_7C15
+    let n = bytes.count
+    guard let base = bytes.baseAddress, n > 0 else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    let head: UInt64
+    let tail: UInt64
+    if n >= 8 {
+      head = raw.loadUnaligned(as: UInt64.self)
+      tail = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+    } else if n >= 4 {
+      head = UInt64(raw.loadUnaligned(as: UInt32.self))
+      tail = UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
+    } else {
+      head = UInt64(base[0]) | UInt64(base[n / 2]) << 8 | UInt64(base[n - 1]) << 16
+      tail = 0
+    }
+    var hash = head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(n)
+    hash ^= hash >> 33
+    hash &*= 0xFF51_AFD7_ED55_8CCD
+    hash ^= hash >> 33
+    return hash
   }
 
   /// Whether member `member`'s key, as written, is `bytes`.

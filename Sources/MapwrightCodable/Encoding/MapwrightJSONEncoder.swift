@@ -72,11 +72,31 @@ open class MapwrightJSONEncoder: @unchecked Sendable {
 
   private let lock = NSLock()
   private var _options = EncoderOptions()
+  /// The length of the last text this encoder wrote: the next one starts with room for about
+  /// as much, so that encoding many values of one shape (a server's responses) does not grow
+  /// and copy its buffer a dozen times each.
+  private var lastOutputSize = 0
 
   private func withOptions<R>(_ body: (inout EncoderOptions) -> R) -> R {
     lock.lock()
     defer { lock.unlock() }
     return body(&_options)
+  }
+
+  /// An encoder for one value, with this encoder's settings.
+  private func makeEncoder() -> CodableEncoder {
+    lock.lock()
+    let options = _options
+    let size = lastOutputSize
+    lock.unlock()
+    return CodableEncoder(options: options, capacity: size + size / 16 + 64)
+  }
+
+  private func noteOutputSize(_ encoder: CodableEncoder) {
+    let size = encoder.out.count
+    lock.lock()
+    lastOutputSize = size
+    lock.unlock()
   }
 
   /// An encoder with Foundation's defaults (the strategies of `JSONEncoder()`).
@@ -115,15 +135,17 @@ open class MapwrightJSONEncoder: @unchecked Sendable {
 
   /// The JSON of `value`, as `Data`.
   open func encode<T: Encodable>(_ value: T) throws -> Data {
-    let encoder = CodableEncoder(options: withOptions { $0 })
+    let encoder = makeEncoder()
     try encoder.encodeRoot(value)
+    noteOutputSize(encoder)
     return encoder.out.takeData()
   }
 
   /// The JSON of `value`, as bytes.
   open func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-    let encoder = CodableEncoder(options: withOptions { $0 })
+    let encoder = makeEncoder()
     try encoder.encodeRoot(value)
+    noteOutputSize(encoder)
     return encoder.out.copyBytes()
   }
 
@@ -133,8 +155,9 @@ open class MapwrightJSONEncoder: @unchecked Sendable {
   /// let data = try encoder.encode(measure, configuration: Units(scale: 1000))
   /// ```
   open func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
-    let encoder = CodableEncoder(options: withOptions { $0 })
+    let encoder = makeEncoder()
     try encoder.encodeRoot(value) { try value.encode(to: encoder, configuration: configuration) }
+    noteOutputSize(encoder)
     return encoder.out.takeData()
   }
 

@@ -153,7 +153,8 @@ extension CodableEncoder {
   /// The JSON key for `key` under the key strategy (`pathDepth`: the container's path).
   @inline(__always)
   func keyText(_ key: some CodingKey, pathDepth: Int) -> String {
-    switch options.keys {
+    if usesDefaultKeys { return key.stringValue }
+    return switch options.keys {
     case .useDefaultKeys: key.stringValue
     case .convertToSnakeCase: options.snakeCaseCache!.converted(key.stringValue)
     case .custom(let convert): convert(Array(path.prefix(pathDepth)) + [key]).stringValue

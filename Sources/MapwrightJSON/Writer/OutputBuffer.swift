@@ -132,6 +132,7 @@
   package mutating func truncate(to newCount: Int) { count = min(count, newCount) }
 
   /// The bytes written so far, for rewriting a region in place (valid until the next append).
+  @inlinable
   package var writtenBytes: UnsafeMutableBufferPointer<UInt8> { UnsafeMutableBufferPointer(start: base, count: count) }
 
   /// A copy of the bytes written.
