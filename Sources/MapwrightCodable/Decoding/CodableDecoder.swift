@@ -115,10 +115,10 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     let object = current
     return cache.container(
       Key.self, as: KeyedDecodingContainer<Key>.self,
-      move: { $0.move(to: object, base: base, in: self) },
+      move: { $0.move(to: object, base: base) },
       make: {
         let state = KeyedContainerState(decoder: self, object: object, base: base)
-        return (state, KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, state: state)))
+        return (state, KeyedDecodingContainer(KeyedContainer<Key>(state: state)))
       })
   }
 

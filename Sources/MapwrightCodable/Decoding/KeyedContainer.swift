@@ -6,21 +6,25 @@ import Foundation
 import MapwrightJSON
 
 struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let decoder: CodableDecoder
-  /// The object the container reads, in a class: a reused container is pointed at its next
-  /// object through it (see `KeyedContainerCache`).
+  /// The decoder and the object the container reads, in a class: a reused container is
+  /// pointed at its next object through it (see `KeyedContainerCache`). It is the
+  /// container's only stored property: the standard library's box copies the container for
+  /// every call (decoding methods are not `mutating`), and a copy of one reference is one
+  /// retain.
   let state: KeyedContainerState
+  /// Yielded, not returned: a getter would retain the decoder at every use.
+  var decoder: CodableDecoder {
+    _read { yield state.decoder }
+  }
   var object: Int { state.object }
   var base: ContainerPath { state.base }
   var converted: [(key: String, value: Int)]? { state.convertedBox?.members }
 
-  init(decoder: CodableDecoder, state: KeyedContainerState) {
-    self.decoder = decoder
+  init(state: KeyedContainerState) {
     self.state = state
   }
 
   init(decoder: CodableDecoder, object: Int, base: ContainerPath) {
-    self.decoder = decoder
     state = KeyedContainerState(decoder: decoder, object: object, base: base)
   }
 
@@ -257,8 +261,9 @@ extension CodableDecoder {
   }
 }
 
-/// The object a keyed container reads and where it sits.
+/// The decoder, the object a keyed container reads and where the object sits.
 final class KeyedContainerState {
+  let decoder: CodableDecoder
   @exclusivity(unchecked) private(set) var object: Int
   @exclusivity(unchecked) private(set) var base: ContainerPath
   /// Under a key strategy: each member's converted key and its value's tape index.
@@ -267,13 +272,14 @@ final class KeyedContainerState {
   @exclusivity(unchecked) var hint = KeyHint()
 
   init(decoder: CodableDecoder, object: Int, base: ContainerPath) {
+    self.decoder = decoder
     self.object = object
     self.base = base
     convertedBox = Self.converted(decoder, object, base)
   }
 
-  /// Points the container at another object of `decoder`'s (see `KeyedContainerCache`).
-  func move(to object: Int, base: ContainerPath, in decoder: CodableDecoder) {
+  /// Points the container at another object of the decoder's (see `KeyedContainerCache`).
+  func move(to object: Int, base: ContainerPath) {
     self.object = object
     self.base = base
     convertedBox = Self.converted(decoder, object, base)
