@@ -17,41 +17,6 @@ func parseTape(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions)
   return parser.tape.finish()
 }
 
-/// The parser's stack of the open containers around the innermost one (which the parser keeps
-/// in `JSONParser.top`): a plain growable buffer (cheaper per step than an Array, whose every
-/// access checks its bounds and storage).
-struct ContainerStack: ~Copyable {
-  private var frames: UnsafeMutablePointer<OpenContainer>
-  private var capacity = 32
-  private(set) var count = 0
-
-  init() { frames = .allocate(capacity: capacity) }
-
-  deinit { frames.deallocate() }
-
-  @inline(__always)
-  mutating func push(_ frame: OpenContainer) {
-    if count == capacity { grow() }
-    (frames + count).initialize(to: frame)
-    count += 1
-  }
-
-  @inline(__always)
-  mutating func pop() -> OpenContainer {
-    count -= 1
-    return frames[count]
-  }
-
-  @inline(never)
-  private mutating func grow() {
-    let larger = UnsafeMutablePointer<OpenContainer>.allocate(capacity: capacity * 2)
-    larger.moveInitialize(from: frames, count: count)
-    frames.deallocate()
-    frames = larger
-    capacity *= 2
-  }
-}
-
 /// An open array or object on the parser's stack.
 struct OpenContainer {
   var tapeIndex: Int
@@ -84,7 +49,8 @@ struct JSONParser: ~Copyable {
   var top = OpenContainer(tapeIndex: 0, commas: 0, isObject: false)
   /// How many containers are open: `top` and all but the first saved on `stack`.
   var depth = 0
-  var stack = ContainerStack()
+  /// The open containers around the innermost one (which the parser keeps in `top`).
+  var stack = PlainStack<OpenContainer>(capacity: 32)
 
   init(bytes input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) {
     self.input = input
@@ -211,7 +177,7 @@ struct JSONParser: ~Copyable {
   @inline(__always)
   mutating func open(_ index: Int, isObject: Bool) {
     // The outer container is saved (at depth 0, the unused initial value: no branch).
-    stack.push(top)
+    stack.append(top)
     top = OpenContainer(tapeIndex: index, commas: 0, isObject: isObject)
     depth += 1
   }
@@ -221,7 +187,7 @@ struct JSONParser: ~Copyable {
     let closed = top
     tape.close(closed.tapeIndex, count: elements)
     depth -= 1
-    top = stack.pop()
+    top = stack.removeLast()
     if closed.isObject, rejectsDuplicateKeys {
       try checkDuplicateKeys(object: closed.tapeIndex)
     }
