@@ -1,12 +1,14 @@
 // The `Encoder` behind `JSONEncoder`: one object per `encode` call, writing bytes as the
 // values arrive.
 //
-// Every open object or array is a frame on `frames`; a keyed or unkeyed container is a frame
-// index. Encoding a nested value does not make a new encoder: the encoder starts a new slot
-// (the value's place in the output), runs the value's `encode(to:)` and closes whatever
-// container the value opened. Members are written in the order they are encoded; closing
-// an object puts them in key order (`.sortedKeys`) and drops all but the last of a repeated
-// key (Foundation keeps the last), using the member start offsets and keys recorded per frame.
+// Every open object or array is a frame on `frames`; a keyed container holds its frame's
+// index in a state object (so that the container can be reused, see `KeyedContainerCache`),
+// an unkeyed container holds it directly. Encoding a nested value does not make a new
+// encoder: the encoder starts a new slot (the value's place in the output), runs the value's
+// `encode(to:)` and closes whatever container the value opened. Members are written in the
+// order they are encoded; closing an object puts them in key order (`.sortedKeys`) and drops
+// all but the last of a repeated key (Foundation keeps the last), using each member's start
+// offset and its key as written, recorded per frame.
 //
 // Containers made with `nestedContainer`/`superEncoder` may be filled after their parent
 // moves on, so they are built as a small tree (`DeferredNode`) and spliced into their
