@@ -1,9 +1,11 @@
 // mapwright-bench: Mapwright beside Foundation on the benchmark corpus, in one run.
 //
 //   swift run -c release mapwright-bench [--data DIR] [--filter NAME] [--file FILE] [--tsv]
-//                                        [--budget-ms N] [--no-baseline] [--interleave block|sample]
+//                                        [--budget-ms N] [--runs N] [--no-baseline]
+//                                        [--interleave block|sample]
 //
-// --no-baseline skips the Foundation side, for profiling Mapwright alone. --interleave picks
+// --no-baseline skips the Foundation side, for profiling Mapwright alone; --runs N measures
+// exactly N runs of each side after one warm-up (for instruction counts under callgrind). --interleave picks
 // how the two sides' runs alternate (Timer.Interleaving; block, the default, or sample).
 //
 // Prints a table (measurement, file, MB/s, Foundation MB/s, ratio), or with --tsv one line per
@@ -22,7 +24,7 @@ struct Bench {
       return value
     }
     if arguments.contains("--help") || arguments.contains("-h") {
-      print("usage: mapwright-bench [--data DIR] [--filter NAME] [--file FILE] [--tsv] [--budget-ms N] [--no-baseline] [--interleave block|sample]")
+      print("usage: mapwright-bench [--data DIR] [--filter NAME] [--file FILE] [--tsv] [--budget-ms N] [--runs N] [--no-baseline] [--interleave block|sample]")
       print("       mapwright-bench --import N [--naive M] [--store postgres://…] [--concurrent]")
       print("                                                  import N generated objects into SQLite or PostgreSQL (naive: M)")
       print("       mapwright-bench --import-nested AUTHORS [--store postgres://…]")
@@ -93,6 +95,13 @@ struct Bench {
     if let budget = option("--budget-ms").flatMap(Int.init) {
       timer.budget = .milliseconds(budget)
       if budget < 50 { timer.minimumSamples = 1 }
+    }
+    // An exact number of measured runs (after the one warm-up run), whatever they take: for
+    // instruction counts under callgrind, where two counts give the cost of one run.
+    if let runs = option("--runs").flatMap(Int.init), runs > 0 {
+      timer.budget = .zero
+      timer.minimumSamples = runs
+      timer.maximumSamples = runs
     }
 
     let names = try FileManager.default.contentsOfDirectory(atPath: dataDirectory)

@@ -6,10 +6,19 @@
 // made at its final size and the dictionary's members are walked once. Values, coding paths
 // and errors are those of the containers (the tests compare both ways, and with Foundation).
 //
-// Whether a type is an array or a dictionary is asked of the runtime once per type and kept
-// in a `TypeTable` per decoder: asking costs more than decoding a small object, and `unbox`
-// asks for every array and object it reads (not for scalars and nulls, which neither
-// collection decodes from: their own `init(from:)` gives the same error).
+// Whether a type is an array or a dictionary is asked of the runtime once per type per
+// process and kept in `CollectionKinds.known`: the answer is a conditional conformance, and
+// asking for one costs the runtime thousands of instructions (a type that is neither, tens
+// of thousands: every conformance record is searched), more than decoding a small object.
+// Each decoder keeps the answers it has used in a `TypeTable` of its own, which it reads
+// without a lock; `unbox` asks for every array and object it reads (not for scalars and
+// nulls, which neither collection decodes from: their own `init(from:)` gives the same
+// error).
+//
+// The readers are written against the collection protocols, in extensions generic over the
+// collection type itself: the collection's metadata is then the one the caller passes in,
+// where a method of `Array` or `Dictionary` would ask the runtime for `[Element]`'s or
+// `[String: Value]`'s metadata on every call (about 430 instructions each).
 
 import MapwrightJSON
 
@@ -30,7 +39,7 @@ final class CollectionKindTable {
   func kind<T>(of type: T.Type) -> CollectionKind {
     guard let kinds else { return firstKinds(of: type) }
     if let kind = kinds.value(for: ObjectIdentifier(type)) { return kind }
-    let kind = Self.ask(type)
+    let kind = CollectionKinds.known.kind(of: type)
     kinds.set(kind, for: ObjectIdentifier(type))
     return kind
   }
@@ -38,12 +47,30 @@ final class CollectionKindTable {
   private func firstKinds<T>(of type: T.Type) -> CollectionKind {
     if !asked {
       asked = true
-      return Self.ask(type)
+      return CollectionKinds.known.kind(of: type)
     }
     let made = TypeTable<CollectionKind>()
     kinds = made
-    let kind = Self.ask(type)
+    let kind = CollectionKinds.known.kind(of: type)
     made.set(kind, for: ObjectIdentifier(type))
+    return kind
+  }
+}
+
+/// The runtime's answers, kept for the life of the process (types do not change), behind a
+/// lock: decoders on any thread share them.
+final class CollectionKinds: @unchecked Sendable {
+  static let known = CollectionKinds()
+
+  private let lock = PlainLock()
+  private var kinds: [ObjectIdentifier: CollectionKind] = [:]
+
+  func kind<T>(of type: T.Type) -> CollectionKind {
+    let id = ObjectIdentifier(type)
+    if let kind = lock.withLock({ kinds[id] }) { return kind }
+    // Asked outside the lock; two threads that ask at once get the same answer.
+    let kind = Self.ask(type)
+    lock.withLock { kinds[id] = kind }
     return kind
   }
 
@@ -56,15 +83,15 @@ final class CollectionKindTable {
 
 /// `[Element]`: each element decoded with its index on the coding path, as an unkeyed
 /// container decodes it.
-protocol DecodableArray {
-  static func decodeElements<R>(from decoder: CodableDecoder, at index: Int, as: R.Type) throws -> R
-}
+protocol DecodableArray: RangeReplaceableCollection where Element: Decodable {}
 
-extension Array: DecodableArray where Element: Decodable {
+extension Array: DecodableArray where Element: Decodable {}
+
+extension DecodableArray {
   static func decodeElements<R>(from decoder: CodableDecoder, at index: Int, as: R.Type) throws -> R {
     try decoder.checkContainer(kind: .array, at: index)
     let count = Int(decoder.raw.tape[index].length)
-    var elements: [Element] = []
+    var elements = Self()
     elements.reserveCapacity(count)
     var element = index + 1
     for position in 0..<count {
@@ -79,16 +106,22 @@ extension Array: DecodableArray where Element: Decodable {
 
 /// `[String: Value]`: the keys as they are in the JSON, whatever the key strategy (as
 /// Foundation does), and the first of repeated keys wins (as Foundation's does: keys equal
-/// as `String`s are repeated keys here, though their bytes may differ).
+/// as `String`s are repeated keys here, though their bytes may differ). The requirements are
+/// `Dictionary`'s own members.
 protocol StringKeyedDictionary {
-  static func decodeMembers<R>(from decoder: CodableDecoder, at index: Int, as: R.Type) throws -> R
+  associatedtype Value: Decodable
+  init()
+  mutating func reserveCapacity(_ minimumCapacity: Int)
+  subscript(key: String) -> Value? { get set }
 }
 
-extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
+extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {}
+
+extension StringKeyedDictionary {
   static func decodeMembers<R>(from decoder: CodableDecoder, at index: Int, as: R.Type) throws -> R {
     try decoder.checkContainer(kind: .object, at: index)
     let count = Int(decoder.raw.tape[index].length)
-    var members: [String: Value] = [:]
+    var members = Self()
     members.reserveCapacity(count)
     var keyIndex = index + 1
     for _ in 0..<count {

@@ -50,7 +50,7 @@ public struct JSONStreamReport: Sendable, CustomStringConvertible {
 
 /// The report of a stream, read while or after it runs (shared by the copies of a sequence).
 public final class JSONStreamReportBox: @unchecked Sendable {
-  private let lock = StreamLock()
+  private let lock = PlainLock()
   private var value = JSONStreamReport()
 
   init() {}
