@@ -130,4 +130,36 @@ struct CollectionReadingTests {
     #expect(signature(error) == "typeMismatch(Int) at a/[1]/child/[0]/id")
     #expect("\(error)".contains("line 1"), "\(error)")
   }
+
+  /// Which types are collections is kept for the whole process and shared by every decoder:
+  /// decoders on many tasks at once, each meeting the types in its own order (some for the
+  /// first time while others read them), all decode the same values as Foundation.
+  @Test func collectionKindsAreSharedAcrossConcurrentDecoders() async throws {
+    struct Fresh: Codable, Equatable {
+      var rows: [[Int]]
+      var byName: [String: [String: Double]]
+      var items: [Item]
+    }
+    let json = Data(#"{"rows": [[1, 2], [], [3]], "byName": {"a": {"x": 1.5}, "b": {}}, "items": [{"id": 1, "name": "n"}]}"#.utf8)
+    let expected = try Foundation.JSONDecoder().decode(Fresh.self, from: json)
+    let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+      for task in 0..<16 {
+        group.addTask {
+          let decoder = MapwrightJSONDecoder()
+          for round in 0..<20 {
+            // Half the tasks start with the inner collections, half with the whole model.
+            if (task + round) % 2 == 0 {
+              guard try decoder.decode([[Int]].self, from: Data("[[1], [2, 3]]".utf8)) == [[1], [2, 3]] else { return false }
+              guard try decoder.decode([String: [String: Double]].self, from: Data(#"{"k": {"v": 2}}"#.utf8)) == ["k": ["v": 2]]
+              else { return false }
+            }
+            guard try decoder.decode(Fresh.self, from: json) == expected else { return false }
+          }
+          return true
+        }
+      }
+      return try await group.reduce(into: [Bool]()) { $0.append($1) }
+    }
+    #expect(outcomes == Array(repeating: true, count: 16))
+  }
 }

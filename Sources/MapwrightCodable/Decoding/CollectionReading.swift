@@ -91,16 +91,44 @@ extension DecodableArray {
   static func decodeElements<R>(from decoder: CodableDecoder, at index: Int, as: R.Type) throws -> R {
     try decoder.checkContainer(kind: .array, at: index)
     let count = Int(decoder.raw.tape[index].length)
+    // Through the collection protocols each append is a call through a witness table (about
+    // 14 instructions more than `Array`'s own); past about 30 elements that costs more than
+    // the one metadata lookup of `Array`'s own methods, which long arrays use instead.
+    if count > Self.longArray {
+      return unsafeBitCast(try [Element].decodeLong(from: decoder, at: index, count: count), to: R.self)
+    }
     var elements = Self()
+    try decoder.appendElements(of: index, count: count, to: &elements)
+    return unsafeBitCast(elements, to: R.self)
+  }
+
+  static var longArray: Int { 32 }
+}
+
+extension Array where Element: Decodable {
+  /// The elements of a long array (see `DecodableArray.decodeElements`).
+  fileprivate static func decodeLong(from decoder: CodableDecoder, at index: Int, count: Int) throws -> [Element] {
+    var elements: [Element] = []
+    try decoder.appendElements(of: index, count: count, to: &elements)
+    return elements
+  }
+}
+
+extension CodableDecoder {
+  /// Appends the `count` elements of the array at `index` to `elements`, each decoded with its
+  /// index on the coding path. Inlined into each caller, so that `Array`'s own caller appends
+  /// without a witness table.
+  @inline(__always)
+  fileprivate func appendElements<C: RangeReplaceableCollection>(of index: Int, count: Int, to elements: inout C)
+  throws where C.Element: Decodable {
     elements.reserveCapacity(count)
     var element = index + 1
     for position in 0..<count {
-      decoder.path.append(IndexKey(position))
-      defer { decoder.path.removeLast() }
-      elements.append(try decoder.unbox(Element.self, at: element))
-      element = Int(decoder.raw.tape[element].next)
+      path.append(IndexKey(position))
+      defer { path.removeLast() }
+      elements.append(try unbox(C.Element.self, at: element))
+      element = Int(raw.tape[element].next)
     }
-    return unsafeBitCast(elements, to: R.self)
   }
 }
 
