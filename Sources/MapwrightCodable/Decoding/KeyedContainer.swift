@@ -63,11 +63,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       return converted.first { $0.key == name }?.value
     }
     let state = state
-    if let found = name.utf8.withContiguousStorageIfAvailable({ decoder.member(of: state.object, named: $0, hint: &state.hint) }) {
+    if let found = name.utf8.withContiguousStorageIfAvailable({ decoder.member(of: state.object, named: $0, table: &state.keys) }) {
       return found
     }
     var copy = name
-    return copy.withUTF8 { decoder.member(of: state.object, named: $0, hint: &state.hint) }
+    return copy.withUTF8 { decoder.member(of: state.object, named: $0, table: &state.keys) }
   }
 
   @inline(__always)
@@ -268,8 +268,8 @@ final class KeyedContainerState {
   @exclusivity(unchecked) private(set) var base: ContainerPath
   /// Under a key strategy: each member's converted key and its value's tape index.
   @exclusivity(unchecked) private(set) var convertedBox: ConvertedMembers?
-  /// Where the last key search ended (see `KeyHint`).
-  @exclusivity(unchecked) var hint = KeyHint()
+  /// The keys of the last object searched (see `KeyTable`).
+  @exclusivity(unchecked) var keys = KeyTable()
 
   init(decoder: CodableDecoder, object: Int, base: ContainerPath) {
     self.decoder = decoder
@@ -277,6 +277,8 @@ final class KeyedContainerState {
     self.base = base
     convertedBox = Self.converted(decoder, object, base)
   }
+
+  deinit { keys.deallocate() }
 
   /// Points the container at another object of the decoder's (see `KeyedContainerCache`).
   func move(to object: Int, base: ContainerPath) {
