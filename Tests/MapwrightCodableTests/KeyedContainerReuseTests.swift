@@ -54,6 +54,49 @@ private struct TwoContainers: Decodable {
   }
 }
 
+/// Keys of each kind a container may meet: an enum of one byte (whose names the container
+/// keeps by the byte), an enum of no size (one case), a one-byte struct whose name comes
+/// from its byte, and a key of more than a byte (asked for its name each time).
+private enum ByteKeys: String, CodingKey { case alpha, beta = "b-e-t-a", gamma = "", delta = "δ" }
+private enum OnlyKey: String, CodingKey { case only }
+private struct LetterKey: CodingKey {
+  let letter: UInt8
+  init(_ letter: Character) { self.letter = letter.asciiValue! }
+  init?(stringValue: String) {
+    guard stringValue.utf8.count == 1, let first = stringValue.utf8.first else { return nil }
+    letter = first
+  }
+  init?(intValue: Int) { nil }
+  var stringValue: String { String(UnicodeScalar(letter)) }
+  var intValue: Int? { nil }
+}
+private struct WideKey: CodingKey {
+  let stringValue: String
+  init(_ name: String) { stringValue = name }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+  var intValue: Int? { nil }
+}
+
+private struct EveryKeyKind: Decodable, Equatable {
+  var alpha: Int, beta: Int, gamma: Int, delta: Int?, only: Int, letters: [Int], wide: [Int]
+
+  init(from decoder: any Decoder) throws {
+    let byBytes = try decoder.container(keyedBy: ByteKeys.self)
+    // Out of order and twice: the names kept by byte must stay each key's own.
+    delta = try byBytes.decodeIfPresent(Int.self, forKey: .delta)
+    gamma = try byBytes.decode(Int.self, forKey: .gamma)
+    alpha = try byBytes.decode(Int.self, forKey: .alpha)
+    beta = try byBytes.decode(Int.self, forKey: .beta)
+    _ = try byBytes.decode(Int.self, forKey: .alpha)
+    only = try decoder.container(keyedBy: OnlyKey.self).decode(Int.self, forKey: .only)
+    let byLetter = try decoder.container(keyedBy: LetterKey.self)
+    letters = try ["z", "x", "y", "x"].map { try byLetter.decode(Int.self, forKey: LetterKey($0)) }
+    let byName = try decoder.container(keyedBy: WideKey.self)
+    wide = try ["x", "alpha", "only", "x"].map { try byName.decode(Int.self, forKey: WideKey($0)) }
+  }
+}
+
 /// Records the decoder weakly, to see that nothing keeps it once decoding is done.
 private final class DecoderWitness: @unchecked Sendable {
   weak var decoder: AnyObject?
@@ -114,5 +157,35 @@ struct KeyedContainerReuseTests {
     let decoded = try decoder.decode(Witnessed.self, from: json)
     #expect(decoded.values.count == 2)
     #expect(witness.decoder == nil, "the decoder (and the document) outlived decoding")
+  }
+
+  @Test func everyKindOfKeyFindsItsMember() throws {
+    // Seven members or more, so that the object is searched through its key table.
+    let objects = (0..<6).map { i in
+      #"{"x": \#(i), "y": \#(i + 1), "z": \#(i + 2), "alpha": \#(i * 10), "b-e-t-a": \#(i * 20), "": \#(i * 30), "only": \#(i * 40)"#
+        + (i % 2 == 0 ? #", "δ": \#(i)}"# : "}")
+    }
+    let json = Data(("[" + objects.joined(separator: ", ") + "]").utf8)
+    let ours = try MapwrightJSONDecoder().decode([EveryKeyKind].self, from: json)
+    #expect(ours == (try Foundation.JSONDecoder().decode([EveryKeyKind].self, from: json)))
+    #expect(ours.map(\.delta) == [0, nil, 2, nil, 4, nil])
+    #expect(ours.map(\.letters) == (0..<6).map { [$0 + 2, $0, $0 + 1, $0] })
+    // A missing key is named, whatever kind of key asked for it.
+    let missing = Data(#"{"x": 1, "y": 2, "z": 3, "alpha": 4, "": 5, "only": 6, "extra": 7}"#.utf8)
+    let error = try #require(decodingError(EveryKeyKind.self, String(decoding: missing, as: UTF8.self)))
+    #expect(signature(error) == "keyNotFound(b-e-t-a) at ")
+  }
+
+  @Test func deeplyRecursiveTypesKeepEveryLevel() throws {
+    // Deeper than the containers kept per key type: the outer levels' containers stay on
+    // their own objects while the inner ones are made and reused.
+    func node(_ depth: Int) -> String {
+      let children = depth == 0 ? "" : #", "children": [\#(node(depth - 1)), \#(node(depth - 1))]"#
+      return #"{"id": \#(depth), "pad1": 0, "pad2": 0, "pad3": 0, "pad4": 0, "pad5": 0\#(children), "last": "l\#(depth)"}"#
+    }
+    let json = Data(node(7).utf8)
+    let ours = try MapwrightJSONDecoder().decode(Node.self, from: json)
+    #expect(ours == (try Foundation.JSONDecoder().decode(Node.self, from: json)))
+    #expect(ours.last == "l7" && ours.children[1].children[0].last == "l5")
   }
 }

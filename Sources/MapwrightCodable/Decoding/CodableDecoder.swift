@@ -117,7 +117,7 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
       Key.self, as: KeyedDecodingContainer<Key>.self,
       move: { $0.move(to: object, base: base) },
       make: {
-        let state = KeyedContainerState(decoder: self, object: object, base: base)
+        let state = KeyedContainerState(decoder: self, object: object, base: base, keysFit: KeyNames.fit(Key.self))
         return (state, KeyedDecodingContainer(KeyedContainer<Key>(state: state)))
       })
   }

@@ -24,14 +24,22 @@ struct KeyTable {
 
   /// Frees the slots (called by the container's state when it goes).
   func deallocate() { slots?.deallocate() }
+
+  /// The hash a key's `count` bytes at `start` have in the table (none are read when
+  /// `count` is 0).
+  @inline(__always)
+  static func hash(_ start: UnsafePointer<UInt8>?, count: Int) -> UInt64 {
+    RawJSON.keyHash(start ?? UnsafePointer(bitPattern: 1)!, count: count)
+  }
 }
 
 extension CodableDecoder {
   static var smallObject: UInt32 { 6 }
 
   /// The tape index of the value of the member of `object` named `name` (UTF-8), or nil.
-  /// `table` is the asking container's (see `KeyTable`).
-  func member(of object: Int, named name: UnsafeBufferPointer<UInt8>, table: inout KeyTable) -> Int? {
+  /// `table` is the asking container's (see `KeyTable`); `hash` is the name's
+  /// (`KeyTable.hash`), when the caller knows it.
+  func member(of object: Int, named name: UnsafeBufferPointer<UInt8>, hash known: UInt64? = nil, table: inout KeyTable) -> Int? {
     let tape = raw.tape
     let entry = tape[object]
     guard entry.length > 0 else { return nil }
@@ -41,7 +49,7 @@ extension CodableDecoder {
     if entry.length <= Self.smallObject { return search(from: first, end: end, name).map { $0 + 1 } }
     if table.object != object { index(object, count: Int(entry.length), into: &table) }
     guard table.indexed, let slots = table.slots else { return search(from: first, end: end, name).map { $0 + 1 } }
-    let hash = name.baseAddress.map { RawJSON.keyHash($0, count: name.count) } ?? RawJSON.keyHash(UnsafePointer(bitPattern: 1)!, count: 0)
+    let hash = known ?? KeyTable.hash(name.baseAddress, count: name.count)
     let mask = table.capacity &- 1
     let tag = hash >> 32
     var slot = Int(truncatingIfNeeded: hash) & mask

@@ -25,7 +25,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   init(decoder: CodableDecoder, object: Int, base: ContainerPath) {
-    state = KeyedContainerState(decoder: decoder, object: object, base: base)
+    state = KeyedContainerState(decoder: decoder, object: object, base: base, keysFit: KeyNames.fit(Key.self))
   }
 
   var codingPath: [any CodingKey] { base.codingPath(in: decoder) }
@@ -54,7 +54,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   /// The tape index of the value for `key`, or nil.
   @inline(__always)
-  func find(_ key: Key) -> Int? { find(named: key.stringValue) }
+  func find(_ key: Key) -> Int? {
+    let state = state
+    guard state.keepsNames else { return find(named: key.stringValue) }
+    let byte = KeyNames.byte(of: key)
+    let (name, hash) = state.names.name(at: byte) ?? state.names.learn(byte, key.stringValue)
+    return decoder.member(of: state.object, named: name, hash: hash, table: &state.keys)
+  }
 
   /// The tape index of the value of the member called `name` (after the key strategy).
   @inline(__always)
@@ -270,15 +276,23 @@ final class KeyedContainerState {
   @exclusivity(unchecked) private(set) var convertedBox: ConvertedMembers?
   /// The keys of the last object searched (see `KeyTable`).
   @exclusivity(unchecked) var keys = KeyTable()
+  /// Whether the container's keys are found by their names kept in `names` (keys that fit,
+  /// with no key strategy; see `KeyNames`).
+  let keepsNames: Bool
+  @exclusivity(unchecked) var names = KeyNames()
 
-  init(decoder: CodableDecoder, object: Int, base: ContainerPath) {
+  init(decoder: CodableDecoder, object: Int, base: ContainerPath, keysFit: Bool) {
     self.decoder = decoder
     self.object = object
     self.base = base
     convertedBox = Self.converted(decoder, object, base)
+    keepsNames = keysFit && decoder.options.usesDefaultKeys
   }
 
-  deinit { keys.deallocate() }
+  deinit {
+    keys.deallocate()
+    names.deallocate()
+  }
 
   /// Points the container at another object of the decoder's (see `KeyedContainerCache`).
   func move(to object: Int, base: ContainerPath) {

@@ -7,9 +7,9 @@
 // twitter.json. A type asks for a container of its key type once per value, so the elements
 // of an array ask for the same key type one after another, and by then nothing holds the
 // previous element's container. So while a document is decoded or encoded, the coder keeps
-// the last container it made for each key type, and when it is the only holder of that
-// container's box, points the container at the new object (through the container's state
-// object, `State`) instead of making another.
+// the last containers it made for each key type (a few, for types nested in themselves), and
+// when it is the only holder of one's box, points that container at the new object (through
+// the container's state object, `State`) instead of making another.
 //
 // Whether the coder is the only holder is the box's reference count. The standard library's
 // container holds nothing but a reference to its box; that is checked once per process for
@@ -28,10 +28,35 @@
 final class ReusableKeyedContainer<State: AnyObject> {
   let state: State
   @exclusivity(unchecked) private var box: AnyObject
+  /// Another container of the same key type, kept while this one was made because that one
+  /// was still in use (a recursive type's outer value), and so on: at most
+  /// `KeyedContainerCache.perKeyType` in all.
+  @exclusivity(unchecked) var spare: ReusableKeyedContainer?
 
   init<Container>(state: State, container: Container) {
     self.state = state
     box = unsafeBitCast(container, to: AnyObject.self)
+  }
+
+  /// The first container behind this one that nothing else holds, if any.
+  func freeSpare() -> ReusableKeyedContainer? {
+    var candidate = spare
+    while let container = candidate {
+      if container.isOnlyHolder { return container }
+      candidate = container.spare
+    }
+    return nil
+  }
+
+  /// Keeps `others` behind this one, `count` of them at most.
+  func keep(_ others: ReusableKeyedContainer?, upTo count: Int) {
+    spare = others
+    var last = self
+    for _ in 0..<count {
+      guard let next = last.spare else { return }
+      last = next
+    }
+    last.spare = nil
   }
 
   /// Whether nothing but this holds the container's box.
@@ -59,10 +84,31 @@ final class KeyedContainerCache<State: AnyObject> {
       move(kept.state)
       return kept.container(Container.self)
     }
+    return spareOrNew(keyType, as: Container.self, move: move, make: make)
+  }
+
+  /// A container of the key type behind the first one that nothing else holds, or a new one
+  /// from `make`, kept first from then on.
+  @inline(never)
+  private func spareOrNew<Container>(
+    _ keyType: ObjectIdentifier, as _: Container.Type, move: (State) -> Void, make: () -> (State, Container)
+  ) -> Container {
+    let first = kept.value(for: keyType)
+    if let spare = first?.freeSpare() {
+      move(spare.state)
+      return spare.container(Container.self)
+    }
     let (state, container) = make()
-    kept.set(ReusableKeyedContainer(state: state, container: container), for: keyType)
+    let made = ReusableKeyedContainer(state: state, container: container)
+    made.keep(first, upTo: Self.perKeyType - 1)
+    kept.set(made, for: keyType)
     return container
   }
+
+  /// How many containers of one key type are kept: as many as a recursive type nests in
+  /// itself before the cache makes new ones (twitter.json's statuses hold their retweeted
+  /// status, so two).
+  static var perKeyType: Int { 4 }
 }
 
 /// Whether the standard library's keyed containers are a single reference to their box, the
