@@ -38,10 +38,21 @@ extension CodableDecoder {
 
   /// The tape index of the value of the member of `object` named `name` (UTF-8), or nil.
   /// `table` is the asking container's (see `KeyTable`); `hash` is the name's
-  /// (`KeyTable.hash`), when the caller knows it.
+  /// (`KeyTable.hash`), when the caller knows it. Inlined: the usual case, an object whose
+  /// table is made, is a probe of the table.
+  @inline(__always)
   func member(of object: Int, named name: UnsafeBufferPointer<UInt8>, hash known: UInt64? = nil, table: inout KeyTable) -> Int? {
-    let tape = raw.tape
-    let entry = tape[object]
+    if table.object == object, table.indexed, let slots = table.slots {
+      return probe(slots, mask: table.capacity &- 1, hash: known ?? KeyTable.hash(name.baseAddress, count: name.count), name)
+    }
+    return memberWithoutTable(of: object, named: name, table: &table)
+  }
+
+  /// `member(of:…)` in an object whose table is not made: a small object (searched), an
+  /// object searched for the first time (its table is made), one with an escaped key.
+  @inline(never)
+  private func memberWithoutTable(of object: Int, named name: UnsafeBufferPointer<UInt8>, table: inout KeyTable) -> Int? {
+    let entry = raw.tape[object]
     guard entry.length > 0 else { return nil }
     let first = object + 1
     let end = Int(entry.next)
@@ -49,8 +60,12 @@ extension CodableDecoder {
     if entry.length <= Self.smallObject { return search(from: first, end: end, name).map { $0 + 1 } }
     if table.object != object { index(object, count: Int(entry.length), into: &table) }
     guard table.indexed, let slots = table.slots else { return search(from: first, end: end, name).map { $0 + 1 } }
-    let hash = known ?? KeyTable.hash(name.baseAddress, count: name.count)
-    let mask = table.capacity &- 1
+    return probe(slots, mask: table.capacity &- 1, hash: KeyTable.hash(name.baseAddress, count: name.count), name)
+  }
+
+  /// The value's tape index of the first key in the table `slots` equal to `name`.
+  @inline(__always)
+  private func probe(_ slots: UnsafeMutablePointer<UInt64>, mask: Int, hash: UInt64, _ name: UnsafeBufferPointer<UInt8>) -> Int? {
     let tag = hash >> 32
     var slot = Int(truncatingIfNeeded: hash) & mask
     while true {
