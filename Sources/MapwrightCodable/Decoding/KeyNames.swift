@@ -8,9 +8,11 @@
 // name each case by its byte) are told apart by that byte. So a container of such keys
 // keeps each key's name and hash under the key's byte the first time it is asked, and reads
 // them from there afterwards: a key's `stringValue` is taken to depend on nothing but the
-// key, as `CodingKey` intends. Containers are kept per key type while a document is
-// decoded (see `KeyedContainerCache`), so a name is asked about once per document. Under a
-// key strategy the container searches converted keys instead, and keeps no names.
+// key, as `CodingKey` intends. Only the containers the decoder reuses while a document is
+// decoded (see `KeyedContainerCache`) keep names, from their fifth object on (learning a
+// name costs about as much as asking a key for it four times), so a name is asked a few
+// times per document instead of once per object. Under a key strategy the container searches converted keys instead, and
+// keeps no names.
 
 /// One key type's names, by the key's byte; memory of its own, freed by `deallocate()`.
 struct KeyNames {

@@ -24,8 +24,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     self.state = state
   }
 
+  /// A container used for one object (the first of a document, nested containers), which
+  /// asks its keys for their names: learning them would cost more (see `KeyNames`).
   init(decoder: CodableDecoder, object: Int, base: ContainerPath) {
-    state = KeyedContainerState(decoder: decoder, object: object, base: base, keysFit: KeyNames.fit(Key.self))
+    state = KeyedContainerState(decoder: decoder, object: object, base: base, keysFit: false)
   }
 
   var codingPath: [any CodingKey] { base.codingPath(in: decoder) }
@@ -276,17 +278,21 @@ final class KeyedContainerState {
   @exclusivity(unchecked) private(set) var convertedBox: ConvertedMembers?
   /// The keys of the last object searched (see `KeyTable`).
   @exclusivity(unchecked) var keys = KeyTable()
-  /// Whether the container's keys are found by their names kept in `names` (keys that fit,
-  /// with no key strategy; see `KeyNames`).
-  let keepsNames: Bool
+  /// Whether the container's keys are found by their names kept in `names`: keys that fit,
+  /// no key strategy, and a container reused for a fifth object (see `KeyNames`).
+  @exclusivity(unchecked) private(set) var keepsNames = false
   @exclusivity(unchecked) var names = KeyNames()
+  /// Whether keys that fit may have their names kept once the container is reused.
+  private let mayKeepNames: Bool
+  /// The objects the container has served.
+  @exclusivity(unchecked) private var objects = 1
 
   init(decoder: CodableDecoder, object: Int, base: ContainerPath, keysFit: Bool) {
     self.decoder = decoder
     self.object = object
     self.base = base
     convertedBox = Self.converted(decoder, object, base)
-    keepsNames = keysFit && decoder.options.usesDefaultKeys
+    mayKeepNames = keysFit && decoder.options.usesDefaultKeys
   }
 
   deinit {
@@ -299,6 +305,9 @@ final class KeyedContainerState {
     self.object = object
     self.base = base
     convertedBox = Self.converted(decoder, object, base)
+    objects &+= 1
+    // Learning a name costs about as much as asking a key for it four times.
+    keepsNames = mayKeepNames && objects > 4
   }
 
   private static func converted(_ decoder: CodableDecoder, _ object: Int, _ base: ContainerPath) -> ConvertedMembers? {

@@ -80,29 +80,24 @@ final class KeyedContainerCache<State: AnyObject> {
     _: Key.Type, as _: Container.Type, move: (State) -> Void, make: () -> (State, Container)
   ) -> Container {
     let keyType = ObjectIdentifier(Key.self)
-    if let kept = kept.value(for: keyType), kept.isOnlyHolder {
-      move(kept.state)
-      return kept.container(Container.self)
-    }
-    return spareOrNew(keyType, as: Container.self, move: move, make: make)
-  }
-
-  /// A container of the key type behind the first one that nothing else holds, or a new one
-  /// from `make`, kept first from then on.
-  @inline(never)
-  private func spareOrNew<Container>(
-    _ keyType: ObjectIdentifier, as _: Container.Type, move: (State) -> Void, make: () -> (State, Container)
-  ) -> Container {
     let first = kept.value(for: keyType)
-    if let spare = first?.freeSpare() {
-      move(spare.state)
-      return spare.container(Container.self)
+    if let first {
+      let free = first.isOnlyHolder ? first : first.freeSpare()
+      if let free {
+        move(free.state)
+        return free.container(Container.self)
+      }
     }
     let (state, container) = make()
-    let made = ReusableKeyedContainer(state: state, container: container)
-    made.keep(first, upTo: Self.perKeyType - 1)
-    kept.set(made, for: keyType)
+    keep(ReusableKeyedContainer(state: state, container: container), before: first, for: keyType)
     return container
+  }
+
+  /// Keeps `made` for `keyType`, with `others` (in use) behind it.
+  @inline(never)
+  private func keep(_ made: ReusableKeyedContainer<State>, before others: ReusableKeyedContainer<State>?, for keyType: ObjectIdentifier) {
+    made.keep(others, upTo: Self.perKeyType - 1)
+    kept.set(made, for: keyType)
   }
 
   /// How many containers of one key type are kept: as many as a recursive type nests in
