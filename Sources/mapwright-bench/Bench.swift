@@ -5,8 +5,9 @@
 //                                        [--interleave block|sample]
 //
 // --no-baseline skips the Foundation side, for profiling Mapwright alone; --runs N measures
-// exactly N runs of each side after one warm-up (for instruction counts under callgrind). --interleave picks
-// how the two sides' runs alternate (Timer.Interleaving; block, the default, or sample).
+// exactly N runs of each side after one warm-up (for instruction counts under callgrind).
+// --interleave picks how the two sides' runs alternate (Timer.Interleaving; block, the
+// default, or sample).
 //
 // Prints a table (measurement, file, MB/s, Foundation MB/s, ratio), or with --tsv one line per
 // measurement: name, file, bytes, median ns, baseline name, baseline median ns.
@@ -24,7 +25,8 @@ struct Bench {
       return value
     }
     if arguments.contains("--help") || arguments.contains("-h") {
-      print("usage: mapwright-bench [--data DIR] [--filter NAME] [--file FILE] [--tsv] [--budget-ms N] [--runs N] [--no-baseline] [--interleave block|sample]")
+      print("usage: mapwright-bench [--data DIR] [--filter NAME] [--file FILE] [--tsv] [--budget-ms N] [--runs N]")
+      print("                       [--no-baseline] [--interleave block|sample]")
       print("       mapwright-bench --import N [--naive M] [--store postgres://…] [--concurrent]")
       print("                                                  import N generated objects into SQLite or PostgreSQL (naive: M)")
       print("       mapwright-bench --import-nested AUTHORS [--store postgres://…]")

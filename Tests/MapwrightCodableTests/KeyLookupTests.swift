@@ -17,7 +17,7 @@ private struct Wide: Codable, Equatable {
   var profile_sidebar_fill_color: Int?
   var profile_text_color: Int
   var profile_link_color: Int?
-  var café: Int?
+  var cafe: Int?
   var longer_key_with_the_same_end_color: Int?
   var x: Int
   var y: Int?
@@ -26,7 +26,7 @@ private struct Wide: Codable, Equatable {
 
   enum CodingKeys: String, CodingKey {
     case a, b, profile_background_color, profile_sidebar_fill_color, profile_text_color, profile_link_color
-    case café, longer_key_with_the_same_end_color, x, y, last
+    case cafe = "café", longer_key_with_the_same_end_color, x, y, last
     case empty = ""
   }
 }
@@ -39,7 +39,7 @@ private struct Reversed: Decodable, Equatable {
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Wide.CodingKeys.self)
     var values: [Int?] = []
-    for key in [Wide.CodingKeys.last, .y, .x, .empty, .café, .a, .profile_text_color, .a, .last, .b] {
+    for key in [Wide.CodingKeys.last, .y, .x, .empty, .cafe, .a, .profile_text_color, .a, .last, .b] {
       values.append(try container.decodeIfPresent(Int.self, forKey: key))
     }
     self.values = values

@@ -119,8 +119,9 @@ extension CodableDecoder {
   /// index on the coding path. Inlined into each caller, so that `Array`'s own caller appends
   /// without a witness table.
   @inline(__always)
-  fileprivate func appendElements<C: RangeReplaceableCollection>(of index: Int, count: Int, to elements: inout C)
-  throws where C.Element: Decodable {
+  fileprivate func appendElements<C: RangeReplaceableCollection>(
+    of index: Int, count: Int, to elements: inout C
+  ) throws where C.Element: Decodable {
     elements.reserveCapacity(count)
     var element = index + 1
     for position in 0..<count {
