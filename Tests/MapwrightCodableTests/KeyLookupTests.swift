@@ -6,6 +6,7 @@
 
 import Foundation
 import MapwrightCodable
+import MapwrightJSON
 import MapwrightTestSupport
 import Testing
 
@@ -139,5 +140,53 @@ struct KeyLookupTests {
     #expect(ours == .value(try Foundation.JSONDecoder().decode(Many.self, from: Data(json.utf8))))
     guard case .value(let many) = ours else { return }
     #expect(many.values.prefix(300) == ArraySlice(0..<300))
+  }
+
+  /// Hostile objects cost time linear in their size: one key repeated 200,000 times (the
+  /// first copy wins), a huge object before many ordinary ones of the same type, and keys
+  /// whose hashes all share their table slot.
+  @Test func hostileObjectsStayLinear() throws {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var members = [#""a": 1"#]
+    members += Array(repeating: #""a": 2"#, count: 200_000)
+    members += [#""profile_background_color": 3"#, #""profile_text_color": 4"#, #""x": 5"#, #""last": 6"#]
+    let repeated = Data(("{" + members.joined(separator: ",") + "}").utf8)
+    let wide = try MapwrightJSONDecoder().decode(Wide.self, from: repeated)
+    #expect(wide.a == 1 && wide.profile_text_color == 4 && wide.last == 6 && wide.b == nil)
+
+    // One object of 100,000 members, then 5,000 of seven, all of one type.
+    let huge =
+      "{" + (0..<100_000).map { #""k\#($0)": 0"# }.joined(separator: ",")
+      + #", "a": 1, "profile_background_color": 2, "profile_text_color": 3, "x": 4, "last": 5}"#
+    let ordinary = #"{"a": 1, "b": 2, "profile_background_color": 3, "profile_sidebar_fill_color": 4, "profile_text_color": 5, "x": 6, "last": 7}"#
+    // (The first object of a document has a container of its own; the second on share one.)
+    let many = Data(("[" + ordinary + "," + huge + "," + Array(repeating: ordinary, count: 5_000).joined(separator: ",") + "]").utf8)
+    let decoded = try MapwrightJSONDecoder().decode([Wide].self, from: many)
+    #expect(decoded.count == 5_002 && decoded[1].last == 5 && decoded[1].b == nil && decoded[5_001].b == 2)
+
+    // Keys whose hashes fall in one slot of the table an object of their number gets.
+    var colliding: [String] = []
+    var i = 0
+    while colliding.count < 300 {
+      let key = "c\(i)"
+      let hash = key.utf8.withContiguousStorageIfAvailable { RawJSON.keyHash($0.baseAddress!, count: $0.count) }!
+      if hash & 1023 == 0 { colliding.append(key) }
+      i += 1
+    }
+    let crowded =
+      "{" + colliding.map { #""\#($0)": 0"# }.joined(separator: ",")
+      + #", "a": 7, "profile_background_color": 8, "profile_text_color": 9, "x": 10, "last": 11, "a": 12}"#
+    let (ours, theirs) = outcomes(Wide.self, crowded)
+    #expect(ours == theirs)
+    #expect(
+      ours
+        == .value(
+          Wide(
+            a: 7, b: nil, profile_background_color: 8, profile_sidebar_fill_color: nil,
+            profile_text_color: 9, profile_link_color: nil, cafe: nil, longer_key_with_the_same_end_color: nil,
+            x: 10, y: nil, empty: nil, last: 11)))
+    // Quadratic work on these would take minutes; linear work takes well under a second.
+    #expect(clock.now - start < .seconds(20))
   }
 }

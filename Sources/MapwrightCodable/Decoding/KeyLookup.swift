@@ -3,11 +3,11 @@
 //
 // Objects of up to `smallObject` members are searched from their first member each time.
 // A larger object gets a table of its keys the first time it is searched: open addressing on
-// each key's hash (`RawJSON.keyHash` of its bytes), every key inserted in document order, so
-// that of equal keys the first is met first along a probe sequence, and found first. The
-// table's memory is the asking container's (`KeyTable`), reused from one object to the next.
-// An object with an escaped key (whose bytes are not its text) is searched from its first
-// member instead.
+// each key's hash (`RawJSON.keyHash` of its bytes), the keys inserted in document order and a
+// repeated key only once, so the first of equal keys is the one found. The table's memory is
+// the asking container's (`KeyTable`), reused from one object to the next. An object with an
+// escaped key (whose bytes are not its text), or whose keys crowd one part of the table, is
+// searched from its first member instead: every way costs time linear in the object's size.
 
 import MapwrightJSON
 
@@ -20,7 +20,9 @@ struct KeyTable {
   var object = -1
   var indexed = false
   var slots: UnsafeMutablePointer<UInt64>?
+  /// The slots allocated, and the part of them the object uses (its size minus one).
   var capacity = 0
+  var mask = 0
 
   /// Frees the slots (called by the container's state when it goes).
   func deallocate() { slots?.deallocate() }
@@ -43,7 +45,7 @@ extension CodableDecoder {
   @inline(__always)
   func member(of object: Int, named name: UnsafeBufferPointer<UInt8>, hash known: UInt64? = nil, table: inout KeyTable) -> Int? {
     if table.object == object, table.indexed, let slots = table.slots {
-      return probe(slots, mask: table.capacity &- 1, hash: known ?? KeyTable.hash(name.baseAddress, count: name.count), name)
+      return probe(slots, mask: table.mask, hash: known ?? KeyTable.hash(name.baseAddress, count: name.count), name)
     }
     return memberWithoutTable(of: object, named: name, table: &table)
   }
@@ -60,7 +62,7 @@ extension CodableDecoder {
     if entry.length <= Self.smallObject { return search(from: first, end: end, name).map { $0 + 1 } }
     if table.object != object { index(object, count: Int(entry.length), into: &table) }
     guard table.indexed, let slots = table.slots else { return search(from: first, end: end, name).map { $0 + 1 } }
-    return probe(slots, mask: table.capacity &- 1, hash: KeyTable.hash(name.baseAddress, count: name.count), name)
+    return probe(slots, mask: table.mask, hash: KeyTable.hash(name.baseAddress, count: name.count), name)
   }
 
   /// The value's tape index of the first key in the table `slots` equal to `name`.
@@ -79,35 +81,59 @@ extension CodableDecoder {
     }
   }
 
-  /// Fills `table` with the keys of `object` (`count` members), in document order.
+  /// Fills `table` with the keys of `object` (`count` members), in document order. A repeated
+  /// key is not inserted again (the first stays), so an object that repeats one key many
+  /// times costs one probe per copy. Keys that pile up on one part of the table (hashes made
+  /// to collide) would make each insertion walk the pile; past `maximumProbes` the table is
+  /// given up and the object searched member by member, which is linear in its size.
   private func index(_ object: Int, count: Int, into table: inout KeyTable) {
     table.object = object
-    var capacity = 16
-    while capacity < count * 2 { capacity <<= 1 }
-    if capacity > table.capacity {
+    table.indexed = false
+    var size = 16
+    while size < count * 2 { size <<= 1 }
+    if size > table.capacity {
       table.deallocate()
-      table.slots = .allocate(capacity: capacity)
-      table.capacity = capacity
+      table.slots = .allocate(capacity: size)
+      table.capacity = size
     }
+    // Only this object's part of the slots is cleared and used: an earlier, larger object of
+    // the same type does not make every later one pay for its size.
     let slots = table.slots!
-    let mask = table.capacity - 1
-    slots.initialize(repeating: 0, count: table.capacity)
+    table.mask = size - 1
+    let mask = table.mask
+    slots.initialize(repeating: 0, count: size)
     let tape = raw.tape
     var keyIndex = object + 1
     for _ in 0..<count {
       let key = tape[keyIndex]
-      guard key.isPlainString else {
-        table.indexed = false
-        return
-      }
-      let hash = RawJSON.keyHash(raw.bytes + Int(key.offset), count: Int(key.length))
+      guard key.isPlainString else { return }
+      let start = raw.bytes + Int(key.offset)
+      let length = Int(key.length)
+      let hash = RawJSON.keyHash(start, count: length)
+      let tag = hash >> 32
       var slot = Int(truncatingIfNeeded: hash) & mask
-      while slots[slot] != 0 { slot = (slot &+ 1) & mask }
-      slots[slot] = (hash >> 32) << 32 | UInt64(truncatingIfNeeded: keyIndex)
+      var probes = 0
+      while true {
+        let filled = slots[slot]
+        if filled == 0 {
+          slots[slot] = tag << 32 | UInt64(truncatingIfNeeded: keyIndex)
+          break
+        }
+        if filled >> 32 == tag {
+          let other = tape[Int(truncatingIfNeeded: filled & 0xFFFF_FFFF)]
+          if Int(other.length) == length, length == 0 || memoryEqual(start, raw.bytes + Int(other.offset), length) { break }
+        }
+        probes += 1
+        if probes > Self.maximumProbes { return }
+        slot = (slot &+ 1) & mask
+      }
       keyIndex = Int(tape[keyIndex + 1].next)
     }
     table.indexed = true
   }
+
+  /// How far an insertion into a key table may walk from its key's slot (see `index`).
+  static var maximumProbes: Int { 32 }
 
   /// The tape index of the first key equal to `name` in `start..<end`.
   private func search(from start: Int, end: Int, _ name: UnsafeBufferPointer<UInt8>) -> Int? {
