@@ -16,7 +16,7 @@ import MapwrightJSON
 /// its high ones; 0 is an empty slot (index 0 is the document's root, never a key).
 struct KeyTable {
   /// The object's tape index (-1: none yet), and whether its keys are in `slots` (false for
-  /// an object with an escaped key).
+  /// an object with an escaped key, or whose keys crowd one part of the table).
   var object = -1
   var indexed = false
   var slots: UnsafeMutablePointer<UInt64>?
@@ -107,9 +107,8 @@ extension CodableDecoder {
     for _ in 0..<count {
       let key = tape[keyIndex]
       guard key.isPlainString else { return }
-      let start = raw.bytes + Int(key.offset)
-      let length = Int(key.length)
-      let hash = RawJSON.keyHash(start, count: length)
+      let bytes = UnsafeBufferPointer(start: raw.bytes + Int(key.offset), count: Int(key.length))
+      let hash = KeyTable.hash(bytes.baseAddress, count: bytes.count)
       let tag = hash >> 32
       var slot = Int(truncatingIfNeeded: hash) & mask
       var probes = 0
@@ -119,10 +118,8 @@ extension CodableDecoder {
           slots[slot] = tag << 32 | UInt64(truncatingIfNeeded: keyIndex)
           break
         }
-        if filled >> 32 == tag {
-          let other = tape[Int(truncatingIfNeeded: filled & 0xFFFF_FFFF)]
-          if Int(other.length) == length, length == 0 || memoryEqual(start, raw.bytes + Int(other.offset), length) { break }
-        }
+        // A repeated key: the first copy stays.
+        if filled >> 32 == tag, keyEquals(Int(truncatingIfNeeded: filled & 0xFFFF_FFFF), bytes) { break }
         probes += 1
         if probes > Self.maximumProbes { return }
         slot = (slot &+ 1) & mask

@@ -11,8 +11,8 @@
 // key, as `CodingKey` intends. Only the containers the decoder reuses while a document is
 // decoded (see `KeyedContainerCache`) keep names, from their fifth object on (learning a
 // name costs about as much as asking a key for it four times), so a name is asked a few
-// times per document instead of once per object. Under a key strategy the container searches converted keys instead, and
-// keeps no names.
+// times per document instead of once per object. Under a key strategy the container
+// searches converted keys instead, and keeps no names.
 
 /// One key type's names, by the key's byte; memory of its own, freed by `deallocate()`.
 struct KeyNames {

@@ -102,9 +102,9 @@ final class KeyedContainerCache<State: AnyObject> {
     kept.set(made, for: keyType)
   }
 
-  /// How many containers of one key type are kept: as many as a recursive type nests in
-  /// itself before the cache makes new ones (twitter.json's statuses hold their retweeted
-  /// status, so two).
+  /// How many containers of one key type are kept: as many levels as a recursive type may
+  /// nest in itself before the cache makes new ones for the deeper levels (twitter.json's
+  /// statuses hold a retweeted status, two levels; four leave room for more).
   static var perKeyType: Int { 4 }
 }
 
