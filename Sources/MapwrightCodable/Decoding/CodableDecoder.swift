@@ -26,7 +26,7 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   /// Tape index of the value being decoded.
   @exclusivity(unchecked) var current = 0
   /// The coding path of `current`.
-  @exclusivity(unchecked) var path: [any CodingKey] = []
+  @exclusivity(unchecked) var path = CodingPathStack()
   /// Which types `unbox` reads as arrays or dictionaries (see `CollectionReading.swift`).
   let collectionKinds = CollectionKindTable()
   /// Keyed containers kept for reuse while `decodeRoot` runs (see `KeyedContainerCache`),
@@ -35,7 +35,7 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   @exclusivity(unchecked) var reusesContainers = false
   @exclusivity(unchecked) var madeFirstContainer = false
 
-  var codingPath: [any CodingKey] { path }
+  var codingPath: [any CodingKey] { path.keys }
   /// The JSON5 source and its translation, when the input was JSON5.
   let json5: JSON5Translation?
   /// Lines and columns for error descriptions, built at the first error (in the JSON5
@@ -56,7 +56,6 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     self.options = options
     reportBox = reporting ? ReportBox() : nil
     userInfo = options.userInfo.mapValues { $0 as Any }
-    path.reserveCapacity(16)
   }
 
   /// A decoder for a value outside the main walk (`superDecoder`), sharing the document.
@@ -68,7 +67,7 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     userInfo = parent.userInfo
     reportBox = parent.reportBox
     current = index
-    self.path = path
+    self.path = CodingPathStack(path)
   }
 
   func decodeRoot<T: Decodable>(_ type: T.Type) throws -> T {
@@ -146,15 +145,21 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
 
   /// Runs `body` with `key` pushed on the path, for a container whose path is `base`.
   @inline(__always)
-  func withKey<R>(_ key: any CodingKey, base: ContainerPath, _ body: () throws -> R) rethrows -> R {
+  func withKey<K: CodingKey, R>(_ key: K, base: ContainerPath, _ body: () throws -> R) rethrows -> R {
     if base.explicit == nil, path.count == base.depth {
-      path.append(key)
-      defer { path.removeLast() }
+      path.push(key)
+      defer { path.pop() }
       return try body()
     }
-    let saved = path
-    path = base.codingPath(in: self) + [key]
-    defer { path = saved }
+    return try withPath(base.codingPath(in: self) + [key], body)
+  }
+
+  /// Runs `body` with the path replaced by `keys` (a container whose path is not a prefix of
+  /// the decoder's: a nested container, or one used after its value's turn).
+  func withPath<R>(_ keys: [any CodingKey], _ body: () throws -> R) rethrows -> R {
+    let saved = path.keys
+    path.replace(with: keys)
+    defer { path.replace(with: saved) }
     return try body()
   }
 
@@ -204,8 +209,8 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
         result.append(try read(element))
       } catch {
         // Read it again with its index on the path, so that the error names it.
-        path.append(IndexKey(position))
-        defer { path.removeLast() }
+        path.push(IndexKey(position))
+        defer { path.pop() }
         result.append(try read(element))
       }
       element = next
@@ -285,6 +290,6 @@ struct ContainerPath {
   }
 
   func codingPath(in decoder: CodableDecoder) -> [any CodingKey] {
-    explicit?.keys ?? Array(decoder.path.prefix(depth))
+    explicit?.keys ?? decoder.path.keys(upTo: depth)
   }
 }

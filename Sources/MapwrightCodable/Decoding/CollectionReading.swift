@@ -125,8 +125,8 @@ extension CodableDecoder {
     elements.reserveCapacity(count)
     var element = index + 1
     for position in 0..<count {
-      path.append(IndexKey(position))
-      defer { path.removeLast() }
+      path.push(IndexKey(position))
+      defer { path.pop() }
       elements.append(try unbox(C.Element.self, at: element))
       element = Int(raw.tape[element].next)
     }
@@ -158,8 +158,8 @@ extension StringKeyedDictionary {
       let valueIndex = keyIndex + 1
       keyIndex = Int(decoder.raw.tape[valueIndex].next)
       if members[key] != nil { continue }
-      decoder.path.append(AnyCodingKey(stringValue: key))
-      defer { decoder.path.removeLast() }
+      decoder.path.push(AnyCodingKey(stringValue: key))
+      defer { decoder.path.pop() }
       members[key] = try decoder.unbox(Value.self, at: valueIndex)
     }
     return unsafeBitCast(members, to: R.self)
