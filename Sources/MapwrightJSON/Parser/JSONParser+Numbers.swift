@@ -7,7 +7,7 @@ import CMapwrightSIMD
 func isDigit(_ c: UInt8) -> Bool { c &- UInt8(ascii: "0") < 10 }
 
 extension JSONParser {
-  @inline(__always)
+  @_transparent
   mutating func parseNumber() throws(JSONError) {
     let start = pos
     var p = pos

@@ -36,7 +36,7 @@ func stringStopMask(_ word: UInt64) -> UInt64 {
 
 extension JSONParser {
   /// Parses a string at `pos` (which holds the opening quote) and appends its tape entry.
-  @inline(__always)
+  @_transparent
   mutating func parseString() throws(JSONError) {
     let quote = pos
     var p = pos + 1

@@ -93,7 +93,17 @@ struct JSONParser: ~Copyable {
 
   mutating func parseDocument() throws(JSONError) {
     try skipByteOrderMark()
+    // Whether a member's key comes before the next value. Keys are parsed at this one place,
+    // so the loop holds one inlined copy of `parseMemberKey` (and of the `parseString` in it).
+    // The parsing steps are `@_transparent`: the optimizer inlines no more into a function
+    // as large as this one, `@inline(__always)` or not, and a call per key, string and number
+    // cost about 12% of the parse's instructions (twitter.json 4.15 M → 3.67 M).
+    var keyNext = false
     outer: while true {
+      if keyNext {
+        keyNext = false
+        try parseMemberKey()
+      }
       guard let c = try peekSignificant() else { throw unexpected("a value") }
       switch c {
       case UInt8(ascii: "{"):
@@ -106,7 +116,7 @@ struct JSONParser: ~Copyable {
           tape.close(index, count: 0)
         } else {
           open(index, isObject: true)
-          try parseMemberKey()
+          keyNext = true
           continue outer
         }
       case UInt8(ascii: "["):
@@ -149,7 +159,7 @@ struct JSONParser: ~Copyable {
             try closeTop(elements: top.commas)
             continue
           }
-          if top.isObject { try parseMemberKey() }
+          keyNext = top.isObject
           continue outer
         }
         if d == closer {
@@ -194,7 +204,7 @@ struct JSONParser: ~Copyable {
   }
 
   /// Parses `"key"` and the `:` after it; the next value follows.
-  @inline(__always)
+  @_transparent
   mutating func parseMemberKey() throws(JSONError) {
     guard let c = try peekSignificant(), c == UInt8(ascii: "\"") else {
       throw unexpected("a string key")
