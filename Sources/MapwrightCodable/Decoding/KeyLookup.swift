@@ -103,11 +103,12 @@ extension CodableDecoder {
     let mask = table.mask
     slots.initialize(repeating: 0, count: size)
     let tape = raw.tape
+    let input = raw.bytes
     var keyIndex = object + 1
     for _ in 0..<count {
       let key = tape[keyIndex]
       guard key.isPlainString else { return }
-      let bytes = UnsafeBufferPointer(start: raw.bytes + Int(key.offset), count: Int(key.length))
+      let bytes = UnsafeBufferPointer(start: input + Int(key.offset), count: Int(key.length))
       let hash = KeyTable.hash(bytes.baseAddress, count: bytes.count)
       let tag = hash >> 32
       var slot = Int(truncatingIfNeeded: hash) & mask
