@@ -69,10 +69,14 @@ struct Bench {
         path: path, mode: option("--mode") ?? "macro", array: arguments.contains("--array"), chunkKB: option("--chunk-kb").flatMap(Int.init) ?? 64)
       return
     }
+    // An exact number of measured runs (after the one warm-up run), whatever they take: for
+    // instruction counts under callgrind, where two counts give the cost of one run.
+    let exactRuns = option("--runs").flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
     if let count = option("--dirty").flatMap(Int.init) {
       var timer = Timer()
       timer.minimumSamples = 3
       timer.budget = .milliseconds(200)
+      if let runs = exactRuns { timer.measureExactly(runs) }
       try DirtyBenchmarks.run(count: count, timer: timer) { filter == nil || $0.hasPrefix(filter!) }
       return
     }
@@ -98,13 +102,7 @@ struct Bench {
       timer.budget = .milliseconds(budget)
       if budget < 50 { timer.minimumSamples = 1 }
     }
-    // An exact number of measured runs (after the one warm-up run), whatever they take: for
-    // instruction counts under callgrind, where two counts give the cost of one run.
-    if let runs = option("--runs").flatMap(Int.init), runs > 0 {
-      timer.budget = .zero
-      timer.minimumSamples = runs
-      timer.maximumSamples = runs
-    }
+    if let runs = exactRuns { timer.measureExactly(runs) }
 
     let names = try FileManager.default.contentsOfDirectory(atPath: dataDirectory)
       .filter { $0.hasSuffix(".json") && (onlyFile == nil || $0 == onlyFile) }.sorted()

@@ -24,6 +24,13 @@ struct Timer {
   /// When profiling, baselines are not run (their median reads as 1 ns).
   var skipsBaselines = false
 
+  /// Measures exactly `runs` runs of each operation, whatever they take (`--runs`).
+  mutating func measureExactly(_ runs: Int) {
+    budget = .zero
+    minimumSamples = runs
+    maximumSamples = runs
+  }
+
   /// How the two sides' runs are interleaved.
   enum Interleaving: String {
     /// Alternating blocks, each an unmeasured run and then `samplesPerBlock` measured runs
