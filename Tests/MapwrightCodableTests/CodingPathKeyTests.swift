@@ -91,6 +91,19 @@ private struct Inner: Decodable {
   }
 }
 
+/// A value read through a nested container (whose path the decoder sets in place of its
+/// own), then one read the usual way: the decoder's own path must be back as it was.
+private struct ThroughNested: Decodable {
+  let nested: Probe
+  let after: Probe
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: WordKey.self)
+    let inner = try container.nestedContainer(keyedBy: NameKey.self, forKey: WordKey(number: 1))
+    nested = try inner.decode(Probe.self, forKey: NameKey("deep"))
+    after = try container.decode(Probe.self, forKey: WordKey(number: 2))
+  }
+}
+
 @Suite("Coding path keys come back as pushed")
 struct CodingPathKeyTests {
   private let json = """
@@ -130,6 +143,23 @@ struct CodingPathKeyTests {
     #expect(ours[1][3] as? OnlyKey == .only && ours[4][3] as? OnlyKey == .only)
     #expect(ours[2][3] as? NumberedKey == .seven && ours[2][3].intValue == 7)
     #expect(ours[5][3] as? NumberedKey == .seven)
+  }
+
+  @Test func nestedContainerPathsAreSetAside() throws {
+    let data = Data(#"[{"w1": {"deep": 1}, "w2": 2}, {"w1": {"deep": 3}, "w2": 4}]"#.utf8)
+    let ours = try seenPaths { key, seen in
+      let decoder = MapwrightJSONDecoder()
+      decoder.userInfo[key] = seen
+      _ = try decoder.decode([ThroughNested].self, from: data)
+    }
+    let theirs = try seenPaths { key, seen in
+      let decoder = Foundation.JSONDecoder()
+      decoder.userInfo[key] = seen
+      _ = try decoder.decode([ThroughNested].self, from: data)
+    }
+    #expect(ours.map(pathSignature) == theirs.map(pathSignature))
+    #expect(ours.map(pathSignature) == ["[0]/w1/deep", "[0]/w2", "[1]/w1/deep", "[1]/w2"])
+    #expect(ours[1].last as? WordKey == WordKey(number: 2) && ours[2][1] as? WordKey == WordKey(number: 1))
   }
 
   @Test func errorsNameEveryKind() throws {

@@ -157,9 +157,10 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   /// Runs `body` with the path replaced by `keys` (a container whose path is not a prefix of
   /// the decoder's: a nested container, or one used after its value's turn).
   func withPath<R>(_ keys: [any CodingKey], _ body: () throws -> R) rethrows -> R {
-    let saved = path.keys
-    path.replace(with: keys)
-    defer { path.replace(with: saved) }
+    // The decoder's own path is set aside as it is, not made into keys and pushed again.
+    var saved = CodingPathStack(keys)
+    swap(&path, &saved)
+    defer { swap(&path, &saved) }
     return try body()
   }
 

@@ -86,13 +86,6 @@ struct CodingPathStack: ~Copyable {
 
   var keys: [any CodingKey] { keys(upTo: count) }
 
-  /// Makes the stack hold `keys` instead.
-  mutating func replace(with keys: [any CodingKey]) {
-    steps.truncate(to: 0)
-    boxed.removeAll(keepingCapacity: true)
-    for key in keys { push(anyKey: key) }
-  }
-
   private func key(of step: CodingPathStep) -> any CodingKey {
     if step.isBoxed { return boxed[Int(step.bits)] }
     func load<K: CodingKey>(_: K.Type) -> any CodingKey {
