@@ -9,15 +9,18 @@ import MapwrightJSON
 extension CodableDecoder {
   /// A context for the value at `index` (or for the path alone when `index` is nil).
   func context(at index: Int?, _ message: String, underlying: (any Error)? = nil) -> DecodingError.Context {
-    DecodingError.Context(codingPath: path.keys, debugDescription: message + locationSuffix(index), underlyingError: underlying)
+    // The path's keys are made once, for the context and for its description.
+    let keys = path.keys
+    return DecodingError.Context(
+      codingPath: keys, debugDescription: message + locationSuffix(index, keys), underlyingError: underlying)
   }
 
-  private func locationSuffix(_ index: Int?) -> String {
-    guard let index else { return DecodingErrorPlace.suffix(path: pathText(path.keys)) }
+  private func locationSuffix(_ index: Int?, _ keys: [any CodingKey]) -> String {
+    guard let index else { return DecodingErrorPlace.suffix(path: pathText(keys)) }
     // The coding path, not a walk of the tape: code that probes with `try?` makes many
     // errors, and walking down a large array would cost its length each time.
     let location = location(ofDocumentOffset: document.value(atTapeIndex: index).byteOffset)
-    return DecodingErrorPlace.suffix(path: pathText(path.keys), line: location.line, column: location.column)
+    return DecodingErrorPlace.suffix(path: pathText(keys), line: location.line, column: location.column)
   }
 
   func mismatch(_ type: Any.Type, at index: Int) -> DecodingError {

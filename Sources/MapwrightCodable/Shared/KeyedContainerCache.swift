@@ -80,12 +80,12 @@ final class KeyedContainerCache<State: AnyObject> {
     _: Key.Type, as _: Container.Type, move: (State) -> Void, make: () -> (State, Container)
   ) -> Container {
     let keyType = ObjectIdentifier(Key.self)
-    if let kept = kept.value(for: keyType), kept.isOnlyHolder {
-      move(kept.state)
-      return kept.container(Container.self)
+    let first = kept.value(for: keyType)
+    if let first, first.isOnlyHolder {
+      move(first.state)
+      return first.container(Container.self)
     }
     // The one kept is in use (a type nested in itself): one behind it, or a new one.
-    let first = kept.value(for: keyType)
     if let spare = first?.freeSpare() {
       move(spare.state)
       return spare.container(Container.self)
