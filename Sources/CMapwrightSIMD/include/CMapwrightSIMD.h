@@ -47,6 +47,41 @@
 /// Which build the vector functions are: 1 for SSE2, 2 for NEON, 0 for portable C.
 MW_INLINE int mw_vector_build(void) { return MW_VECTOR_BUILD; }
 
+// MARK: Unaligned loads
+
+// The parser's word loads. Swift's `loadUnaligned` is a generic call once its document loop is
+// past the optimizer's inlining limit; these C functions are always inlined by the compiler.
+
+/// The 8 bytes at `p` as a little-endian word (byte 0 in the low bits).
+MW_INLINE uint64_t mw_load64_le(const uint8_t *p) {
+  uint64_t word;
+  __builtin_memcpy(&word, p, sizeof word);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  word = __builtin_bswap64(word);
+#endif
+  return word;
+}
+
+/// The 4 bytes at `p` as a little-endian word.
+MW_INLINE uint32_t mw_load32_le(const uint8_t *p) {
+  uint32_t word;
+  __builtin_memcpy(&word, p, sizeof word);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  word = __builtin_bswap32(word);
+#endif
+  return word;
+}
+
+/// The 2 bytes at `p` as a little-endian word.
+MW_INLINE uint16_t mw_load16_le(const uint8_t *p) {
+  uint16_t word;
+  __builtin_memcpy(&word, p, sizeof word);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  word = __builtin_bswap16(word);
+#endif
+  return word;
+}
+
 /// The classes of 64 bytes, one bit per byte.
 typedef struct {
   uint64_t quotes;
@@ -105,6 +140,20 @@ MW_INLINE size_t mw_count_continuations_portable(const uint8_t *p, size_t count)
   return found;
 }
 
+/// Whether the `length` bytes at `p` are spaces and the byte after them is not: a line's
+/// indentation exactly as predicted. `length` is 1 to 31 and 32 bytes at `p` are readable.
+/// Words of eight bytes: the last word holds the run's last bytes and the byte after.
+MW_INLINE int mw_indentation_is_portable(const uint8_t *p, long length) {
+  const uint64_t spaces = 0x2020202020202020ull;
+  uint64_t differs = 0;
+  long i = 0;
+  for (; i + 8 <= length; i += 8) differs |= mw_load64_le(p + i) ^ spaces;
+  uint64_t tail = mw_load64_le(p + i) ^ spaces;
+  unsigned bits = (unsigned)(length - i) * 8;  // 0 to 56
+  differs |= tail & (((uint64_t)1 << bits) - 1);
+  return differs == 0 && ((tail >> bits) & 0xFF) != 0;
+}
+
 // MARK: Vector builds
 
 #if MW_VECTOR_BUILD == 1
@@ -123,6 +172,16 @@ MW_INLINE uint64_t mw_string_stops16(const uint8_t *p) {
 }
 
 MW_INLINE int mw_mask16_shift(void) { return 0; }
+
+/// `mw_indentation_is_portable`, from one mask of the spaces among the 32 bytes at `p`.
+MW_INLINE int mw_indentation_is(const uint8_t *p, long length) {
+  __m128i space = _mm_set1_epi8(' ');
+  uint64_t low = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), space));
+  uint64_t high = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 16)), space));
+  uint64_t run = ((uint64_t)1 << length) - 1;
+  // The run's bits all set and the next byte's clear.
+  return ((low | high << 16) & (run << 1 | 1)) == run;
+}
 
 /// The quotes among the 16 bytes at `p` (a mask as `mw_string_stops16`'s).
 MW_INLINE uint64_t mw_quotes16(const uint8_t *p) {
@@ -187,6 +246,9 @@ MW_INLINE uint64_t mw_string_stops16(const uint8_t *p) {
 
 MW_INLINE int mw_mask16_shift(void) { return 2; }
 
+/// Words serve arm64 as well as a NEON mask, which it has to assemble.
+MW_INLINE int mw_indentation_is(const uint8_t *p, long length) { return mw_indentation_is_portable(p, length); }
+
 MW_INLINE uint64_t mw_quotes16(const uint8_t *p) {
   uint8x16_t quotes = vceqq_u8(vld1q_u8(p), vdupq_n_u8('"'));
   return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(quotes), 4)), 0);
@@ -248,6 +310,8 @@ MW_INLINE uint64_t mw_quotes16(const uint8_t *p) { return mw_quotes16_portable(p
 MW_INLINE uint64_t mw_non_digits16(const uint8_t *p) { return mw_non_digits16_portable(p); }
 
 MW_INLINE int mw_mask16_shift(void) { return 0; }
+
+MW_INLINE int mw_indentation_is(const uint8_t *p, long length) { return mw_indentation_is_portable(p, length); }
 
 MW_INLINE mw_block_classes mw_classify64(const uint8_t *p) { return mw_classify64_portable(p); }
 

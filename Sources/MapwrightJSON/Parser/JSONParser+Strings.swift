@@ -57,7 +57,7 @@ extension JSONParser {
         if first == mw_quotes16(block).trailingZeroBitCount { break }
       } else {
         while p + 8 <= count {
-          let word = UInt64(littleEndian: UnsafeRawPointer(bytes + p).loadUnaligned(as: UInt64.self))
+          let word = mw_load64_le(bytes + p)
           let mask = stringStopMask(word)
           if mask != 0 {
             p += mask.trailingZeroBitCount >> 3
@@ -119,7 +119,7 @@ extension JSONParser {
   func skipThreeByteSequences(from start: Int) -> Int {
     var p = start
     while p &+ 4 <= count {
-      let word = UInt32(littleEndian: UnsafeRawPointer(bytes + p).loadUnaligned(as: UInt32.self))
+      let word = mw_load32_le(bytes + p)
       let lead = word & 0xFF
       guard word & 0x00C0_C0F0 == 0x0080_80E0, lead != 0xE0, lead != 0xED else { break }
       p &+= 3

@@ -1,10 +1,19 @@
 // Whitespace, the optional comments of relaxed mode, and the byte order mark.
 
+import CMapwrightSIMD
+
 extension JSONParser {
   /// Skips whitespace (and comments when allowed) and returns the next byte without
   /// consuming it, or nil at the end of input.
-  @inline(__always)
-  mutating func peekSignificant() throws(JSONError) -> UInt8? {
+  ///
+  /// `level` is the nesting level the next token is expected at. In a pretty-printed
+  /// document, the indentation after a line break is that level times the document's
+  /// indentation step (learned at its first indented line). Such a run, up to 31 spaces, is
+  /// checked whole (`mw_indentation_is`) and skipped at once: the next token's position
+  /// follows from the prediction, not from the bytes. Other whitespace is skipped a word at
+  /// a time.
+  @_transparent
+  mutating func peekSignificant(level: Int) throws(JSONError) -> UInt8? {
     while pos < count {
       let c = bytes[pos]
       if c > 0x20 {
@@ -18,11 +27,19 @@ extension JSONParser {
       pos += 1
       // A lone space (after a colon or a comma) needs no word.
       if c == 0x20 { continue }
+      let lineStart = pos
+      if c == 0x0A {
+        let predicted = level &* indentStep
+        if UInt(bitPattern: predicted &- 1) < 31, pos &+ 32 <= count, mw_indentation_is(bytes + pos, predicted) != 0 {
+          pos &+= predicted
+          continue
+        }
+      }
       // Indentation, after a line break: a run of spaces is skipped a word at a time. The
       // word's first byte that is not a space is its lowest non-zero byte once every space is
       // turned into zero.
       while pos + 8 <= count {
-        let word = UInt64(littleEndian: UnsafeRawPointer(bytes + pos).loadUnaligned(as: UInt64.self))
+        let word = mw_load64_le(bytes + pos)
         let notSpaces = word ^ 0x2020_2020_2020_2020
         if notSpaces != 0 {
           pos += notSpaces.trailingZeroBitCount >> 3
@@ -30,8 +47,18 @@ extension JSONParser {
         }
         pos += 8
       }
+      // The step is learned (again) from a line indented otherwise than predicted.
+      if c == 0x0A, level > 0 { learnIndentStep(pos &- lineStart, level: level) }
     }
     return nil
+  }
+
+  /// The indentation step of a line indented `indentation` spaces at nesting level `level`,
+  /// kept when `indentation` is a multiple of `level` (out of line: it runs only at a line
+  /// that was not predicted).
+  @inline(never)
+  mutating func learnIndentStep(_ indentation: Int, level: Int) {
+    if indentation % level == 0 { indentStep = indentation / level }
   }
 
   /// Skips a `// line` or `/* block */` comment starting at `pos`.

@@ -41,6 +41,9 @@ struct JSONParser: ~Copyable {
   let replacesInvalidUnicode: Bool
   let rejectsDuplicateKeys: Bool
   let maximumDepth: Int
+  /// The document's indentation per nesting level in spaces, 0 until learned
+  /// (`peekSignificant(level:)`).
+  var indentStep = 0
   /// Whether runs of non-ASCII string bytes are checked sixteen bytes at a time
   /// (`mw_utf8_until_stop_vector`), asked of the processor once per process.
   let validatesUTF8InBlocks = utf8VectorCheckRuns
@@ -104,13 +107,13 @@ struct JSONParser: ~Copyable {
         keyNext = false
         try parseMemberKey()
       }
-      guard let c = try peekSignificant() else { throw unexpected("a value") }
+      guard let c = try peekSignificant(level: depth) else { throw unexpected("a value") }
       switch c {
       case UInt8(ascii: "{"):
         try checkDepth()
         let index = tape.append(.object, offset: pos)
         pos += 1
-        guard let d = try peekSignificant() else { throw unexpected("a string key or '}'") }
+        guard let d = try peekSignificant(level: depth &+ 1) else { throw unexpected("a string key or '}'") }
         if d == UInt8(ascii: "}") {
           pos += 1
           tape.close(index, count: 0)
@@ -123,7 +126,7 @@ struct JSONParser: ~Copyable {
         try checkDepth()
         let index = tape.append(.array, offset: pos)
         pos += 1
-        guard let d = try peekSignificant() else { throw unexpected("a value or ']'") }
+        guard let d = try peekSignificant(level: depth &+ 1) else { throw unexpected("a value or ']'") }
         if d == UInt8(ascii: "]") {
           pos += 1
           tape.close(index, count: 0)
@@ -147,14 +150,15 @@ struct JSONParser: ~Copyable {
 
       // A value is complete: move to the next element or close containers.
       while depth > 0 {
-        guard let d = try peekSignificant() else {
+        // A comma follows on the same line; a closer is on the next, one level out.
+        guard let d = try peekSignificant(level: depth &- 1) else {
           throw unexpected(top.isObject ? "',' or '}'" : "',' or ']'")
         }
         let closer = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if d == UInt8(ascii: ",") {
           pos += 1
           top.commas += 1
-          if allowsTrailingCommas, try peekSignificant() == closer {
+          if allowsTrailingCommas, try peekSignificant(level: depth &- 1) == closer {
             pos += 1
             try closeTop(elements: top.commas)
             continue
@@ -171,7 +175,7 @@ struct JSONParser: ~Copyable {
       }
       break
     }
-    if try peekSignificant() != nil {
+    if try peekSignificant(level: 0) != nil {
       throw error(.trailingData(bytes[pos]), at: pos)
     }
   }
@@ -206,16 +210,16 @@ struct JSONParser: ~Copyable {
   /// Parses `"key"` and the `:` after it; the next value follows.
   @_transparent
   mutating func parseMemberKey() throws(JSONError) {
-    guard let c = try peekSignificant(), c == UInt8(ascii: "\"") else {
+    guard let c = try peekSignificant(level: depth), c == UInt8(ascii: "\"") else {
       throw unexpected("a string key")
     }
     try parseString()
     // The usual `": "` after a key, read as one load: the value is next.
-    if pos + 2 <= count, UnsafeRawPointer(bytes + pos).loadUnaligned(as: UInt16.self) == UInt16(littleEndian: 0x203A) {
+    if pos + 2 <= count, mw_load16_le(bytes + pos) == 0x203A {
       pos += 2
       return
     }
-    guard let d = try peekSignificant(), d == UInt8(ascii: ":") else {
+    guard let d = try peekSignificant(level: depth), d == UInt8(ascii: ":") else {
       throw unexpected("':'")
     }
     pos += 1
@@ -228,8 +232,8 @@ struct JSONParser: ~Copyable {
     let length = word.utf8CodeUnitCount
     let text = word.utf8Start
     if pos + length <= count {
-      let found = UnsafeRawPointer(bytes + pos).loadUnaligned(as: UInt32.self)
-      let expected = UnsafeRawPointer(text).loadUnaligned(as: UInt32.self)
+      let found = mw_load32_le(bytes + pos)
+      let expected = mw_load32_le(text)
       if found == expected && (length == 4 || bytes[pos + 4] == text[4]) {
         _ = tape.append(kind, offset: pos)
         pos += length
