@@ -8,8 +8,8 @@ import Testing
 /// word-at-a-time Swift scans give the same results on the same inputs: JSONTestSuite, the
 /// fuzz corpora, the benchmark files and seeded random bytes rich in quotes, backslashes,
 /// brackets and digits. The parser's vector steps are the first string stop and the first
-/// non-digit of sixteen bytes, compared here at every window of every input; the value-end
-/// scan runs whole with each classifier.
+/// non-digit of sixteen bytes, and the writer's the first byte to escape, compared here at
+/// every window of every input; the value-end scan runs whole with each classifier.
 @Suite struct VectorPathTests {
   /// Every input of the corpus, with its name.
   static let corpus: [(name: String, bytes: [UInt8])] = {
@@ -89,6 +89,14 @@ import Testing
           let expectedQuotes = mw_quotes16_portable(base + start)
           if (quotes == 0 ? 16 : quotes.trailingZeroBitCount >> shift) != (expectedQuotes == 0 ? 16 : expectedQuotes.trailingZeroBitCount) {
             mismatches += 1
+          }
+          // The writer's classifier: every window of small inputs, every seventh of large ones.
+          for (slashes, nonASCII) in [(0, 0), (1, 0), (0, 1), (1, 1)] as [(Int32, Int32)] where blockStride == 1 || start % 7 == 0 {
+            let escapes = mw_escape_stops16(base + start, slashes, nonASCII)
+            let expectedEscapes = mw_escape_stops16_portable(base + start, slashes, nonASCII)
+            if (escapes == 0 ? 16 : escapes.trailingZeroBitCount >> shift) != (expectedEscapes == 0 ? 16 : expectedEscapes.trailingZeroBitCount) {
+              mismatches += 1
+            }
           }
           let others = mw_non_digits16(base + start)
           let expectedOthers = mw_non_digits16_portable(base + start)

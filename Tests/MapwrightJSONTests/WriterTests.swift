@@ -95,13 +95,14 @@ import Testing
     return out + "\""
   }
 
-  /// The writer's word-at-a-time scan, its padded last word included, against a byte-by-byte
-  /// reference: every string of 0–17 characters with one character that may need an escape at
-  /// every position, under every escaping option, through `JSONWriter` and `JSONOutput`.
+  /// The writer's sixteen-byte and word-at-a-time scans, its padded last word included,
+  /// against a byte-by-byte reference: every string of 0–40 characters with one character that
+  /// may need an escape (or, as a space and DEL, just does not) at every position, under every
+  /// escaping option, through `JSONWriter` and `JSONOutput`.
   @Test func escapesAgreeWithAByteByByteReference() throws {
-    let specials: [String] = ["\"", "\\", "/", "\n", "\u{01}", "\u{1F}", "é", "語", "😀", "a"]
+    let specials: [String] = ["\"", "\\", "/", "\n", "\u{01}", "\u{1F}", " ", "\u{7F}", "é", "語", "😀", "a"]
     var checked = 0
-    for length in 0...17 {
+    for length in 0...40 {
       for special in specials {
         for position in 0...length {
           var characters = Array(repeating: "x", count: length)
@@ -118,7 +119,7 @@ import Testing
         }
       }
     }
-    #expect(checked == 4 * 10 * (1...18).reduce(0, +))
+    #expect(checked == 4 * specials.count * (1...41).reduce(0, +))
   }
 
   /// Seeded random strings with many characters that may need escapes, some longer than the

@@ -21,6 +21,9 @@
 //   opens         '{' and '['     closes       '}' and ']'
 //   continuations the bytes 0x80 to 0xBF, which do not start a UTF-8 character (counted,
 //                 for columns)
+//   escape stops  what a writer escapes: '"', '\\', bytes below 0x20, and '/' and bytes of
+//                 0x80 and up when asked
+//   indentation   a run of exactly so many spaces (a pretty-printed line's, as predicted)
 //
 // One check is not inline: UTF-8 inside strings, sixteen bytes at a time
 // (`mw_utf8_until_stop_vector`, in CMapwrightSIMD.c), which needs SSSE3 on x86-64 and so is
@@ -71,6 +74,9 @@ MW_INLINE uint32_t mw_load32_le(const uint8_t *p) {
 #endif
   return word;
 }
+
+/// Copies 16 bytes from `source` to `target` (unaligned, not overlapping).
+MW_INLINE void mw_copy16(uint8_t *target, const uint8_t *source) { __builtin_memcpy(target, source, 16); }
 
 /// The 2 bytes at `p` as a little-endian word.
 MW_INLINE uint16_t mw_load16_le(const uint8_t *p) {
@@ -140,6 +146,18 @@ MW_INLINE size_t mw_count_continuations_portable(const uint8_t *p, size_t count)
   return found;
 }
 
+/// The bytes among the 16 at `p` that a JSON writer must escape: '"', '\\' and bytes below
+/// 0x20, with '/' when `slashes` and bytes of 0x80 and up when `non_ascii`.
+MW_INLINE uint64_t mw_escape_stops16_portable(const uint8_t *p, int slashes, int non_ascii) {
+  uint64_t stops = 0;
+  for (int i = 0; i < 16; i++) {
+    uint8_t byte = p[i];
+    int stop = byte == '"' || byte == '\\' || byte < 0x20 || (slashes && byte == '/') || (non_ascii && byte >= 0x80);
+    stops |= (uint64_t)stop << i;
+  }
+  return stops;
+}
+
 /// Whether the `length` bytes at `p` are spaces and the byte after them is not: a line's
 /// indentation exactly as predicted. `length` is 1 to 31 and 32 bytes at `p` are readable.
 /// Words of eight bytes: the last word holds the run's last bytes and the byte after.
@@ -172,6 +190,20 @@ MW_INLINE uint64_t mw_string_stops16(const uint8_t *p) {
 }
 
 MW_INLINE int mw_mask16_shift(void) { return 0; }
+
+/// `mw_escape_stops16_portable`, as a mask like `mw_string_stops16`'s.
+MW_INLINE uint64_t mw_escape_stops16(const uint8_t *p, int slashes, int non_ascii) {
+  __m128i bytes = _mm_loadu_si128((const __m128i *)p);
+  __m128i stops = _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('"')), _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\')));
+  // Bytes below 0x20, unsigned: those equal to their minimum with 0x1F.
+  __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(bytes, _mm_set1_epi8(0x1F)), bytes);
+  stops = _mm_or_si128(stops, control);
+  if (slashes) stops = _mm_or_si128(stops, _mm_cmpeq_epi8(bytes, _mm_set1_epi8('/')));
+  uint64_t mask = (uint64_t)(uint32_t)_mm_movemask_epi8(stops);
+  // Bytes of 0x80 and up are the sign bits `movemask` reads from the bytes themselves.
+  if (non_ascii) mask |= (uint64_t)(uint32_t)_mm_movemask_epi8(bytes);
+  return mask;
+}
 
 /// `mw_indentation_is_portable`, from one mask of the spaces among the 32 bytes at `p`.
 MW_INLINE int mw_indentation_is(const uint8_t *p, long length) {
@@ -246,6 +278,15 @@ MW_INLINE uint64_t mw_string_stops16(const uint8_t *p) {
 
 MW_INLINE int mw_mask16_shift(void) { return 2; }
 
+MW_INLINE uint64_t mw_escape_stops16(const uint8_t *p, int slashes, int non_ascii) {
+  uint8x16_t bytes = vld1q_u8(p);
+  uint8x16_t stops = vorrq_u8(vorrq_u8(vceqq_u8(bytes, vdupq_n_u8('"')), vceqq_u8(bytes, vdupq_n_u8('\\'))),
+    vcltq_u8(bytes, vdupq_n_u8(0x20)));
+  if (slashes) stops = vorrq_u8(stops, vceqq_u8(bytes, vdupq_n_u8('/')));
+  if (non_ascii) stops = vorrq_u8(stops, vcgeq_u8(bytes, vdupq_n_u8(0x80)));
+  return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(stops), 4)), 0);
+}
+
 /// Words serve arm64 as well as a NEON mask, which it has to assemble.
 MW_INLINE int mw_indentation_is(const uint8_t *p, long length) { return mw_indentation_is_portable(p, length); }
 
@@ -310,6 +351,10 @@ MW_INLINE uint64_t mw_quotes16(const uint8_t *p) { return mw_quotes16_portable(p
 MW_INLINE uint64_t mw_non_digits16(const uint8_t *p) { return mw_non_digits16_portable(p); }
 
 MW_INLINE int mw_mask16_shift(void) { return 0; }
+
+MW_INLINE uint64_t mw_escape_stops16(const uint8_t *p, int slashes, int non_ascii) {
+  return mw_escape_stops16_portable(p, slashes, non_ascii);
+}
 
 MW_INLINE int mw_indentation_is(const uint8_t *p, long length) { return mw_indentation_is_portable(p, length); }
 

@@ -1,6 +1,9 @@
-// String escaping for the writer. Bytes are tested eight at a time (the same SWAR test as the
-// parser's string scan) and stored as they are tested; only the bytes that need an escape are
-// handled one by one.
+// String escaping for the writer. Bytes are tested sixteen at a time where the build has
+// vectors (`mw_escape_stops16`, SSE2 or NEON), otherwise eight at a time (the same SWAR test
+// as the parser's string scan), and stored as they are tested; only the bytes that need an
+// escape are handled one by one.
+
+import CMapwrightSIMD
 
 private let hexDigits: StaticString = "0123456789abcdef"
 
@@ -77,20 +80,35 @@ extension JSONWriter {
       var written = 0
       while i < blockEnd {
         let remaining = count - i
-        let word =
-          remaining >= 8
-          ? UInt64(littleEndian: from.loadUnaligned(fromByteOffset: i, as: UInt64.self)) : paddedWord(base, from: i, count: count)
-        into.storeBytes(of: word.littleEndian, toByteOffset: written, as: UInt64.self)
-        let mask = stopMask(word, escapeSlashes: escapeSlashes, escapeNonASCII: escapeNonASCII)
-        if mask == 0 {
-          let plain = min(8, remaining)
+        if remaining >= 16, mw_vector_build() != 0 {
+          // Sixteen bytes stored and tested at once (the room allows a block's last step to
+          // pass its end).
+          mw_copy16(target + written, base + i)
+          let mask = mw_escape_stops16(base + i, escapeSlashes ? 1 : 0, escapeNonASCII ? 1 : 0)
+          if mask == 0 {
+            i += 16
+            written += 16
+            continue
+          }
+          let plain = mask.trailingZeroBitCount >> mw_mask16_shift()
           i += plain
           written += plain
-          continue
+        } else {
+          let word =
+            remaining >= 8
+            ? UInt64(littleEndian: from.loadUnaligned(fromByteOffset: i, as: UInt64.self)) : paddedWord(base, from: i, count: count)
+          into.storeBytes(of: word.littleEndian, toByteOffset: written, as: UInt64.self)
+          let mask = stopMask(word, escapeSlashes: escapeSlashes, escapeNonASCII: escapeNonASCII)
+          if mask == 0 {
+            let plain = min(8, remaining)
+            i += plain
+            written += plain
+            continue
+          }
+          let plain = mask.trailingZeroBitCount >> 3
+          i += plain
+          written += plain
         }
-        let plain = mask.trailingZeroBitCount >> 3
-        i += plain
-        written += plain
         let c = base[i]
         if c >= 0x80 {
           // Only flagged when non-ASCII is escaped.
@@ -168,6 +186,14 @@ extension JSONWriter {
       let from = UnsafeRawPointer(base)
       if count >= 8 {
         var i = 0
+        // Sixteen bytes a step where the build has vectors; words for the rest.
+        if mw_vector_build() != 0 {
+          while i + 16 < count {
+            if mw_escape_stops16(base + i, escapeSlashes ? 1 : 0, escapeNonASCII ? 1 : 0) != 0 { return i }
+            mw_copy16(target + 1 + i, base + i)
+            i += 16
+          }
+        }
         while i + 8 < count {
           let word = from.loadUnaligned(fromByteOffset: i, as: UInt64.self)
           if stops(UInt64(littleEndian: word)) { return i }
