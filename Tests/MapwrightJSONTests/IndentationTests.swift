@@ -26,7 +26,8 @@ import Testing
     for bytes in inputs {
       bytes.withUnsafeBufferPointer { buffer in
         let base = buffer.baseAddress!
-        let starts = buffer.count > 1_000 ? (0..<40).map { _ in Int.random(in: 0...(buffer.count - 32), using: &random) } : Array(0...(buffer.count - 32))
+        let starts =
+          buffer.count > 1_000 ? (0..<40).map { _ in Int.random(in: 0...(buffer.count - 32), using: &random) } : Array(0...(buffer.count - 32))
         for start in starts {
           for length in 1...31 {
             let expected = Self.isIndentation(bytes[start...], length: length)
