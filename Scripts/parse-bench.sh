@@ -44,14 +44,18 @@ done | tee "$work/rounds.tsv"
 
 printf '\nfile\tside\tmedian MB/s\tof simdjson\tfaster half MB/s\tof simdjson\n'
 awk -F'\t' 'NR > 1 { v[$2 "\t" $3] = v[$2 "\t" $3] " " $4; files[$2] = 1; sides[$3] = 1 }
-  function median(list, n,   a, i, j, t) {
+  # The values of a space-separated list, sorted into a; returns how many.
+  function sorted(list, a,   n, i, j, t) {
     n = split(list, a, " ")
     for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+    return n
+  }
+  function median(list,   a, n) {
+    n = sorted(list, a)
     return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
   }
-  function fasterHalf(list, n,   a, i, j, t, half) {
-    n = split(list, a, " ")
-    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+  function fasterHalf(list,   a, n, i, half) {
+    n = sorted(list, a)
     half = ""
     for (i = int(n / 2) + 1; i <= n; i++) half = half " " a[i]
     return median(half)

@@ -52,7 +52,7 @@ MW_INLINE int mw_vector_build(void) { return MW_VECTOR_BUILD; }
 
 // MARK: Unaligned loads
 
-// The parser's word loads. Swift's `loadUnaligned` is a generic call once its document loop is
+// The parser's and the writer's loads. Swift's `loadUnaligned` is a generic call once its document loop is
 // past the optimizer's inlining limit; these C functions are always inlined by the compiler.
 
 /// The 8 bytes at `p` as a little-endian word (byte 0 in the low bits).
@@ -75,9 +75,6 @@ MW_INLINE uint32_t mw_load32_le(const uint8_t *p) {
   return word;
 }
 
-/// Copies 16 bytes from `source` to `target` (unaligned, not overlapping).
-MW_INLINE void mw_copy16(uint8_t *target, const uint8_t *source) { __builtin_memcpy(target, source, 16); }
-
 /// The 2 bytes at `p` as a little-endian word.
 MW_INLINE uint16_t mw_load16_le(const uint8_t *p) {
   uint16_t word;
@@ -87,6 +84,9 @@ MW_INLINE uint16_t mw_load16_le(const uint8_t *p) {
 #endif
   return word;
 }
+
+/// Copies 16 bytes from `source` to `target` (unaligned, not overlapping).
+MW_INLINE void mw_copy16(uint8_t *target, const uint8_t *source) { __builtin_memcpy(target, source, 16); }
 
 /// The classes of 64 bytes, one bit per byte.
 typedef struct {

@@ -28,12 +28,10 @@ extension JSONParser {
       // A lone space (after a colon or a comma) needs no word.
       if c == 0x20 { continue }
       let lineStart = pos
-      if c == 0x0A {
-        let predicted = level &* indentStep
-        if UInt(bitPattern: predicted &- 1) < 31, pos &+ 32 <= count, mw_indentation_is(bytes + pos, predicted) != 0 {
-          pos &+= predicted
-          continue
-        }
+      let predicted = level &* indentStep
+      if c == 0x0A, UInt(bitPattern: predicted &- 1) < 31, pos &+ 32 <= count, mw_indentation_is(bytes + pos, predicted) != 0 {
+        pos &+= predicted
+        continue
       }
       // Indentation, after a line break: a run of spaces is skipped a word at a time. The
       // word's first byte that is not a space is its lowest non-zero byte once every space is
@@ -47,8 +45,10 @@ extension JSONParser {
         }
         pos += 8
       }
-      // The step is learned (again) from a line indented otherwise than predicted.
-      if c == 0x0A, level > 0 { learnIndentStep(pos &- lineStart, level: level) }
+      // The step is learned (again) from a line indented otherwise than predicted; a line as
+      // predicted but past the check's 31 bytes, or unindented in a document without a step,
+      // has nothing to teach.
+      if c == 0x0A, level > 0, pos &- lineStart != predicted { learnIndentStep(pos &- lineStart, level: level) }
     }
     return nil
   }
