@@ -121,7 +121,9 @@ let package = Package(
       name: "MapwrightCLI",
       dependencies: ["MapwrightSchema", "MapwrightSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
-    .executableTarget(name: "mapwright", dependencies: ["MapwrightCLI"]),
+    // Its folder is not `Sources/mapwright`: that would equal `Sources/Mapwright` on a
+    // case-insensitive file system (macOS's default), where git would merge the two.
+    .executableTarget(name: "mapwright", dependencies: ["MapwrightCLI"], path: "Sources/mapwright-tool"),
     // The same commands with PostgreSQL stores; `mapwright` hands postgres:// imports to it.
     .executableTarget(name: "mapwright-postgres", dependencies: ["MapwrightCLI", "MapwrightPostgres"]),
     // The example service (Examples/FeedService): a library for its tests, and the executable.
