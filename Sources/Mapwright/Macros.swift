@@ -46,11 +46,12 @@ public enum KeyNaming: Sendable {
   member,
   names: named(init(_jsonReader:)), named(_jsonModelFields), named(_jsonModelFieldsStorage), named(encodeJSON(in:)),
   named(_jsonModelCluster), named(_jsonModelClusterStorage), named(_jsonPreserved), named(init(_jsonModelDraft:)),
-  named(_jsonModelDescribedFields), named(_jsonModelIsEqual(to:)), named(_jsonModelHash(into:)), named(==), named(hash(into:)))
+  named(_jsonModelDescribedFields), named(_jsonModelIsEqual(to:)), named(_jsonModelHash(into:)), named(==), named(hash(into:)),
+  named(init(_codableReader:)), named(_jsonModelEncode(to:)), named(init(from:)))
 @attached(
   extension, conformances: JSONModel, JSONConvertible, CustomStringConvertible,
-  names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
-  named(decode(from:in:)), named(_jsonModelProperties), named(init(_jsonModelDraft:)), named(_jsonModelDescribedFields),
+  names: named(_jsonModelFields), named(init(_jsonReader:)), named(init(_codableReader:)), named(encodeJSON(in:)),
+  named(_jsonModelEncode(to:)), named(writeJSON(to:in:)), named(decode(from:in:)), named(_jsonModelProperties), named(init(_jsonModelDraft:)), named(_jsonModelDescribedFields),
   named(description), named(_jsonModelFieldKeyPaths), named(_jsonModelDecodeField(_:_:)), named(_jsonModelEntity), named(_jsonModelEnum))
 public macro JSONModel(
   keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil,
@@ -81,7 +82,8 @@ public macro JSONModel(
   member,
   names: named(init(_jsonReader:)), named(_jsonModelFields), named(_jsonModelFieldsStorage), named(encodeJSON(in:)),
   named(_jsonModelCluster), named(_jsonModelClusterStorage), named(_jsonPreserved), named(init(_jsonModelDraft:)),
-  named(_jsonModelDescribedFields), named(_jsonModelIsEqual(to:)), named(_jsonModelHash(into:)), named(==), named(hash(into:)))
+  named(_jsonModelDescribedFields), named(_jsonModelIsEqual(to:)), named(_jsonModelHash(into:)), named(==), named(hash(into:)),
+  named(init(_codableReader:)), named(_jsonModelEncode(to:)), named(init(from:)))
 @attached(extension, conformances: JSONModel, JSONConvertible, CustomStringConvertible, names: named(description))
 public macro JSONModel(
   keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil,

@@ -41,12 +41,17 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     guard model.kind != .struct else { return storage }
     let equality = generator.writesEquality ? generator.equalityFunctions() : []
     guard model.mappingInBody else {
-      return storage + ([generator.decodingInitializer(), generator.draftInitializer()] + equality).map { DeclSyntax(stringLiteral: $0) }
+      let codable = model.writesCodableReading ? [generator.decodingInitializer(.codable)] : []
+      return storage
+        + ([generator.decodingInitializer()] + codable + [generator.draftInitializer()] + equality).map { DeclSyntax(stringLiteral: $0) }
     }
+    // Classes with subclasses: both drivers, overridable (see `writesCodableReading`).
+    let decodable = model.codable.decodes || generator.superclassIsModel ? [generator.codableClassInitializer()] : []
     let members =
       [generator.preservedStorage()].compactMap { $0 } + generator.fieldsDeclarations()
       + generator.clusterDeclarations()
-      + [generator.decodingInitializer(), generator.encodingFunction(), generator.describedFieldsFunction()] + equality
+      + [generator.decodingInitializer(), generator.decodingInitializer(.codable)] + decodable
+      + [generator.encodingFunction(), generator.encodingFunction(.codable), generator.describedFieldsFunction()] + equality
     return members.map { DeclSyntax(stringLiteral: $0) }
   }
 
@@ -82,7 +87,9 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
     if !model.mappingInBody {
       members.append(generator.fieldsDeclaration())
       if model.kind == .struct { members.append(generator.decodingInitializer()) }
+      if model.kind == .struct && model.writesCodableReading { members.append(generator.decodingInitializer(.codable)) }
       members.append(generator.encodingFunction())
+      if model.writesCodableWriting { members.append(generator.encodingFunction(.codable)) }
       if let streaming = generator.streamingFunction() { members.append(streaming) }
       members.append(generator.describedFieldsFunction())
     }

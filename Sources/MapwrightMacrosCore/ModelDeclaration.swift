@@ -43,6 +43,20 @@ struct ModelDeclaration {
   /// other attributes on the type that could add members (see `ModelParser`).
   var hasMemberwiseInitializer = false
 
+  /// What the declaration's inheritance clause asks of Codable.
+  struct Codability {
+    var decodes = false
+    var encodes = false
+  }
+  var codable = Codability()
+
+  /// Whether the macro writes `init(_codableReader:)`: for models declared `Decodable`, and for
+  /// classes with the mapping in their body (a protocol's initialiser requirement is met only
+  /// by a `required` initialiser there, for subclasses to override).
+  var writesCodableReading: Bool { codable.decodes || mappingInBody }
+  /// Whether the macro writes `_jsonModelEncode(to:)` (as `writesCodableReading`, for `Encodable`).
+  var writesCodableWriting: Bool { codable.encodes || mappingInBody }
+
   /// Whether the class's mapping lives in its body so that subclasses can override it: a
   /// class that is not final, or that has a superclass. (A struct's, and a final root
   /// class's, goes in the extension, with only a class's initialiser in the body.)

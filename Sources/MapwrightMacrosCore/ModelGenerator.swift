@@ -20,12 +20,27 @@ struct ModelGenerator {
   /// A superclass that is a model too (NSObject is a root for mapping).
   var superclassIsModel: Bool { model.superclass.map { $0 != "NSObject" } ?? false }
 
-  /// `init(_jsonReader:)`.
-  func decodingInitializer() -> String {
+  /// What a generated initialiser reads from, or an encoding function writes to: the tape of
+  /// Mapwright's parse (`JSONModelReader`, `JSONModelWriter`), or any coder's containers
+  /// (`CodableModelReader`, `CodableModelWriter`). One mapping, the same calls, two drivers.
+  enum Driver {
+    case tape, codable
+
+    /// The initialiser's argument label.
+    var readerLabel: String { self == .tape ? "_jsonReader" : "_codableReader" }
+  }
+
+  /// `init(_jsonReader:)`, or `init(_codableReader:)` for the Codable driver.
+  func decodingInitializer(_ driver: Driver = .tape) -> String {
     let fields = model.fields
     var lines: [String] = []
     let required = model.kind == .class || model.superclass != nil ? "required " : ""
-    lines.append("\(access)\(required)init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {")
+    switch driver {
+    case .tape:
+      lines.append("\(access)\(required)init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {")
+    case .codable:
+      lines.append("\(access)\(required)init(_codableReader reader: inout Mapwright.CodableModelReader) throws {")
+    }
     for (i, property) in fields.enumerated() {
       lines.append("  var _\(i): \(property.type ?? "Never")? = nil")
     }
@@ -35,7 +50,12 @@ struct ModelGenerator {
       lines.append("  Mapwright._jsonModelLocal(&_\(i))")
     }
     let plain = fields.enumerated().filter { $0.element.isPlainKey }
-    if !plain.isEmpty {
+    if driver == .codable {
+      // Each plain key looked up in the decoder's container, as synthesised Codable does.
+      for (i, property) in plain {
+        lines.append("  _\(i) = \(readExpression(property, from: .field(i)))")
+      }
+    } else if !plain.isEmpty {
       lines.append("  while let member = reader.next() {")
       lines.append("    switch member.field {")
       for (i, property) in plain {
@@ -89,7 +109,7 @@ struct ModelGenerator {
       if superclassIsModel {
         lines.append("  var _superReader = try reader.superclassReader(fields: \(superclass)._jsonModelFields)")
         lines.append("  defer { _superReader.restore() }")
-        lines.append("  try super.init(_jsonReader: &_superReader)")
+        lines.append("  try super.init(\(driver.readerLabel): &_superReader)")
       } else {
         lines.append("  super.init()")
       }
@@ -158,16 +178,25 @@ struct ModelGenerator {
     property.type.map(Self.mayBeLargeStruct) ?? false ? "_\(i).take()" : "_\(i)"
   }
 
-  /// Where a property is read from: the member of the one pass, or key paths and fallbacks.
+  /// Where a property is read from: the member of the one pass, a plain key looked up (the
+  /// Codable driver), or key paths and fallbacks.
   enum Source {
     case member
+    case field(Int)
     case paths(field: Int, String)
 
     var arguments: String {
       switch self {
       case .member: "member"
+      case .field(let field): "field: \(field)"
       case .paths(let field, let paths): "field: \(field), paths: \(paths)"
       }
+    }
+
+    /// A single key's value (not a key path): `null` can be told apart from absence there.
+    var isSingleKey: Bool {
+      if case .paths = self { return false }
+      return true
     }
   }
 
@@ -177,32 +206,43 @@ struct ModelGenerator {
     let coercion = property.coercion.map { ", coercion: \($0)" } ?? ""
     let arguments = source.arguments
     if let transform = property.transform {
-      if case .member = source, property.isOptional { return "reader.decodeOptional(\(arguments), using: \(transform))" }
+      if source.isSingleKey, property.isOptional { return "reader.decodeOptional(\(arguments), using: \(transform))" }
       return "reader.decode(\(arguments), using: \(transform))"
     }
     if let name = property.transformName {
       return "reader.decode(\(type).self, \(arguments), transformerNamed: \(name))"
     }
     if property.lossy { return "reader.decodeLossy(\(type).self, \(arguments))" }
-    if property.defaultOnNull, case .member = source {
+    if property.defaultOnNull, source.isSingleKey {
       return "reader.decodeUnlessNull(\(type).self, \(arguments)\(coercion))"
     }
     return "reader.decode(\(type).self, \(arguments)\(coercion))"
   }
 
-  /// `encodeJSON(in:)`.
-  func encodingFunction() -> String {
+  /// `encodeJSON(in:)`, or `_jsonModelEncode(to:)` for the Codable driver (the same writes).
+  func encodingFunction(_ driver: Driver = .tape) -> String {
     var lines: [String] = []
     let modifiers = model.mappingInBody ? overridable : access
-    lines.append("\(modifiers)func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {")
-    lines.append("  var writer = Mapwright.JSONModelWriter(session: session)")
+    if driver == .codable {
+      lines.append("\(modifiers)func _jsonModelEncode(to writer: inout Mapwright.CodableModelWriter) throws {")
+      if model.preservesUnknownKeys {
+        // What the source had is merged back by `encodeJSON`; its members go to the encoder.
+        lines += ["  let json = self.encodeJSON(in: writer.session)", "  try writer.session.throwIfFailed()", "  writer.mergeMembers(of: json)", "}"]
+        return lines.joined(separator: "\n")
+      }
+    } else {
+      lines.append("\(modifiers)func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {")
+      lines.append("  var writer = Mapwright.JSONModelWriter(session: session)")
+    }
     if case .discriminator = model.cluster {
       lines.append(
         "  if let cluster = type(of: self)._jsonModelCluster, let key = cluster.discriminator, let tag = cluster.tag(for: type(of: self)) {")
       lines.append("    writer.write(tag, key: key)")
       lines.append("  }")
     }
-    if superclassIsModel { lines.append("  writer.merge(super.encodeJSON(in: session))") }
+    if superclassIsModel {
+      lines.append(driver == .tape ? "  writer.merge(super.encodeJSON(in: session))" : "  try super._jsonModelEncode(to: &writer)")
+    }
     if model.version != nil { lines.append("  writer.recordVersion(Self._jsonModelFields.versioning)") }
     for (i, property) in model.fields.enumerated() {
       let value = "self.\(property.name)"
@@ -228,9 +268,23 @@ struct ModelGenerator {
         lines.append("  writer.write(\(value), \(target))")
       }
     }
-    lines.append(model.preservesUnknownKeys ? "  return writer.json(preserving: self._jsonPreserved)" : "  return writer.json")
+    if driver == .tape {
+      lines.append(model.preservesUnknownKeys ? "  return writer.json(preserving: self._jsonPreserved)" : "  return writer.json")
+    }
     lines.append("}")
     return lines.joined(separator: "\n")
+  }
+
+  /// A class's `init(from:)`: `required`, so subclasses inherit it (a protocol extension's
+  /// initialiser cannot be a class's `Decodable` conformance).
+  func codableClassInitializer() -> String {
+    let modifiers = model.isOpen ? "public " : access
+    return [
+      "\(modifiers)required convenience init(from decoder: any Decoder) throws {",
+      "  var reader = try Mapwright.CodableModelReader(decoder, fields: Self._jsonModelFields)",
+      "  try self.init(_codableReader: &reader)",
+      "}",
+    ].joined(separator: "\n")
   }
 
   /// `writeJSON(to:in:)`, streaming the object, for models whose keys are all plain (a key

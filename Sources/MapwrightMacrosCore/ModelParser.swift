@@ -48,6 +48,16 @@ struct ModelParser {
       return nil
     }
     let isPublic = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.public) || $0.name.tokenKind == .keyword(.open) }
+    // `Codable`, `Decodable`, `Encodable` (or `Swift.`-qualified) in the declaration itself:
+    // the macro writes reading and writing through any coder's containers.
+    let inherited = Set(
+      (declaration.inheritanceClause?.inheritedTypes ?? []).map { inherited in
+        let name = inherited.type.trimmedDescription
+        return name.hasPrefix("Swift.") ? String(name.dropFirst(6)) : name
+      })
+    let codable = ModelDeclaration.Codability(
+      decodes: inherited.contains("Codable") || inherited.contains("Decodable"),
+      encodes: inherited.contains("Codable") || inherited.contains("Encodable"))
 
     var keyNaming = KeyNamingRule.useDefaultKeys
     var coercion: String?
@@ -127,7 +137,7 @@ struct ModelParser {
       name: name, kind: kind, isGeneric: isGeneric, isPublic: isPublic, isOpen: isOpen, superclass: superclass,
       cluster: cluster, version: version, versionKey: versionKey, hasMigrate: hasMigrate, asksEquatable: asksEquatable, asksHashable: asksHashable,
       hasDescription: hasDescription, keyNaming: keyNaming, coercion: coercion, unknownKeys: unknownKeys, primaryKey: primaryKey,
-      properties: properties, hasMemberwiseInitializer: kind == .struct && hasPlainMemberwiseInitializer(declaration))
+      properties: properties, hasMemberwiseInitializer: kind == .struct && hasPlainMemberwiseInitializer(declaration), codable: codable)
   }
 
   /// Whether Swift gives the struct a memberwise initialiser whose parameters are the stored

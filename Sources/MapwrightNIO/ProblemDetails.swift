@@ -74,6 +74,8 @@ public struct ProblemDetails: Error, Sendable, Hashable, CustomStringConvertible
       guard let first = error.errors.first, var problem = ProblemDetails(decodingError: first) else { return nil }
       problem.detail += error.errors.count > 1 ? " (and \(error.errors.count - 1) more)" : ""
       self = problem
+    case let error as DecodingError where error.mappingError != nil:
+      self.init(decodingError: error.mappingError!)
     case let error as DecodingError:
       let context: DecodingError.Context? =
         switch error {
@@ -128,12 +130,5 @@ public struct ProblemDetails: Error, Sendable, Hashable, CustomStringConvertible
     case 500: "Internal Server Error"
     default: "Error"
     }
-  }
-}
-
-extension JSONPath {
-  /// A coding path as a JSON path (`$.items[1].number`).
-  init(codingPath: [any CodingKey]) {
-    self.init(codingPath.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) })
   }
 }

@@ -40,11 +40,34 @@ import Testing
             try super.init(_jsonReader: &_superReader)
           }
 
+          required init(_codableReader reader: inout Mapwright.CodableModelReader) throws {
+            var _0: Bool? = nil
+            _0 = reader.decode(Bool.self, field: 0)
+            reader.require(_0 != nil, 0)
+            try reader.finish()
+            self.barks = _0!
+            var _superReader = try reader.superclassReader(fields: Animal._jsonModelFields)
+            defer {
+              _superReader.restore()
+            }
+            try super.init(_codableReader: &_superReader)
+          }
+
+          required convenience init(from decoder: any Decoder) throws {
+            var reader = try Mapwright.CodableModelReader(decoder, fields: Self._jsonModelFields)
+            try self.init(_codableReader: &reader)
+          }
+
           override func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
             var writer = Mapwright.JSONModelWriter(session: session)
             writer.merge(super.encodeJSON(in: session))
             writer.write(self.barks, key: "barks")
             return writer.json
+          }
+
+          override func _jsonModelEncode(to writer: inout Mapwright.CodableModelWriter) throws {
+            try super._jsonModelEncode(to: &writer)
+            writer.write(self.barks, key: "barks")
           }
 
           override func _jsonModelDescribedFields() -> [Mapwright.DescribedField] {
@@ -114,6 +137,14 @@ import Testing
             self.name = _0!
           }
 
+          public required init(_codableReader reader: inout Mapwright.CodableModelReader) throws {
+            var _0: String? = nil
+            _0 = reader.decode(String.self, field: 0)
+            reader.require(_0 != nil, 0)
+            try reader.finish()
+            self.name = _0!
+          }
+
           open func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
             var writer = Mapwright.JSONModelWriter(session: session)
             if let cluster = type(of: self)._jsonModelCluster, let key = cluster.discriminator, let tag = cluster.tag(for: type(of: self)) {
@@ -121,6 +152,13 @@ import Testing
             }
             writer.write(self.name, key: "name")
             return writer.json
+          }
+
+          open func _jsonModelEncode(to writer: inout Mapwright.CodableModelWriter) throws {
+            if let cluster = type(of: self)._jsonModelCluster, let key = cluster.discriminator, let tag = cluster.tag(for: type(of: self)) {
+              writer.write(tag, key: key)
+            }
+            writer.write(self.name, key: "name")
           }
 
           open func _jsonModelDescribedFields() -> [Mapwright.DescribedField] {
@@ -190,10 +228,22 @@ import Testing
             self.label = _0!
           }
 
+          required init(_codableReader reader: inout Mapwright.CodableModelReader) throws {
+            var _0: String? = nil
+            _0 = reader.decode(String.self, field: 0)
+            reader.require(_0 != nil, 0)
+            try reader.finish()
+            self.label = _0!
+          }
+
           func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
             var writer = Mapwright.JSONModelWriter(session: session)
             writer.write(self.label, key: "label")
             return writer.json
+          }
+
+          func _jsonModelEncode(to writer: inout Mapwright.CodableModelWriter) throws {
+            writer.write(self.label, key: "label")
           }
 
           func _jsonModelDescribedFields() -> [Mapwright.DescribedField] {

@@ -1,6 +1,7 @@
 // The models the parity table runs through every path: one per value type, declared once as
-// a @JSONModel (which also gives the ModelObject entity and the import's table), once as a
-// Mappable and once as a Codable type. Each holds `id` (the import's primary key) and `value`.
+// a @JSONModel (which also gives the ModelObject entity and the import's table, and is
+// declared Codable, so that other coders run the same mapping), once as a Mappable and once
+// as a Codable type. Each holds `id` (the import's primary key) and `value`.
 
 import Foundation
 import Mapwright
@@ -13,7 +14,7 @@ protocol ValueHolder {
 }
 
 @JSONModel(primaryKey: "id")
-struct RowInt: ValueHolder {
+struct RowInt: ValueHolder, Codable {
   var id: Int
   var value: Int
 }
@@ -34,7 +35,7 @@ struct CodedInt: Codable, ValueHolder {
 }
 
 @JSONModel(primaryKey: "id")
-struct RowInt8: ValueHolder {
+struct RowInt8: ValueHolder, Codable {
   var id: Int
   var value: Int8
 }
@@ -55,7 +56,7 @@ struct CodedInt8: Codable, ValueHolder {
 }
 
 @JSONModel(primaryKey: "id")
-struct RowUInt8: ValueHolder {
+struct RowUInt8: ValueHolder, Codable {
   var id: Int
   var value: UInt8
 }
@@ -76,7 +77,7 @@ struct CodedUInt8: Codable, ValueHolder {
 }
 
 @JSONModel(primaryKey: "id")
-struct RowInt64: ValueHolder {
+struct RowInt64: ValueHolder, Codable {
   var id: Int
   var value: Int64
 }
@@ -97,7 +98,7 @@ struct CodedInt64: Codable, ValueHolder {
 }
 
 @JSONModel(primaryKey: "id")
-struct RowDouble: ValueHolder {
+struct RowDouble: ValueHolder, Codable {
   var id: Int
   var value: Double
 }
@@ -118,7 +119,7 @@ struct CodedDouble: Codable, ValueHolder {
 }
 
 @JSONModel(primaryKey: "id")
-struct RowFloat: ValueHolder {
+struct RowFloat: ValueHolder, Codable {
   var id: Int
   var value: Float
 }
@@ -139,7 +140,7 @@ struct CodedFloat: Codable, ValueHolder {
 }
 
 @JSONModel(primaryKey: "id")
-struct RowDecimal: ValueHolder {
+struct RowDecimal: ValueHolder, Codable {
   var id: Int
   var value: Decimal
 }
@@ -160,7 +161,7 @@ struct CodedDecimal: Codable, ValueHolder {
 }
 
 @JSONModel(primaryKey: "id")
-struct RowBool: ValueHolder {
+struct RowBool: ValueHolder, Codable {
   var id: Int
   var value: Bool
 }
@@ -181,7 +182,7 @@ struct CodedBool: Codable, ValueHolder {
 }
 
 @JSONModel(primaryKey: "id")
-struct RowString: ValueHolder {
+struct RowString: ValueHolder, Codable {
   var id: Int
   var value: String
 }
@@ -204,7 +205,7 @@ struct CodedString: Codable, ValueHolder {
 // Key paths: `value` read at `meta.value` (nested) and at `list.1` (an array index).
 
 @JSONModel(primaryKey: "id")
-struct RowNested: ValueHolder {
+struct RowNested: ValueHolder, Codable {
   var id: Int
   @Key("meta.value") var value: Int
 }
@@ -231,7 +232,7 @@ struct CodedNested: Decodable, ValueHolder {
 }
 
 @JSONModel(primaryKey: "id")
-struct RowIndexed: ValueHolder {
+struct RowIndexed: ValueHolder, Codable {
   var id: Int
   @Key("list.1") var value: Int
 }
@@ -267,7 +268,7 @@ struct JSONSkip: Decodable {
 // Defaults: `value` is 7 when the key is missing.
 
 @JSONModel(primaryKey: "id")
-struct RowDefaulted: ValueHolder {
+struct RowDefaulted: ValueHolder, Codable {
   var id: Int
   @Default(7) var value: Int
 }

@@ -1,4 +1,4 @@
-// The five paths of the parity table, each turning one JSON object into an `Outcome`: the
+// The seven paths of the parity table, each turning one JSON object into an `Outcome`: the
 // value read (as text), or the error's code and JSON path; and the report's entries.
 
 import Foundation
@@ -26,13 +26,18 @@ enum Path: String, CaseIterable, CustomStringConvertible {
   case codable = "MapwrightJSONDecoder"
   case modelObject = "ModelObject"
   case importer = "import"
+  /// The @JSONModel type declared Codable, through Foundation's `JSONDecoder` (the options in
+  /// its `userInfo`): the generated code over the decoder's containers.
+  case macroThroughFoundation = "@JSONModel through JSONDecoder"
+  /// The same through `PropertyListDecoder`, from the property list of the JSON.
+  case macroThroughPropertyList = "@JSONModel through PropertyListDecoder"
 
   var description: String { rawValue }
 }
 
 /// Runs `json` (an object with `id` and `value`) through `path` for the three declarations of
 /// one value type.
-func run<Row: JSONModel & ValueHolder, Mapped: Mappable & ValueHolder, Coded: Decodable & ValueHolder>(
+func run<Row: JSONModel & ValueHolder & Decodable, Mapped: Mappable & ValueHolder, Coded: Decodable & ValueHolder>(
   _ path: Path, _ json: String, options: MappingOptions, _ row: Row.Type, _ mapped: Mapped.Type, _ coded: Coded.Type
 ) -> Outcome {
   switch path {
@@ -50,6 +55,29 @@ func run<Row: JSONModel & ValueHolder, Mapped: Mappable & ValueHolder, Coded: De
       return Outcome(result: describe(error), report: [])
     } catch {
       return Outcome(result: "other \(error)", report: [])
+    }
+  case .macroThroughFoundation, .macroThroughPropertyList:
+    do {
+      let data: Data
+      let value: Row
+      if path == .macroThroughFoundation {
+        let decoder = JSONDecoder()
+        decoder.userInfo[.mapwrightOptions] = options
+        value = try decoder.decode(Row.self, from: Data(json.utf8))
+      } else {
+        data = try PropertyListSerialization.data(
+          fromPropertyList: JSONSerialization.jsonObject(with: Data(json.utf8)), format: .xml, options: 0)
+        let decoder = PropertyListDecoder()
+        decoder.userInfo[.mapwrightOptions] = options
+        value = try decoder.decode(Row.self, from: data)
+      }
+      // Other coders have no report.
+      return Outcome(result: "value \(value.value)", report: nil)
+    } catch let error as DecodingError {
+      guard let mapping = error.mappingError else { return Outcome(result: describe(error), report: nil) }
+      return Outcome(result: "\(mapping.code) \(mapping.path)", report: nil)
+    } catch {
+      return Outcome(result: "other \(error)", report: nil)
     }
   case .modelObject:
     do {

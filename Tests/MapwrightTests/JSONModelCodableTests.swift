@@ -1,5 +1,5 @@
-// `@JSONModel` types declared `Codable` are Codable by their own mapping: through Foundation's coders (as a JSON
-// value through containers) and through Mapwright's (read from the decoder's parse, written
+// `@JSONModel` types declared `Codable` are Codable by their own mapping: through Foundation's coders (through
+// their containers) and through Mapwright's (read from the decoder's parse, written
 // into the encoder's output), at the top and nested inside Codable types.
 
 import Foundation
@@ -94,20 +94,30 @@ struct IssuePage: Codable, Equatable {
     }
   }
 
-  @Test func errorsNameTheWholePath() throws {
+  /// A coding key as its member name or index.
+  static func keyText(_ key: any CodingKey) -> String { key.intValue.map(String.init) ?? key.stringValue }
+
+  @Test func errorsAreDecodingErrorsWithTheWholePath() throws {
     let bad = Data(Self.page.replacingOccurrences(of: #""number": 1348"#, with: #""number": "13x8""#).utf8)
-    // Mapwright's decoder reads the model from its parse: the error has its line and column.
-    let ours = #expect(throws: MappingError.self) { try MapwrightJSONDecoder().decode(IssuePage.self, from: bad) }
-    #expect(ours?.path.description == "$.items[1].number" && ours?.line == 4 && ours?.column == 14, "\(String(describing: ours))")
-    // Through Foundation's, the path from the top of the document.
-    let theirs = #expect(throws: MappingError.self) { try JSONDecoder().decode(IssuePage.self, from: bad) }
-    #expect(theirs?.path.description == "$.items[1].number" && theirs?.line == nil)
+    // Mapwright's decoder reads the model from its parse: a `DecodingError` at the coding
+    // path, the mapping error beneath with its line and column.
+    let ours = #expect(throws: DecodingError.self) { try MapwrightJSONDecoder().decode(IssuePage.self, from: bad) }
+    guard case .typeMismatch(_, let context)? = ours else { Issue.record("\(String(describing: ours))"); return }
+    #expect(context.codingPath.map(Self.keyText) == ["items", "1", "number"])
+    let mapping = try #require(ours?.mappingError)
+    #expect(mapping.path.description == "$.items[1].number" && mapping.line == 4 && mapping.column == 14, "\(mapping)")
+    // Through Foundation's, the same case at the same coding path (Foundation's keys), the
+    // mapping error beneath with the path and no line (Foundation's containers have none).
+    let theirs = #expect(throws: DecodingError.self) { try JSONDecoder().decode(IssuePage.self, from: bad) }
+    guard case .typeMismatch(let type, let foundationContext)? = theirs else { Issue.record("\(String(describing: theirs))"); return }
+    #expect(type == Int.self && foundationContext.codingPath.map(Self.keyText) == ["items", "1", "number"])
+    #expect(theirs?.mappingError?.path.description == "$.items[1].number" && theirs?.mappingError?.line == nil)
     // The decoder's coercion policy is the models' default.
     let lenient = MapwrightJSONDecoder()
     lenient.coercion = .lenient
     let missingLogin = Data(#"[{"number": "12", "user": {"login": "a"}, "updated_at": "2011-04-22T13:33:48Z"}]"#.utf8)
     #expect(try lenient.decode([CodableIssue].self, from: missingLogin).first?.number == 12)
-    #expect(throws: MappingError.self) { try MapwrightJSONDecoder().decode([CodableIssue].self, from: missingLogin) }
+    #expect(throws: DecodingError.self) { try MapwrightJSONDecoder().decode([CodableIssue].self, from: missingLogin) }
   }
 
   @Test func classesAndJSONValues() throws {

@@ -4,6 +4,7 @@
 //   Expected to decode Int but found a string instead. (at $.users[1].age, line 4, column 12)
 
 import Foundation
+import MapwrightEngine
 import MapwrightJSON
 
 extension CodableDecoder {
@@ -113,20 +114,14 @@ enum DecodingErrorPlace {
 }
 
 extension DecodingError {
-  /// The error's context (nil for a case added after this was written).
-  var mapwrightContext: Context? {
-    switch self {
-    case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context): context
-    @unknown default: nil
-    }
-  }
-
   /// What an error of `MapwrightJSONDecoder` says and where: Foundation's message, then the
   /// JSON path, line and column of its place (those of the parse error underneath, for a
   /// syntax error); nil parts are unknown.
   package var mapwrightPlace: (message: String, path: String?, line: Int?, column: Int?)? {
-    guard let context = mapwrightContext else { return nil }
+    guard let context else { return nil }
     if let parse = context.underlyingError as? JSONError { return (parse.message, nil, parse.line, parse.column) }
+    // A `@JSONModel` type's problem: the mapping error beneath says it all.
+    if let mapping = context.underlyingError as? MappingError { return (mapping.message, mapping.path.description, mapping.line, mapping.column) }
     let missingKey = if case .keyNotFound = self { true } else { false }
     return DecodingErrorPlace.read(context.debugDescription, missingKey: missingKey)
   }

@@ -2,7 +2,8 @@
 // decoder's own parse, written by their generated writer into the encoder's own output (see
 // MapwrightEngine's JSONModel+Codable.swift). The model's mapping applies — its keys,
 // transformers and defaults — not the coder's strategies; the decoder's coercion policy is the
-// model's default, as `MappingOptions.coercion` is for a model decoded on its own.
+// model's default, as `MappingOptions.coercion` is for a model decoded on its own. A problem is
+// a `DecodingError`, as from any decoder, with the `MappingError` (line and column) beneath.
 
 import MapwrightEngine
 import MapwrightJSON
@@ -12,7 +13,16 @@ extension CodableDecoder: JSONModelDecoder {
     var mapping = MappingOptions()
     mapping.coercion = options.coercion
     let session = DecodingSession(document: document, options: mapping)
-    let model = try session.decodeRoot(T.self, at: document.value(atTapeIndex: current))
+    let model: T
+    do {
+      model = try session.decodeRoot(T.self, at: document.value(atTapeIndex: current))
+    } catch let error as MappingError {
+      // Codable's contract: a `DecodingError`, the mapping error (its path, line and column in
+      // this document, which are the coding path's) underneath.
+      throw error.decodingError(T.self, codingPath: [])
+    } catch let errors as MappingErrors {
+      throw errors.errors[0].decodingError(T.self, codingPath: [])
+    }
     if let reportBox {
       for entry in session.report.entries { reportBox.report.record(entry) }
     }

@@ -1,6 +1,10 @@
 // Optionals, arrays, sets and string-keyed dictionaries of convertible values.
 
 extension Optional: JSONConvertible where Wrapped: JSONConvertible {
+  /// The same as `Wrapped`'s: a collection's `Codable` form is made of its elements'.
+  @inlinable
+  public static var _codableFormIsJSONForm: Bool { Wrapped._codableFormIsJSONForm }
+
   /// `null` is nil; anything else must decode as `Wrapped`.
   @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Wrapped? {
@@ -26,6 +30,10 @@ extension Optional: JSONConvertible where Wrapped: JSONConvertible {
 }
 
 extension Array: JSONConvertible where Element: JSONConvertible {
+  /// The same as `Element`'s: a collection's `Codable` form is made of its elements'.
+  @inlinable
+  public static var _codableFormIsJSONForm: Bool { Element._codableFormIsJSONForm }
+
   /// Decodes each element of a JSON array, its index on every error's path (lossy arrays skip
   /// the elements that fail instead, `@Lossy`).
   @inlinable
@@ -57,6 +65,10 @@ extension Array: JSONConvertible where Element: JSONConvertible {
 }
 
 extension Set: JSONConvertible where Element: JSONConvertible {
+  /// The same as `Element`'s: a collection's `Codable` form is made of its elements'.
+  @inlinable
+  public static var _codableFormIsJSONForm: Bool { Element._codableFormIsJSONForm }
+
   /// Decodes a `Set` from a JSON value under the session's coercion policy; anything else is
   /// a `MappingError` at the value's path.
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Set<Element> {
@@ -70,6 +82,10 @@ extension Set: JSONConvertible where Element: JSONConvertible {
 }
 
 extension Dictionary: JSONConvertible where Key == String, Value: JSONConvertible {
+  /// The same as `Value`'s: a collection's `Codable` form is made of its elements'.
+  @inlinable
+  public static var _codableFormIsJSONForm: Bool { Value._codableFormIsJSONForm }
+
   /// Decodes each member of a JSON object, its key on every error's path.
   @inlinable
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> [String: Value] {

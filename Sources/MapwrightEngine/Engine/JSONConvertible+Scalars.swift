@@ -11,6 +11,10 @@ extension JSONConvertible where Self: FixedWidthInteger {
   /// The value as JSON.
   public func encodeJSON(in session: EncodingSession) -> JSON { .number(JSONNumber(self)) }
 
+  /// True: the integer's `Codable` form is its JSON number.
+  @inlinable
+  public static var _codableFormIsJSONForm: Bool { true }
+
   /// Writes the value's JSON straight to `output`.
   @inlinable
   public func writeJSON(to output: inout JSONOutput, in session: EncodingSession) {
@@ -30,6 +34,10 @@ extension UInt32: JSONConvertible {}
 extension UInt64: JSONConvertible {}
 
 extension Bool: JSONConvertible {
+  /// True: its `Codable` form is its JSON Boolean.
+  @inlinable
+  public static var _codableFormIsJSONForm: Bool { true }
+
   /// Decodes a `Bool` from a JSON value under the session's coercion policy; anything else is
   /// a `MappingError` at the value's path.
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Bool {
@@ -45,6 +53,10 @@ extension Bool: JSONConvertible {
 }
 
 extension String: JSONConvertible {
+  /// True: its `Codable` form is its JSON string.
+  @inlinable
+  public static var _codableFormIsJSONForm: Bool { true }
+
   /// Decodes a `String` from a JSON value under the session's coercion policy; anything else is
   /// a `MappingError` at the value's path.
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> String {
@@ -60,6 +72,10 @@ extension String: JSONConvertible {
 }
 
 extension Double: JSONConvertible {
+  /// True: its `Codable` form is its JSON number.
+  @inlinable
+  public static var _codableFormIsJSONForm: Bool { true }
+
   /// Decodes a `Double` from a JSON value under the session's coercion policy; anything else is
   /// a `MappingError` at the value's path.
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Double {
@@ -75,6 +91,10 @@ extension Double: JSONConvertible {
 }
 
 extension Float: JSONConvertible {
+  /// True: its `Codable` form is its JSON number.
+  @inlinable
+  public static var _codableFormIsJSONForm: Bool { true }
+
   /// Decodes a `Float` from a JSON value under the session's coercion policy; anything else is
   /// a `MappingError` at the value's path.
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> Float {
@@ -98,6 +118,10 @@ extension Decimal: JSONConvertible {
 
 /// Untyped parts of a model: any JSON value, kept as it is.
 extension JSON: JSONConvertible {
+  /// True: a `JSON` value's `Codable` form is itself.
+  @inlinable
+  public static var _codableFormIsJSONForm: Bool { true }
+
   /// Any JSON value, copied into an owned `JSON`.
   public static func decode(from value: JSONValue, in session: DecodingSession) throws(MappingError) -> JSON {
     JSON(value)

@@ -10,8 +10,11 @@
 // conforms to `JSONModelDecoder` / `JSONModelEncoder`, and a model met anywhere in what it
 // decodes or encodes (at the top or inside a `Codable` type) is read by its generated reader
 // from the coder's own parse and written by its generated writer into the coder's own output.
-// Any other coder (Foundation's `JSONDecoder`, a property-list coder) goes through containers:
-// the value is read as `JSON` and decoded from it, or encoded as `JSON`.
+// Any other coder (Foundation's `JSONDecoder`, a property-list coder) goes through its
+// containers: the macro generates `init(_codableReader:)` and `_jsonModelEncode(to:)` for
+// models declared `Codable`, the same mapping as the tape's reader and writer; a model whose
+// conformance the macro did not see reads and writes a `JSON` value instead. Either way,
+// errors are `DecodingError`s whose underlying error is the `MappingError`.
 
 import MapwrightJSON
 
@@ -30,9 +33,37 @@ public protocol JSONModelEncoder: Encoder {
   func encodeJSONModel(_ write: (inout JSONOutput) throws -> Void) throws -> Bool
 }
 
+extension JSONModel {
+  /// True: a model's `Codable` form (through the conformance below) is its mapping.
+  @inlinable
+  public static var _codableFormIsJSONForm: Bool { true }
+
+  /// Reads the model from the reader's decoder as a `JSON` value, then maps it (for models
+  /// whose Codable reading the macro did not generate: conformance declared elsewhere).
+  public init(_codableReader reader: inout CodableModelReader) throws {
+    let json = try JSON(from: reader.decoder)
+    var options = reader.options
+    options.coercion = reader.coercion
+    do {
+      self = try Self(json: json, options: options)
+    } catch let error as MappingError {
+      throw error.decodingError(Self.self, codingPath: reader.decoder.codingPath)
+    }
+  }
+
+  /// Writes the model as a `JSON` value (for models whose Codable writing the macro did not
+  /// generate).
+  public func _jsonModelEncode(to writer: inout CodableModelWriter) throws {
+    let json = encodeJSON(in: writer.session)
+    try writer.session.throwIfFailed()
+    writer.mergeMembers(of: json)
+  }
+}
+
 extension JSONModel where Self: Decodable {
-  /// Decodes the model by its own mapping. Mapwright's decoder reads it from its parse;
-  /// other decoders hand over a `JSON` value, and errors name the coding path.
+  /// Decodes the model by its own mapping. Mapwright's decoder reads it from its parse; other
+  /// decoders through their containers (see `CodableModelReader`). Errors are
+  /// `DecodingError`s with the coding path, the `MappingError` as the underlying error.
   ///
   /// ```swift
   /// let issue = try JSONDecoder().decode(Issue.self, from: data)   // Foundation's, too
@@ -42,21 +73,14 @@ extension JSONModel where Self: Decodable {
       self = try mapwright.decodeJSONModel(Self.self)
       return
     }
-    let json = try JSON(from: decoder)
-    do {
-      self = try Self(json: json)
-    } catch let error as MappingError {
-      // The path from the top of what the decoder decodes; a line in the text made of `json`
-      // would mislead.
-      let prefix = decoder.codingPath.map { key in key.intValue.map { JSONPath.Component.index($0) } ?? .key(key.stringValue) }
-      throw error.moved(to: JSONPath(prefix + error.path.components), line: nil, column: nil)
-    }
+    var reader = try CodableModelReader(decoder, fields: Self._jsonModelFields)
+    self = try Self(_codableReader: &reader)
   }
 }
 
 extension JSONModel where Self: Encodable {
-  /// Encodes the model by its own mapping: written straight into Mapwright's encoder, as a
-  /// `JSON` value through any other encoder's containers.
+  /// Encodes the model by its own mapping: written straight into Mapwright's encoder, through
+  /// any other encoder's containers (see `CodableModelWriter`).
   public func encode(to encoder: any Encoder) throws {
     if let mapwright = encoder as? any JSONModelEncoder {
       let session = EncodingSession()
@@ -66,9 +90,8 @@ extension JSONModel where Self: Encodable {
       }
       if written { return }
     }
-    let session = EncodingSession()
-    let json = encodeJSON(in: session)
-    try session.throwIfFailed()
-    try json.encode(to: encoder)
+    var writer = CodableModelWriter(encoder)
+    try _jsonModelEncode(to: &writer)
+    try writer.finish()
   }
 }

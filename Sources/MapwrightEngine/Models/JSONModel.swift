@@ -21,6 +21,12 @@ public protocol JSONModel: JSONConvertible {
   static func _jsonModelDecodeField(_ field: Int, _ reader: inout JSONModelReader) throws(MappingError) -> Any
   /// The model as an entity, for stores (generated for structs and final classes).
   static var _jsonModelEntity: JSONModelEntity? { get }
+  /// Reads the model through any decoder's containers (generated for models declared
+  /// `Decodable` or `Codable`, and for classes with subclasses; others read a `JSON` value).
+  init(_codableReader reader: inout CodableModelReader) throws
+  /// Writes the model through any encoder's containers (generated for models declared
+  /// `Encodable` or `Codable`, and for classes with subclasses; others write a `JSON` value).
+  func _jsonModelEncode(to writer: inout CodableModelWriter) throws
 }
 
 extension JSONModel {
@@ -44,6 +50,9 @@ public final class JSONModelFields: Sendable {
   public let keys: [String]
   /// The same key paths, parsed once (for missing keys and defaults, placed by one rule).
   public let keyPaths: [JSONKeyPath]
+  /// Each field's key as a coding key, for other coders' containers (a field read by key path
+  /// gets its path's text; it is read through `keyPaths`).
+  public let codingKeys: [JSONCodingKey]
   /// First components of key paths and fallback keys: known keys that the member pass does
   /// not match to a field. (Given whole key paths; the first components are kept.)
   public let otherKnownKeys: Set<String>
@@ -82,6 +91,7 @@ public final class JSONModelFields: Sendable {
     table = KeyTable(bytes: bytes, starts: starts)
     self.keys = paths ?? keys.map { $0 ?? "" }
     keyPaths = self.keys.map { JSONKeyPath($0) }
+    codingKeys = self.keys.map(JSONCodingKey.init(stringValue:))
     // Key paths and fallback keys, kept by their first components.
     self.otherKnownKeys = Set(otherKnownKeys.map { JSONKeyPath($0).components[0].key })
     knownKeyBytes = Set((self.keys + self.otherKnownKeys).map(ByteKey.init))

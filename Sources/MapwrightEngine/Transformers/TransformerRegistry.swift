@@ -93,15 +93,25 @@ extension TransformerRegistry {
   /// Decodes `value` through the transformer registered as `name`, the one way every path
   /// does: no transformer by that name, or one that throws, is `transformFailed` at the value.
   public func decode(_ value: JSONValue, named name: String) throws(MappingError) -> Any {
+    do {
+      return try decode(JSON(value), named: name)
+    } catch {
+      throw error.relocated(to: value)
+    }
+  }
+
+  /// Decodes an owned `json` through the transformer registered as `name` (errors at the
+  /// root of `json`).
+  public func decode(_ json: JSON, named name: String) throws(MappingError) -> Any {
     guard let transformer = self[name] else {
-      throw MappingError(.transformFailed("no transformer is registered as \"\(name)\""), at: value)
+      throw MappingError(.transformFailed("no transformer is registered as \"\(name)\""), path: .root)
     }
     do {
-      return try transformer.decode(JSON(value))
+      return try transformer.decode(json)
     } catch let error as MappingError {
-      throw error.relocated(to: value)
+      throw error
     } catch {
-      throw MappingError(.transformFailed("\(name): \(error)"), at: value)
+      throw MappingError(.transformFailed("\(name): \(error)"), path: .root)
     }
   }
 }

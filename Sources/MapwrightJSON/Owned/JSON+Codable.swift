@@ -2,6 +2,13 @@
 // encoder keeps it), arrays as unkeyed ones, numbers as the narrowest of Int64, UInt64 and
 // Double that holds them. A coder that reads JSON itself (Mapwright's) never needs this; it is
 // how a `JSON` value, or a `@JSONModel` type, travels through Foundation's coders and others.
+// (An integer beyond 64 bits keeps its digits where the decoder reads a `Decimal`.)
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension JSON: Codable {
   /// Reads whatever value the decoder holds.
@@ -11,6 +18,18 @@ extension JSON: Codable {
   /// json["a"]?[1]   // 2.5
   /// ```
   public init(from decoder: any Decoder) throws {
+    try self.init(from: decoder, scalarsFirst: false)
+  }
+
+  /// Reads whatever value the decoder holds. With `scalarsFirst`, a string, then the other
+  /// scalars, are tried before containers: for a value that is mostly a string (a
+  /// transformer's input), since each form a decoder refuses costs it an error. (A decoder
+  /// that reads any scalar as a string then gives strings.)
+  public init(from decoder: any Decoder, scalarsFirst: Bool) throws {
+    if scalarsFirst, let scalar = try? Self.scalar(decoder.singleValueContainer(), stringFirst: true) {
+      self = scalar
+      return
+    }
     if let object = try? decoder.container(keyedBy: AnyJSONKey.self) {
       var members = JSONObject()
       for key in object.allKeys { members.append(key.stringValue, try object.decode(JSON.self, forKey: key)) }
@@ -22,20 +41,27 @@ extension JSON: Codable {
       self = .array(elements)
     } else {
       let value = try decoder.singleValueContainer()
-      if value.decodeNil() {
-        self = .null
-      } else if let bool = try? value.decode(Bool.self) {
-        self = .bool(bool)
-      } else if let integer = try? value.decode(Int64.self) {
-        self = .number(JSONNumber(integer))
-      } else if let integer = try? value.decode(UInt64.self) {
-        self = .number(JSONNumber(integer))
-      } else if let double = try? value.decode(Double.self) {
-        self = .number(JSONNumber(double))
-      } else {
-        self = .string(try value.decode(String.self))
-      }
+      self = try Self.scalar(value, stringFirst: false) ?? .string(value.decode(String.self))
     }
+  }
+
+  /// The scalar a single-value container holds, nil when it holds none (a string is tried
+  /// first or last).
+  private static func scalar(_ value: any SingleValueDecodingContainer, stringFirst: Bool) throws -> JSON? {
+    if value.decodeNil() { return .null }
+    if stringFirst, let string = try? value.decode(String.self) { return .string(string) }
+    if let bool = try? value.decode(Bool.self) { return .bool(bool) }
+    if let integer = try? value.decode(Int64.self) { return .number(JSONNumber(integer)) }
+    if let integer = try? value.decode(UInt64.self) { return .number(JSONNumber(integer)) }
+    if let double = try? value.decode(Double.self) {
+      // An integer beyond 64 bits: its digits, where the decoder reads a `Decimal` from them.
+      if double.rounded() == double, abs(double) >= 0x1p63, let decimal = try? value.decode(Decimal.self) {
+        return .number(JSONNumber(decimal))
+      }
+      return .number(JSONNumber(double))
+    }
+    if let string = try? value.decode(String.self) { return .string(string) }
+    return nil
   }
 
   /// Encodes the value with any encoder's containers: members in order, numbers as an
