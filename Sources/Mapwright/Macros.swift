@@ -51,8 +51,10 @@ public enum KeyNaming: Sendable {
 @attached(
   extension, conformances: JSONModel, JSONConvertible, CustomStringConvertible,
   names: named(_jsonModelFields), named(init(_jsonReader:)), named(init(_codableReader:)), named(encodeJSON(in:)),
-  named(_jsonModelEncode(to:)), named(writeJSON(to:in:)), named(decode(from:in:)), named(_jsonModelProperties), named(init(_jsonModelDraft:)), named(_jsonModelDescribedFields),
-  named(description), named(_jsonModelFieldKeyPaths), named(_jsonModelDecodeField(_:_:)), named(_jsonModelEntity), named(_jsonModelEnum))
+  named(_jsonModelEncode(to:)), named(writeJSON(to:in:)), named(decode(from:in:)), named(_jsonModelProperties), named(init(_jsonModelDraft:)),
+  named(_jsonModelDescribedFields),
+  named(description), named(_jsonModelFieldKeyPaths), named(_jsonModelDecodeField(_:_:)), named(_jsonModelEntity), named(_jsonModelEnum),
+  named(init(from:)), named(encode(to:)))
 public macro JSONModel(
   keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil,
   version: Int? = nil, versionKey: String = "_version", primaryKey: String? = nil
@@ -100,7 +102,7 @@ public macro JSONModel(
 @attached(
   extension, conformances: JSONModel, JSONConvertible, Sendable,
   names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
-  named(decode(from:in:)), named(_jsonModelEnum))
+  named(decode(from:in:)), named(_jsonModelEnum), named(init(from:)), named(encode(to:)))
 public macro JSONModel(tag: String, content: String? = nil, keys: KeyNaming = .useDefaultKeys) =
   #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
 

@@ -70,7 +70,17 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
       // Declared only where the macro can see that every associated value is Sendable (a
       // public enum is not inferred Sendable by Swift).
       if model.isKnownSendable, requested.contains("Sendable") { names.append("Sendable") }
-      return [extensionDeclaration(type, conformances: names, members: [EnumSupport.extensionBody(model)])]
+      // Declared Codable: by the enum's mapping through any coder, not Swift's synthesis.
+      let inherited = (enumDecl.inheritanceClause?.inheritedTypes ?? []).map { $0.type.trimmedDescription }
+      let access = model.isPublic ? "public " : ""
+      var members = [EnumSupport.extensionBody(model)]
+      if inherited.contains(where: { ["Codable", "Decodable", "Swift.Codable", "Swift.Decodable"].contains($0) }) {
+        members.append("\(access)init(from decoder: any Decoder) throws {\n  self = try Mapwright._jsonModelDecode(Self.self, from: decoder)\n}")
+      }
+      if inherited.contains(where: { ["Codable", "Encodable", "Swift.Codable", "Swift.Encodable"].contains($0) }) {
+        members.append("\(access)func encode(to encoder: any Encoder) throws {\n  try Mapwright._jsonModelEncode(self, to: encoder)\n}")
+      }
+      return [extensionDeclaration(type, conformances: names, members: members)]
     }
     guard let model = model(node, declaration, report: { _ in }) else { return [] }
     let generator = ModelGenerator(model: model)

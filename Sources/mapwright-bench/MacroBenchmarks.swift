@@ -6,12 +6,8 @@ import Foundation
 import Mapwright
 import MapwrightCodable
 
-// The @JSONModel models as Codable (by their own mapping), for macro.codable below and for
-// the server benchmark.
-extension MTwitterSearch: Codable {}
-extension MTwitterUser: Codable {}
-extension MCitmCatalog: Codable {}
-extension MFeatureCollection: Codable {}
+// The @JSONModel models are declared Codable (by their own mapping), for macro.codable and
+// macro.foundation below and for the server benchmark.
 
 enum MacroBenchmarks {
   static func run(file: String, bytes: [UInt8], timer: Timer, wants: (String) -> Bool) throws -> [Measurement] {
@@ -67,6 +63,47 @@ enum MacroBenchmarks {
         Measurement(
           name: "macro.codable.encode", file: file, bytes: size, medianNanoseconds: encode,
           baselineName: "Foundation.JSONEncoder", baselineMedianNanoseconds: foundationEncode))
+    }
+    return results + (try viaFoundation(model, baseline, file: file, bytes: bytes, timer: timer, wants: wants))
+  }
+
+  /// macro.foundation.decode and macro.foundation.encode: the same @JSONModel models through
+  /// Foundation's own JSONDecoder and JSONEncoder (the code the macro generates over their
+  /// containers), beside the same properties as synthesised Codable through the same coders.
+  /// A ratio near 1 is the goal: adding @JSONModel costs nothing before the coder is switched.
+  static func viaFoundation<Model: JSONModel & Codable, Baseline: Codable>(
+    _ model: Model.Type, _ baseline: Baseline.Type, file: String, bytes: [UInt8], timer: Timer, wants: (String) -> Bool
+  ) throws -> [Measurement] {
+    let data = Data(bytes)
+    let (decoder, encoder) = (JSONDecoder(), JSONEncoder())
+    let ours = try decoder.decode(Model.self, from: data)
+    let theirs = try decoder.decode(Baseline.self, from: data)
+    guard try JSON(parsing: encoder.encode(ours)) == JSON(parsing: encoder.encode(theirs)) else {
+      throw BenchError("\(file): the models through Foundation's coders and the synthesised Codable types do not agree")
+    }
+    var results: [Measurement] = []
+    if wants("macro.foundation.decode") {
+      let (decode, synthesized) = try timer.compare {
+        blackHole(try decoder.decode(Model.self, from: data))
+      } baseline: {
+        blackHole(try decoder.decode(Baseline.self, from: data))
+      }
+      results.append(
+        Measurement(
+          name: "macro.foundation.decode", file: file, bytes: bytes.count, medianNanoseconds: decode,
+          baselineName: "synthesized Codable", baselineMedianNanoseconds: synthesized))
+    }
+    if wants("macro.foundation.encode") {
+      let size = try encoder.encode(ours).count
+      let (encode, synthesized) = try timer.compare {
+        blackHole(try encoder.encode(ours))
+      } baseline: {
+        blackHole(try encoder.encode(theirs))
+      }
+      results.append(
+        Measurement(
+          name: "macro.foundation.encode", file: file, bytes: size, medianNanoseconds: encode,
+          baselineName: "synthesized Codable", baselineMedianNanoseconds: synthesized))
     }
     return results
   }

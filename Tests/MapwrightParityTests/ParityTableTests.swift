@@ -118,8 +118,12 @@ let parityCases: [ParityCase] = [
   lenient("Int", nil, "missingKey $.value", differs: [.mappable: mappableKeepsInitialValue]),
   strict("Int", "101", "value 101"),
   strict("Int", #""101""#, "typeMismatch $.value"),
-  strict("Int", "2.0", "typeMismatch $.value", differs: [.codable: foundationAcceptsIntegralNumbers].merging(each(throughOtherCoders, otherCodersAcceptIntegralNumbers)) { $1 }),
-  strict("Int", "1e2", "typeMismatch $.value", differs: [.codable: foundationAcceptsIntegralNumbers].merging(each(throughOtherCoders, otherCodersAcceptIntegralNumbers)) { $1 }),
+  strict(
+    "Int", "2.0", "typeMismatch $.value",
+    differs: [.codable: foundationAcceptsIntegralNumbers].merging(each(throughOtherCoders, otherCodersAcceptIntegralNumbers)) { $1 }),
+  strict(
+    "Int", "1e2", "typeMismatch $.value",
+    differs: [.codable: foundationAcceptsIntegralNumbers].merging(each(throughOtherCoders, otherCodersAcceptIntegralNumbers)) { $1 }),
   strict("Int", "9223372036854775808", "outOfRange $.value"),
   strict("Int", "null", "typeMismatch $.value"),
   strict("Int", nil, "missingKey $.value", differs: [.mappable: mappableKeepsInitialValue]),

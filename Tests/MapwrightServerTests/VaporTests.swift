@@ -100,6 +100,32 @@ extension OrderSummary: Content {}
     }
   }
 
+  /// Vapor's default set-up (Foundation's coders, its own error middleware): a `@JSONModel`
+  /// model's bad body is a 400 naming the key, as for synthesised Codable. (The suite runs
+  /// serially: the coders are Vapor's global configuration.)
+  @Test func theDefaultCodersAnswerBadRequest() async throws {
+    let app = try await Application.make(.testing)
+    ContentConfiguration.global.use(decoder: JSONDecoder(), for: .json)
+    ContentConfiguration.global.use(encoder: JSONEncoder(), for: .json)
+    app.post("orders") { request async throws -> String in "\(try request.content.decode(Order.self).total)" }
+    try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+    do {
+      let base = "http://127.0.0.1:\(try #require(app.http.server.shared.localAddress?.port))"
+      let (status, _, body) = try await Self.post(base + "/orders", Order.json(id: 9, items: 2))
+      #expect(status == .ok && String(decoding: body, as: UTF8.self) == "7.5")
+      let wrong = Order.json(id: 9).replacingOccurrences(of: #""quantity": 1"#, with: #""quantity": "one""#)
+      let (wrongStatus, _, wrongBody) = try await Self.post(base + "/orders", wrong)
+      #expect(wrongStatus == .badRequest && String(decoding: wrongBody, as: UTF8.self).contains("quantity"))
+      let missing = Order.json(id: 9).replacingOccurrences(of: #""id": 9, "#, with: "")
+      let (missingStatus, _, missingBody) = try await Self.post(base + "/orders", missing)
+      #expect(missingStatus == .badRequest && String(decoding: missingBody, as: UTF8.self).contains("id"))
+    } catch {
+      Issue.record(error)
+    }
+    await app.server.shutdown()
+    try await app.asyncShutdown()
+  }
+
   @Test func badBodiesAreProblemsWithTheirPlace() async throws {
     try await Self.withServer { base in
       let wrong = Order.json(id: 1).replacingOccurrences(of: #""price": 2.5}]"#, with: #""price": true}]"#)

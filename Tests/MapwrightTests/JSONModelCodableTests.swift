@@ -102,14 +102,20 @@ struct IssuePage: Codable, Equatable {
     // Mapwright's decoder reads the model from its parse: a `DecodingError` at the coding
     // path, the mapping error beneath with its line and column.
     let ours = #expect(throws: DecodingError.self) { try MapwrightJSONDecoder().decode(IssuePage.self, from: bad) }
-    guard case .typeMismatch(_, let context)? = ours else { Issue.record("\(String(describing: ours))"); return }
+    guard case .typeMismatch(_, let context)? = ours else {
+      Issue.record("\(String(describing: ours))")
+      return
+    }
     #expect(context.codingPath.map(Self.keyText) == ["items", "1", "number"])
     let mapping = try #require(ours?.mappingError)
     #expect(mapping.path.description == "$.items[1].number" && mapping.line == 4 && mapping.column == 14, "\(mapping)")
     // Through Foundation's, the same case at the same coding path (Foundation's keys), the
     // mapping error beneath with the path and no line (Foundation's containers have none).
     let theirs = #expect(throws: DecodingError.self) { try JSONDecoder().decode(IssuePage.self, from: bad) }
-    guard case .typeMismatch(let type, let foundationContext)? = theirs else { Issue.record("\(String(describing: theirs))"); return }
+    guard case .typeMismatch(let type, let foundationContext)? = theirs else {
+      Issue.record("\(String(describing: theirs))")
+      return
+    }
     #expect(type == Int.self && foundationContext.codingPath.map(Self.keyText) == ["items", "1", "number"])
     #expect(theirs?.mappingError?.path.description == "$.items[1].number" && theirs?.mappingError?.line == nil)
     // The decoder's coercion policy is the models' default.

@@ -9,7 +9,7 @@ import MapwrightEngine
 import MapwrightJSON
 
 extension CodableDecoder: JSONModelDecoder {
-  func decodeJSONModel<T: JSONModel>(_ type: T.Type) throws -> T {
+  func decodeJSONModel<T: JSONConvertible>(_ type: T.Type) throws -> T {
     var mapping = MappingOptions()
     mapping.coercion = options.coercion
     let session = DecodingSession(document: document, options: mapping)

@@ -5,12 +5,13 @@
 // error. Servers and other code that catch `DecodingError` (Hummingbird, Vapor) answer 400
 // with their usual message; code that wants Mapwright's place reads `mappingError`.
 
+import MapwrightJSON
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import MapwrightJSON
 
 /// A coding key for any member name or array index: the keys of `@JSONModel` types read and
 /// written through other coders' containers, and the keys of coding paths made from JSON paths.

@@ -15,7 +15,7 @@ extension CodableModelReader {
       guard let decoder = try valueDecoder(atFirstOf: paths) else { return nil }
       do {
         return try T(from: decoder)
-      } catch where (error as? DecodingError)?.mappingError == nil {
+      } catch  where (error as? DecodingError)?.mappingError == nil {
         // Refused by the decoder: the engine decides (see `recover`).
         return try engineValue(T.self, from: JSON(from: decoder), coercion: coercion, at: decoder.codingPath)
       }

@@ -18,12 +18,13 @@
 // - Problems are `DecodingError`s with the decoder's coding path; the engine's `MappingError`
 //   is the underlying error. The first problem of the object is thrown by `finish()`.
 
+import MapwrightJSON
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import MapwrightJSON
 
 /// Reads one model's object from any `Decoder` for its generated Codable initialiser.
 /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.

@@ -81,7 +81,9 @@ public struct CodableModelWriter {
     do {
       set(try transformer.encode(value), at: path)
     } catch {
-      fail(EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath(path), debugDescription: "transform failed: \(error)", underlyingError: error)))
+      fail(
+        EncodingError.invalidValue(
+          value, EncodingError.Context(codingPath: codingPath(path), debugDescription: "transform failed: \(error)", underlyingError: error)))
     }
   }
 
@@ -96,7 +98,8 @@ public struct CodableModelWriter {
     var json = JSONModelWriter(session: session)
     json.write(value, path: path, transformerNamed: name)
     if let error = session.errors.last {
-      return fail(EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath(path), debugDescription: "\(error)", underlyingError: error)))
+      return fail(
+        EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath(path), debugDescription: "\(error)", underlyingError: error)))
     }
     mergeMembers(of: json.json)
   }

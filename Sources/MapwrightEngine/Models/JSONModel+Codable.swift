@@ -21,8 +21,9 @@ import MapwrightJSON
 /// A `Decoder` that holds parsed JSON, so that a `@JSONModel` type reads its value directly.
 /// - Note: For coders; `MapwrightJSONDecoder`'s decoder conforms.
 public protocol JSONModelDecoder: Decoder {
-  /// Decodes a model from the value being decoded, in the decoder's own session.
-  func decodeJSONModel<T: JSONModel>(_ type: T.Type) throws -> T
+  /// Decodes a model (or any value of the engine: a tagged enum) from the value being decoded,
+  /// in the decoder's own session.
+  func decodeJSONModel<T: JSONConvertible>(_ type: T.Type) throws -> T
 }
 
 /// An `Encoder` that writes JSON text, so that a `@JSONModel` type writes itself into it.
@@ -94,4 +95,36 @@ extension JSONModel where Self: Encodable {
     try _jsonModelEncode(to: &writer)
     try writer.finish()
   }
+}
+
+/// Decodes `type` through any decoder by its JSON mapping (what `@JSONModel` enums declared
+/// `Codable` call): Mapwright's decoder reads it from its parse; any other reads a `JSON`
+/// value, which the engine maps. Errors are `DecodingError`s with the `MappingError` beneath.
+/// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
+public func _jsonModelDecode<T: JSONConvertible>(_ type: T.Type, from decoder: any Decoder) throws -> T {
+  if let mapwright = decoder as? any JSONModelDecoder { return try mapwright.decodeJSONModel(T.self) }
+  let json = try JSON(from: decoder)
+  let options = decoder.userInfo.isEmpty ? MappingOptions() : decoder.userInfo[.mapwrightOptions] as? MappingOptions ?? MappingOptions()
+  do {
+    return try T(json: json, options: options)
+  } catch let error as MappingError {
+    throw error.decodingError(T.self, codingPath: decoder.codingPath)
+  }
+}
+
+/// Encodes `value` through any encoder by its JSON mapping: written straight into Mapwright's
+/// encoder, as a `JSON` value through any other encoder's containers.
+/// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
+public func _jsonModelEncode<T: JSONConvertible>(_ value: T, to encoder: any Encoder) throws {
+  let session = EncodingSession()
+  if let mapwright = encoder as? any JSONModelEncoder {
+    let written = try mapwright.encodeJSONModel { output in
+      value.writeJSON(to: &output, in: session)
+      try session.throwIfFailed()
+    }
+    if written { return }
+  }
+  let json = value.encodeJSON(in: session)
+  try session.throwIfFailed()
+  try json.encode(to: encoder)
 }

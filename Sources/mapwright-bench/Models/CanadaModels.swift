@@ -22,20 +22,20 @@ struct Geometry: Codable {
 }
 
 @JSONModel
-struct MFeatureCollection {
+struct MFeatureCollection: Codable {
   var type: String
   var features: [MFeature]
 }
 
 @JSONModel
-struct MFeature {
+struct MFeature: Codable {
   var type: String
   var properties: [String: String]
   var geometry: MGeometry
 }
 
 @JSONModel
-struct MGeometry {
+struct MGeometry: Codable {
   var type: String
   var coordinates: [[[Double]]]
 }

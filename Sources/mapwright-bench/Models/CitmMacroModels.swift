@@ -3,7 +3,7 @@
 import Mapwright
 
 @JSONModel
-struct MCitmCatalog {
+struct MCitmCatalog: Codable {
   var areaNames: [String: String]
   var audienceSubCategoryNames: [String: String]
   var blockNames: [String: String]
@@ -18,7 +18,7 @@ struct MCitmCatalog {
 }
 
 @JSONModel
-struct MCitmEvent {
+struct MCitmEvent: Codable {
   var description: String?
   var id: Int
   var logo: String?
@@ -30,7 +30,7 @@ struct MCitmEvent {
 }
 
 @JSONModel
-struct MCitmPerformance {
+struct MCitmPerformance: Codable {
   var eventId: Int
   var id: Int
   var logo: String?
@@ -43,20 +43,20 @@ struct MCitmPerformance {
 }
 
 @JSONModel
-struct MCitmPrice {
+struct MCitmPrice: Codable {
   var amount: Int
   var audienceSubCategoryId: Int
   var seatCategoryId: Int
 }
 
 @JSONModel
-struct MCitmSeatCategory {
+struct MCitmSeatCategory: Codable {
   var areas: [MCitmArea]
   var seatCategoryId: Int
 }
 
 @JSONModel
-struct MCitmArea {
+struct MCitmArea: Codable {
   var areaId: Int
   var blockIds: [Int]
 }

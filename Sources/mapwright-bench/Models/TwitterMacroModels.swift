@@ -5,13 +5,13 @@ import Foundation
 import Mapwright
 
 @JSONModel(keys: .snakeCase)
-final class MTwitterSearch {
+final class MTwitterSearch: Codable {
   var statuses: [MStatus]
   var searchMetadata: MSearchMetadata
 }
 
 @JSONModel(keys: .snakeCase)
-struct MSearchMetadata {
+struct MSearchMetadata: Codable {
   var completedIn: Double
   var maxId: Int64
   var maxIdStr: String
@@ -24,7 +24,7 @@ struct MSearchMetadata {
 }
 
 @JSONModel(keys: .snakeCase)
-final class MStatus {
+final class MStatus: Codable {
   var metadata: MStatusMetadata
   var createdAt: String
   var id: Int64
@@ -49,13 +49,13 @@ final class MStatus {
 }
 
 @JSONModel(keys: .snakeCase)
-struct MStatusMetadata {
+struct MStatusMetadata: Codable {
   var resultType: String
   var isoLanguageCode: String
 }
 
 @JSONModel(keys: .snakeCase)
-struct MTwitterUser {
+struct MTwitterUser: Codable {
   var id: Int64
   var idStr: String
   var name: String
@@ -99,18 +99,18 @@ struct MTwitterUser {
 }
 
 @JSONModel(keys: .snakeCase)
-struct MUserEntities {
+struct MUserEntities: Codable {
   var description: MURLList
   var url: MURLList?
 }
 
 @JSONModel(keys: .snakeCase)
-struct MURLList {
+struct MURLList: Codable {
   var urls: [MURLEntity]
 }
 
 @JSONModel(keys: .snakeCase)
-struct MEntities {
+struct MEntities: Codable {
   var hashtags: [MHashtag]
   var symbols: [MHashtag]
   var urls: [MURLEntity]
@@ -119,13 +119,13 @@ struct MEntities {
 }
 
 @JSONModel(keys: .snakeCase)
-struct MHashtag {
+struct MHashtag: Codable {
   var text: String
   var indices: [Int]
 }
 
 @JSONModel(keys: .snakeCase)
-struct MURLEntity {
+struct MURLEntity: Codable {
   var url: String
   var expandedUrl: String
   var displayUrl: String
@@ -133,7 +133,7 @@ struct MURLEntity {
 }
 
 @JSONModel(keys: .snakeCase)
-struct MUserMention {
+struct MUserMention: Codable {
   var screenName: String
   var name: String
   var id: Int64
@@ -142,7 +142,7 @@ struct MUserMention {
 }
 
 @JSONModel(keys: .snakeCase)
-struct MMedia {
+struct MMedia: Codable {
   var id: Int64
   var idStr: String
   var indices: [Int]
@@ -158,7 +158,7 @@ struct MMedia {
 }
 
 @JSONModel(keys: .snakeCase)
-struct MMediaSize {
+struct MMediaSize: Codable {
   var w: Int
   var h: Int
   var resize: String
