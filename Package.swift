@@ -24,16 +24,24 @@ let package = Package(
     .executable(name: "mapwright-postgres", targets: ["mapwright-postgres"]),
     .executable(name: "mapwright-bench", targets: ["mapwright-bench"]),
   ],
+  // The integrations, each a package trait that a consumer enables by name, so that a package
+  // that uses only `Mapwright` or `MapwrightCodable` resolves none of their dependencies:
+  //   .package(url: "https://github.com/mapwright/mapwright", from: "0.9.0", traits: ["Hummingbird"])
+  // Without its trait, an integration's module is empty. Here, `--enable-all-traits` builds
+  // and tests everything (CI does); plain `swift build` / `swift test` leave them out.
   traits: [
+    .trait(name: "Hummingbird", description: "MapwrightHummingbird, the Hummingbird 2 adapters (SwiftNIO and Hummingbird)."),
+    .trait(name: "Vapor", description: "MapwrightVapor, the Vapor 4 adapters (SwiftNIO and Vapor)."),
+    .trait(name: "Postgres", description: "MapwrightPostgres and mapwright-postgres, the store on PostgreSQL (PostgresNIO)."),
     .trait(
       name: "BenchmarkServers",
       description: """
         mapwright-bench's server benchmark and its imports into PostgreSQL, which build SwiftNIO, \
-        Hummingbird and PostgresNIO. On by default; `--disable-default-traits` builds the \
-        benchmark without them (a release build of 68 steps instead of about 960).
-        """
+        Hummingbird and PostgresNIO. Off by default: the release build of the benchmark then has \
+        68 steps instead of about 960.
+        """,
+      enabledTraits: ["Hummingbird", "Postgres"]
     ),
-    .default(enabledTraits: ["BenchmarkServers"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", "1.5.0"..<"2.0.0"),
@@ -95,25 +103,25 @@ let package = Package(
       name: "MapwrightPostgres",
       dependencies: [
         "MapwrightGraph",
-        .product(name: "PostgresNIO", package: "postgres-nio"),
-        .product(name: "NIOSSL", package: "swift-nio-ssl"),
-        .product(name: "Logging", package: "swift-log"),
+        .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+        .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Postgres"])),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
       ]
     ),
     // What the server adapters share: ByteBuffer as JSON input and output, problem details.
     .target(
       name: "MapwrightNIO",
-      dependencies: ["MapwrightCodable", .product(name: "NIOCore", package: "swift-nio")]
+      dependencies: ["MapwrightCodable", .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hummingbird", "Vapor"]))]
     ),
     // Hummingbird 2: request decoder, response encoder, context, streaming bodies.
     .target(
       name: "MapwrightHummingbird",
-      dependencies: ["MapwrightNIO", .product(name: "Hummingbird", package: "hummingbird")]
+      dependencies: ["MapwrightNIO", .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"]))]
     ),
     // Vapor 4: content coders, problem details middleware, streaming bodies.
     .target(
       name: "MapwrightVapor",
-      dependencies: ["MapwrightNIO", .product(name: "Vapor", package: "vapor")]
+      dependencies: ["MapwrightNIO", .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"]))]
     ),
     // The commands of the `mapwright` tool. No macros and no SwiftNIO: the first
     // `swift run mapwright` builds neither swift-syntax nor PostgresNIO.
@@ -129,14 +137,18 @@ let package = Package(
     // The example service (Examples/FeedService): a library for its tests, and the executable.
     .target(
       name: "FeedService",
-      dependencies: ["MapwrightHummingbird", "MapwrightSQLite", "MapwrightGraph", .product(name: "Hummingbird", package: "hummingbird")],
+      dependencies: [
+        "MapwrightHummingbird", "MapwrightSQLite", "MapwrightGraph",
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+      ],
       path: "Examples/FeedService/Sources/FeedService"
     ),
     .executableTarget(
       name: "feed-service",
       dependencies: [
-        "FeedService", "MapwrightSQLite", "MapwrightPostgres", .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "PostgresNIO", package: "postgres-nio"),
+        "FeedService", "MapwrightSQLite", "MapwrightPostgres",
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
       ],
       path: "Examples/FeedService/Sources/feed-service"
     ),
@@ -164,9 +176,9 @@ let package = Package(
       name: "MapwrightStoreTests",
       dependencies: [
         "Mapwright", "MapwrightSQLite", "MapwrightPostgres", "MapwrightGraph", "MapwrightTestSupport",
-        .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "PostgresNIO", package: "postgres-nio"),
-        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Postgres"])),
+        .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
       ]
     ),
     .testTarget(
@@ -180,8 +192,10 @@ let package = Package(
       name: "MapwrightDocTests",
       dependencies: [
         "Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite", "MapwrightPostgres", "MapwrightHummingbird",
-        "MapwrightVapor", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Vapor", package: "vapor"),
-        .product(name: "PostgresNIO", package: "postgres-nio"),
+        "MapwrightVapor",
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+        .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
       ]
     ),
     .testTarget(
@@ -193,13 +207,15 @@ let package = Package(
       name: "MapwrightServerTests",
       dependencies: [
         "Mapwright", "MapwrightHummingbird", "MapwrightVapor",
-        .product(name: "HummingbirdTesting", package: "hummingbird"),
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Vapor"])),
       ]
     ),
     .testTarget(
       name: "FeedServiceTests",
-      dependencies: ["FeedService", "MapwrightSQLite", .product(name: "HummingbirdTesting", package: "hummingbird")],
+      dependencies: [
+        "FeedService", "MapwrightSQLite", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+      ],
       path: "Examples/FeedService/Tests/FeedServiceTests"
     ),
     .testTarget(

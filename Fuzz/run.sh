@@ -24,7 +24,7 @@ if [ "$target" = FuzzModels ]; then
   # sanitizers and loaded by path; the models and the macro declarations are copied here,
   # and `Mapwright` is an alias of MapwrightEngine (a target importing Mapwright would
   # build the plugin with the fuzzer's flags, and the plugin then has two `main`s).
-  swift build --package-path .. --target MapwrightMacros
+  swift build --package-path .. --target MapwrightMacros --enable-all-traits  # the traits CI's debug build has
   plugin=$(cd .. && swift build --show-bin-path)/MapwrightMacros-tool
   [ -x "$plugin" ] || { echo "run.sh: no macro plugin at $plugin" >&2; exit 1; }
   generated=Sources/FuzzModels/Generated

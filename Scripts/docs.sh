@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the API reference of every product with DocC (the toolchain's `docc`, no plugin):
-# symbol graphs from `swift package dump-symbol-graph`, then `docc convert` of each module's
+# symbol graphs from `swift package --enable-all-traits dump-symbol-graph` (every
+# integration's trait on), then `docc convert` of each module's
 # catalog (Sources/<Module>/<Module>.docc). Fails on any DocC warning (an unresolved link, a
 # topic that names nothing). The archives go to .build/docs/<Module>.doccarchive.
 #
@@ -10,7 +11,7 @@ cd "$(dirname "$0")/.."
 modules=("$@")
 [ ${#modules[@]} -gt 0 ] || modules=(Mapwright MapwrightJSON MapwrightEngine MapwrightObjectMapper MapwrightCodable
   MapwrightSchema MapwrightGraph MapwrightSQLite MapwrightPostgres MapwrightHummingbird MapwrightVapor)
-swift package dump-symbol-graph --minimum-access-level public > /dev/null
+swift package --enable-all-traits dump-symbol-graph --minimum-access-level public > /dev/null
 graphs=$(find .build -maxdepth 2 -type d -name symbolgraph | head -1)
 out=.build/docs
 mkdir -p "$out"

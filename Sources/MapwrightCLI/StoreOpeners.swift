@@ -10,8 +10,8 @@ public enum StoreOpeners {
   /// Opens the PostgreSQL store at a URL for a model (`addingToExistingDatabase`).
   nonisolated(unsafe) public static var postgres: (String, ObjectModel, Bool) throws -> any RelationalStore = { url, _, _ in
     throw CLIError(
-      "\(redactedStoreURL(url)): PostgreSQL stores are imported by mapwright-postgres, which was not found beside this mapwright; "
-        + "build it with: swift build --product mapwright-postgres")
+      "\(redactedStoreURL(url)): PostgreSQL stores are imported by mapwright-postgres with the package trait Postgres, not found beside this mapwright; "
+        + "build it with: swift build --traits Postgres --product mapwright-postgres")
   }
 }
 

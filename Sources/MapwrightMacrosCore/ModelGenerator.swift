@@ -216,6 +216,11 @@ struct ModelGenerator {
     if property.defaultOnNull, source.isSingleKey {
       return "reader.decodeUnlessNull(\(type).self, \(arguments)\(coercion))"
     }
+    // The Codable driver reads an optional by `decodeIfPresent`; one with a default needs an
+    // absent key told apart from `null`.
+    if case .field = source, property.isOptional, property.defaultValue != nil || property.initializer != nil {
+      return "reader.decode(\(type).self, \(arguments), distinguishingAbsence: true\(coercion))"
+    }
     return "reader.decode(\(type).self, \(arguments)\(coercion))"
   }
 

@@ -1,5 +1,7 @@
 // `import MapwrightPostgres` brings what a store's examples use: the import's sources, options
 // and summaries and the fetch API (MapwrightGraph), model files and ModelObject
 // (MapwrightSchema), the engine.
-@_exported import MapwrightGraph
-@_exported import MapwrightSchema
+#if Postgres
+  @_exported import MapwrightGraph
+  @_exported import MapwrightSchema
+#endif

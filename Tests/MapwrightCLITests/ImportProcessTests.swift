@@ -75,7 +75,7 @@ struct ImportProcessTests {
     }
     let (status, message) = try run("postgres://someone:secret@127.0.0.1:1/nowhere")
     #expect(status == 1)
-    #expect(message.contains("swift build --product mapwright-postgres"))
+    #expect(message.contains("swift build --traits Postgres --product mapwright-postgres"))
     #expect(message.contains("someone:***@") && !message.contains("secret"))
     let (sqliteStatus, sqliteMessage) = try run(directory.appendingPathComponent("solo.sqlite").path)
     #expect(sqliteStatus == 0, "\(sqliteMessage)")

@@ -1,5 +1,6 @@
 // Docs/Servers.md's Vapor examples (see ServersExamples.swift).
 
+#if Vapor
 import MapwrightCodable
 import MapwrightVapor
 import Vapor
@@ -16,3 +17,4 @@ enum ServersVaporDocExample {
     }
   }
 }
+#endif

@@ -1,6 +1,7 @@
 // Docs/Servers.md's examples (see DocExampleTests): the models and Hummingbird; Vapor's are in
 // ServersExamples+Vapor.swift (the two frameworks' names clash in one file).
 
+#if Hummingbird
 import Foundation
 import Hummingbird
 import Mapwright
@@ -77,3 +78,4 @@ enum ServersDocExample {
     #expect(ours.customer == "Ada" && theirs.customer == "Ada" && ours.items[0].quantity == 2 && theirs.placedAt == ours.placedAt)
   }
 }
+#endif

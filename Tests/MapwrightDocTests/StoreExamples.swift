@@ -3,9 +3,11 @@
 
 import Foundation
 import Mapwright
-import MapwrightPostgres
 import MapwrightSQLite
+#if Postgres
+import MapwrightPostgres
 import PostgresNIO
+#endif
 
 // Macro-declared types at file scope.
 @JSONModel struct Book { var title: String; var year: Int? }
@@ -37,6 +39,7 @@ enum StoreDocExample {
     _ = (imported, found, living)
   }
 
+  #if Postgres
   static func postgresPool(model: ObjectModel, author: EntityDescription) async throws {
     let location = try PostgresLocation(url: "postgres://mapwright@127.0.0.1/library?schema=books")
     let client = PostgresClient(configuration: try location.clientConfiguration())
@@ -49,6 +52,7 @@ enum StoreDocExample {
     let authors = try await store.objects(author, where: .greater("born", 1800))
     _ = authors
   }
+  #endif
 
   static func fileModel(_ data: Data, bookEntity: EntityDescription) throws {
     let model = try ObjectModel(contentsOf: URL(fileURLWithPath: "Examples/Library.xcdatamodeld"))
@@ -63,6 +67,7 @@ enum StoreDocExample {
     _ = (twain, recent, fromFile)
   }
 
+  #if Postgres
   static func postgres(_ data: Data, model: ObjectModel) throws {
     let store = try PostgresStore(url: "postgres://mapwright:secret@127.0.0.1:5432/library", model: model)
     let summary = try store.importJSON(data, sources: [ImportSource("authors", entity: model.entity(named: "Author")!)])
@@ -76,6 +81,7 @@ enum StoreDocExample {
     _ = try typed.importJSON(data, sources: [ImportSource("writers", model: Writer.self)])
     _ = try typed.value(Writer.self, key: 7)
   }
+  #endif
 
   static func modelTypes(_ data: Data) throws {
     let store = try SQLiteStore(path: "books.sqlite", models: [Writer.self, Novel.self])

@@ -11,7 +11,9 @@ import MapwrightSQLite
 import MapwrightSchema
 import Testing
 
-@testable import MapwrightPostgres
+#if Postgres
+  @testable import MapwrightPostgres
+#endif
 
 enum StoreKind: String, Sendable, CustomTestStringConvertible {
   case sqlite, postgres
@@ -21,8 +23,12 @@ enum StoreKind: String, Sendable, CustomTestStringConvertible {
   static let postgresURL: String? = ProcessInfo.processInfo.environment["MAPWRIGHT_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
   static let postgresRequired = ProcessInfo.processInfo.environment["MAPWRIGHT_REQUIRE_POSTGRES"] == "1"
 
-  /// Every store this run can test.
-  static let all: [StoreKind] = postgresURL != nil || postgresRequired ? [.sqlite, .postgres] : [.sqlite]
+  /// Every store this run can test (PostgreSQL in a build with the package trait `Postgres`).
+  #if Postgres
+    static let all: [StoreKind] = postgresURL != nil || postgresRequired ? [.sqlite, .postgres] : [.sqlite]
+  #else
+    static let all: [StoreKind] = [.sqlite]
+  #endif
 }
 
 /// Where a test's store lives: a temporary SQLite file or a PostgreSQL schema of its own.
@@ -51,7 +57,12 @@ final class StorePlace: @unchecked Sendable {
   func open(_ model: ObjectModel, addingToExistingDatabase: Bool = false) throws -> any RelationalStore {
     switch kind {
     case .sqlite: try SQLiteStore(path: path, model: model, addingToExistingDatabase: addingToExistingDatabase)
-    case .postgres: try PostgresStore(url: url, model: model, addingToExistingDatabase: addingToExistingDatabase)
+    case .postgres:
+      #if Postgres
+        try PostgresStore(url: url, model: model, addingToExistingDatabase: addingToExistingDatabase)
+      #else
+        throw StoreError.builtWithoutPostgres
+      #endif
     }
   }
 
@@ -60,12 +71,16 @@ final class StorePlace: @unchecked Sendable {
     case .sqlite:
       for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     case .postgres:
-      if let url = try? url { try? PostgresStore.remove(url: url) }
+      #if Postgres
+        if let url = try? url { try? PostgresStore.remove(url: url) }
+      #endif
     }
   }
 }
 
 extension StoreError {
+  static let builtWithoutPostgres = StoreError(
+    .connectionFailed, "MAPWRIGHT_REQUIRE_POSTGRES=1 but the tests were built without the package trait Postgres (swift test --enable-all-traits)")
   static let testServerMissing = StoreError(
     .connectionFailed, "MAPWRIGHT_REQUIRE_POSTGRES=1 but MAPWRIGHT_POSTGRES_URL is not set (Scripts/postgres.sh start prints it)")
 }
@@ -73,6 +88,9 @@ extension StoreError {
 @Suite struct StoreKindTests {
   @Test func postgresIsTestedWhenRequired() throws {
     guard StoreKind.postgresRequired else { return }
+    #if !Postgres
+      Issue.record(StoreError.builtWithoutPostgres)
+    #endif
     #expect(StoreKind.all.contains(.postgres))
     let place = StorePlace(.postgres)
     let store = try place.open(

@@ -185,7 +185,10 @@ final class DriverDog: DriverAnimal {
     #expect(dog.name == "Rex" && dog.barks)
     #expect(try JSON(parsing: JSONEncoder().encode(dog)) == ["name": "Rex", "barks": true])
     let missing = #expect(throws: DecodingError.self) { try JSONDecoder().decode(DriverDog.self, from: Data(#"{"barks": true}"#.utf8)) }
-    guard case .keyNotFound(let key, _)? = missing else { Issue.record("\(String(describing: missing))"); return }
+    guard case .keyNotFound(let key, _)? = missing else {
+      Issue.record("\(String(describing: missing))")
+      return
+    }
     #expect(key.stringValue == "name")
   }
 
@@ -209,18 +212,27 @@ final class DriverDog: DriverAnimal {
     let good = Self.issue
     // A missing key on a key path: keyNotFound at the path the model asked for.
     let missing = error("[" + good.replacingOccurrences(of: #""login": "octocat""#, with: #""name": "x""#) + "]")
-    guard case .keyNotFound(let key, let context)? = missing else { Issue.record("\(String(describing: missing))"); return }
+    guard case .keyNotFound(let key, let context)? = missing else {
+      Issue.record("\(String(describing: missing))")
+      return
+    }
     #expect(key.stringValue == "login" && context.codingPath.count == 2)
     #expect(missing?.mappingError?.path.description == "$[0].user.login" && missing?.mappingError?.code == .missingKey)
     // A wrong type in a nested model.
     let nested = error("[" + good.replacingOccurrences(of: #""due": 1.5"#, with: #""due": "soon""#) + "]")
-    guard case .typeMismatch? = nested else { Issue.record("\(String(describing: nested))"); return }
+    guard case .typeMismatch? = nested else {
+      Issue.record("\(String(describing: nested))")
+      return
+    }
     #expect(nested?.mappingError?.path.description == "$[0].milestone.due")
     // A transformer's refusal.
     let transformed = error("[" + good.replacingOccurrences(of: "2011-04-22T13:33:48Z", with: "yesterday") + "]")
     #expect(transformed?.mappingError?.code == .transformFailed && transformed?.mappingError?.path.description == "$[0].updated_at")
     // Not an object.
     let scalar = error("[1]")
-    guard case .typeMismatch? = scalar else { Issue.record("\(String(describing: scalar))"); return }
+    guard case .typeMismatch? = scalar else {
+      Issue.record("\(String(describing: scalar))")
+      return
+    }
   }
 }

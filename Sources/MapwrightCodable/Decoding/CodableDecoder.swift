@@ -11,7 +11,7 @@ import Foundation
 import MapwrightEngine
 import MapwrightJSON
 
-final class CodableDecoder: Decoder, SingleValueDecodingContainer {
+final class CodableDecoder: _JSONModelDecoderBase, Decoder, SingleValueDecodingContainer {
   /// Held strongly: a type may keep the decoder (or a container) after `decode` returns and
   /// use it later, and `raw` points into this document's bytes and tape, which live as long
   /// as the document does.
@@ -48,6 +48,10 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
   func location(ofDocumentOffset offset: Int) -> (line: Int, column: Int) {
     locations.location(of: json5?.sourceOffset(ofJSONOffset: offset) ?? offset)
   }
+
+  /// A `@JSONModel` type met in what this decoder decodes reads itself from its parse (see
+  /// JSONModelCoding.swift).
+  override func decodeJSONModel<T: JSONConvertible>(_ type: T.Type) throws -> T { try decodeModel(T.self) }
 
   init(document: JSONDocument, raw: RawJSON, options: DecoderOptions, reporting: Bool, json5: JSON5Translation? = nil) {
     self.json5 = json5

@@ -15,9 +15,10 @@
 // parent's bytes when the parent closes.
 
 import Foundation
+import MapwrightEngine
 import MapwrightJSON
 
-final class CodableEncoder: Encoder, SingleValueEncodingContainer {
+final class CodableEncoder: _JSONModelEncoderBase, Encoder, SingleValueEncodingContainer {
   let options: EncoderOptions
   let pretty: Bool
   let sorted: Bool
@@ -49,6 +50,10 @@ final class CodableEncoder: Encoder, SingleValueEncodingContainer {
   var codingPath: [any CodingKey] { path }
 
   /// `capacity`: the bytes of text expected (at least 4,096 are reserved).
+  /// A `@JSONModel` type met in what this encoder encodes writes itself into its output (see
+  /// JSONModelCoding.swift).
+  override func encodeJSONModel(_ write: (inout JSONOutput) throws -> Void) throws -> Bool { try encodeModel(write) }
+
   init(options: EncoderOptions, capacity: Int = 4096) {
     self.options = options
     out = OutputBuffer(capacity: max(capacity, 4096))

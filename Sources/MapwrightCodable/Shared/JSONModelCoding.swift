@@ -8,8 +8,9 @@
 import MapwrightEngine
 import MapwrightJSON
 
-extension CodableDecoder: JSONModelDecoder {
-  func decodeJSONModel<T: JSONConvertible>(_ type: T.Type) throws -> T {
+extension CodableDecoder {
+  /// A model read from this decoder's parse (`decodeJSONModel`, which the class overrides).
+  func decodeModel<T: JSONConvertible>(_ type: T.Type) throws -> T {
     var mapping = MappingOptions()
     mapping.coercion = options.coercion
     let session = DecodingSession(document: document, options: mapping)
@@ -30,8 +31,9 @@ extension CodableDecoder: JSONModelDecoder {
   }
 }
 
-extension CodableEncoder: JSONModelEncoder {
-  func encodeJSONModel(_ write: (inout JSONOutput) throws -> Void) throws -> Bool {
+extension CodableEncoder {
+  /// A model written into this encoder's output (`encodeJSONModel`, which the class overrides).
+  func encodeModel(_ write: (inout JSONOutput) throws -> Void) throws -> Bool {
     // Indentation and key order are the encoder's to decide: those go through containers.
     guard !pretty && !sorted else { return false }
     var output = JSONOutput()

@@ -47,9 +47,18 @@ public struct CodableModelReader {
     self.decoder = decoder
     container = try decoder.container(keyedBy: JSONCodingKey.self)
     self.fields = fields
-    options = decoder.userInfo.isEmpty ? MappingOptions() : decoder.userInfo[.mapwrightOptions] as? MappingOptions ?? MappingOptions()
+    options = Self.options(of: decoder)
     coercion = fields.coercion ?? options.coercion
     unknownKeys = fields.unknownKeys ?? options.unknownKeys
+  }
+
+  /// The default options, made once (a reader is made per object).
+  static let defaultOptions = MappingOptions()
+
+  /// The options in the decoder's `userInfo[.mapwrightOptions]`, or the defaults.
+  static func options(of decoder: any Decoder) -> MappingOptions {
+    let userInfo = decoder.userInfo
+    return userInfo.isEmpty ? defaultOptions : userInfo[.mapwrightOptions] as? MappingOptions ?? defaultOptions
   }
 
   @usableFromInline
@@ -68,7 +77,9 @@ public struct CodableModelReader {
 
   /// A value the decoder reads itself, or through the engine (see the header).
   @inlinable
-  public mutating func decode<T: JSONConvertible & Decodable>(_ type: T.Type, field: Int, coercion: CoercionPolicy? = nil) -> T? {
+  public mutating func decode<T: JSONConvertible & Decodable>(
+    _ type: T.Type, field: Int, distinguishingAbsence: Bool = false, coercion: CoercionPolicy? = nil
+  ) -> T? {
     guard !skipping else { return nil }
     guard T._codableFormIsJSONForm else { return decodeThroughEngine(type, field: field, coercion: coercion) }
     let key = key(field)
@@ -79,24 +90,58 @@ public struct CodableModelReader {
     }
   }
 
-  /// An optional the decoder reads itself: `null` is nil, an absent key nil as well (outer
-  /// nil: the field keeps its default, if any).
+  /// An optional the decoder reads itself (`decodeIfPresent`): `null` and an absent key are
+  /// nil; with `distinguishingAbsence` (a field with a default), an absent key is outer nil.
   @inlinable
-  public mutating func decode<T: JSONConvertible & Decodable>(_ type: T?.Type, field: Int, coercion: CoercionPolicy? = nil) -> T?? {
+  public mutating func decode<T: JSONConvertible & Decodable>(
+    _ type: T?.Type, field: Int, distinguishingAbsence: Bool = false, coercion: CoercionPolicy? = nil
+  ) -> T?? {
     guard !skipping else { return nil }
     guard T._codableFormIsJSONForm else { return decodeThroughEngine(type, field: field, coercion: coercion) }
     let key = key(field)
     do {
       if let value = try container.decodeIfPresent(T.self, forKey: key) { return .some(value) }
-      return container.contains(key) ? .some(nil) : nil
+      return !distinguishingAbsence || container.contains(key) ? .some(nil) : nil
     } catch {
       return recover(T.self, key, error, coercion: coercion).map { .some($0) }
     }
   }
 
-  /// A value that is not `Decodable`: read as `JSON`, decoded by the engine.
+  /// A standard scalar, by the container's typed overload (as synthesised Codable reads it).
   @inlinable
-  public mutating func decode<T: JSONConvertible>(_ type: T.Type, field: Int, coercion: CoercionPolicy? = nil) -> T? {
+  public mutating func decode<T: JSONCodableScalar>(
+    _ type: T.Type, field: Int, distinguishingAbsence: Bool = false, coercion: CoercionPolicy? = nil
+  ) -> T? {
+    guard !skipping else { return nil }
+    let key = key(field)
+    do {
+      return try T._decode(from: container, forKey: key)
+    } catch {
+      return recover(T.self, key, error, coercion: coercion)
+    }
+  }
+
+  /// An optional standard scalar, by the container's typed `decodeIfPresent`.
+  @inlinable
+  public mutating func decode<T: JSONCodableScalar>(
+    _ type: T?.Type, field: Int, distinguishingAbsence: Bool = false, coercion: CoercionPolicy? = nil
+  ) -> T?? {
+    guard !skipping else { return nil }
+    let key = key(field)
+    do {
+      if let value = try T._decodeIfPresent(from: container, forKey: key) { return .some(value) }
+      return !distinguishingAbsence || container.contains(key) ? .some(nil) : nil
+    } catch {
+      return recover(T.self, key, error, coercion: coercion).map { .some($0) }
+    }
+  }
+
+  /// A value that is not `Decodable`: read as `JSON`, decoded by the engine (an absent key is
+  /// always told apart).
+  @inlinable
+  public mutating func decode<T: JSONConvertible>(
+    _ type: T.Type, field: Int, distinguishingAbsence: Bool = false, coercion: CoercionPolicy? = nil
+  ) -> T? {
     guard !skipping else { return nil }
     return decodeThroughEngine(type, field: field, coercion: coercion)
   }

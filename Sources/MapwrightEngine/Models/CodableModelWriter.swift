@@ -16,8 +16,17 @@ import MapwrightJSON
 public struct CodableModelWriter {
   /// The encoder of the model's object.
   public let encoder: any Encoder
-  /// The encoding session of values written through the engine (nil values left out).
-  public let session = EncodingSession()
+  /// The encoding session of values written through the engine (nil values left out), made
+  /// when first needed: most objects write only what the encoder takes itself.
+  public var session: EncodingSession {
+    mutating get {
+      if let made = madeSession { return made }
+      let made = EncodingSession()
+      madeSession = made
+      return made
+    }
+  }
+  @usableFromInline var madeSession: EncodingSession?
   @usableFromInline var container: KeyedEncodingContainer<JSONCodingKey>
   /// Members at key paths, written by `finish()`.
   @usableFromInline var nested = JSONObject()
@@ -44,6 +53,31 @@ public struct CodableModelWriter {
     } catch {
       fail(error)
     }
+  }
+
+  /// Writes a standard scalar at `key` by the container's typed overload.
+  @inlinable
+  public mutating func write<T: JSONCodableScalar>(_ value: T, key: String) {
+    do {
+      try value._encode(to: &container, forKey: JSONCodingKey(stringValue: key))
+    } catch {
+      fail(error)
+    }
+  }
+
+  /// Writes an optional standard scalar at `key` when it is not nil.
+  @inlinable
+  public mutating func write<T: JSONCodableScalar>(_ value: T?, key: String) {
+    guard let value else { return }
+    write(value, key: key)
+  }
+
+  /// Writes an optional `value` at `key` through the encoder when it is not nil
+  /// (`encodeIfPresent`, as synthesised Codable writes it).
+  @inlinable
+  public mutating func write<T: JSONConvertible & Encodable>(_ value: T?, key: String) {
+    guard let value else { return }
+    write(value, key: key)
   }
 
   /// Writes `value` at `key` as the engine's JSON (a nil optional is left out).
@@ -95,6 +129,7 @@ public struct CodableModelWriter {
 
   /// Writes `value` at the key path `path` through the transformer registered as `name`.
   public mutating func write<V>(_ value: V, path: [String], transformerNamed name: String) {
+    let session = self.session
     var json = JSONModelWriter(session: session)
     json.write(value, path: path, transformerNamed: name)
     if let error = session.errors.last {
@@ -147,5 +182,9 @@ public struct CodableModelWriter {
     for (key, member) in nested { put(member, key: key) }
     nested = JSONObject()
     if let firstFailure { throw firstFailure }
+    // What the engine could not write (a transformer's refusal inside a value).
+    if let error = madeSession?.errors.first {
+      throw EncodingError.invalidValue(error, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "\(error)", underlyingError: error))
+    }
   }
 }

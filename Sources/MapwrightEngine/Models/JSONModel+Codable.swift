@@ -7,7 +7,7 @@
 // makes Swift 6.3 crash on subclasses of model classes.
 //
 // A coder that holds parsed JSON — `MapwrightJSONDecoder` and `MapwrightJSONEncoder` —
-// conforms to `JSONModelDecoder` / `JSONModelEncoder`, and a model met anywhere in what it
+// derives from `_JSONModelDecoderBase` / `_JSONModelEncoderBase`, and a model met anywhere in what it
 // decodes or encodes (at the top or inside a `Codable` type) is read by its generated reader
 // from the coder's own parse and written by its generated writer into the coder's own output.
 // Any other coder (Foundation's `JSONDecoder`, a property-list coder) goes through its
@@ -18,20 +18,32 @@
 
 import MapwrightJSON
 
-/// A `Decoder` that holds parsed JSON, so that a `@JSONModel` type reads its value directly.
-/// - Note: For coders; `MapwrightJSONDecoder`'s decoder conforms.
-public protocol JSONModelDecoder: Decoder {
-  /// Decodes a model (or any value of the engine: a tagged enum) from the value being decoded,
-  /// in the decoder's own session.
-  func decodeJSONModel<T: JSONConvertible>(_ type: T.Type) throws -> T
+/// The class Mapwright's decoder derives from: a `Decoder` that holds parsed JSON, so that a
+/// `@JSONModel` type reads its value from it directly. A class, not a protocol, so that a
+/// model tells it from other decoders by one class check (a cast to a protocol costs about
+/// 2,000 instructions, once per model decoded through Foundation's coders).
+/// - Note: For coders; `MapwrightJSONDecoder`'s decoder derives from it.
+open class _JSONModelDecoderBase {
+  /// A decoder.
+  public init() {}
+
+  /// Decodes a model (or any value of the engine: a tagged enum) from the value being
+  /// decoded, in the decoder's own session.
+  open func decodeJSONModel<T: JSONConvertible>(_ type: T.Type) throws -> T {
+    preconditionFailure("\(Self.self) does not decode models")
+  }
 }
 
-/// An `Encoder` that writes JSON text, so that a `@JSONModel` type writes itself into it.
-/// - Note: For coders; `MapwrightJSONEncoder`'s encoder conforms.
-public protocol JSONModelEncoder: Encoder {
+/// The class Mapwright's encoder derives from: an `Encoder` that writes JSON text, so that a
+/// `@JSONModel` type writes itself into it (a class for the reason `_JSONModelDecoderBase` is).
+/// - Note: For coders; `MapwrightJSONEncoder`'s encoder derives from it.
+open class _JSONModelEncoderBase {
+  /// An encoder.
+  public init() {}
+
   /// Writes the compact JSON `write` produces as the value being encoded; false when the
   /// encoder's settings (pretty printing, sorted keys) need the value through containers.
-  func encodeJSONModel(_ write: (inout JSONOutput) throws -> Void) throws -> Bool
+  open func encodeJSONModel(_ write: (inout JSONOutput) throws -> Void) throws -> Bool { false }
 }
 
 extension JSONModel {
@@ -70,7 +82,7 @@ extension JSONModel where Self: Decodable {
   /// let issue = try JSONDecoder().decode(Issue.self, from: data)   // Foundation's, too
   /// ```
   public init(from decoder: any Decoder) throws {
-    if let mapwright = decoder as? any JSONModelDecoder {
+    if let mapwright = decoder as? _JSONModelDecoderBase {
       self = try mapwright.decodeJSONModel(Self.self)
       return
     }
@@ -83,7 +95,7 @@ extension JSONModel where Self: Encodable {
   /// Encodes the model by its own mapping: written straight into Mapwright's encoder, through
   /// any other encoder's containers (see `CodableModelWriter`).
   public func encode(to encoder: any Encoder) throws {
-    if let mapwright = encoder as? any JSONModelEncoder {
+    if let mapwright = encoder as? _JSONModelEncoderBase {
       let session = EncodingSession()
       let written = try mapwright.encodeJSONModel { output in
         writeJSON(to: &output, in: session)
@@ -102,11 +114,10 @@ extension JSONModel where Self: Encodable {
 /// value, which the engine maps. Errors are `DecodingError`s with the `MappingError` beneath.
 /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
 public func _jsonModelDecode<T: JSONConvertible>(_ type: T.Type, from decoder: any Decoder) throws -> T {
-  if let mapwright = decoder as? any JSONModelDecoder { return try mapwright.decodeJSONModel(T.self) }
+  if let mapwright = decoder as? _JSONModelDecoderBase { return try mapwright.decodeJSONModel(T.self) }
   let json = try JSON(from: decoder)
-  let options = decoder.userInfo.isEmpty ? MappingOptions() : decoder.userInfo[.mapwrightOptions] as? MappingOptions ?? MappingOptions()
   do {
-    return try T(json: json, options: options)
+    return try T(json: json, options: CodableModelReader.options(of: decoder))
   } catch let error as MappingError {
     throw error.decodingError(T.self, codingPath: decoder.codingPath)
   }
@@ -117,7 +128,7 @@ public func _jsonModelDecode<T: JSONConvertible>(_ type: T.Type, from decoder: a
 /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
 public func _jsonModelEncode<T: JSONConvertible>(_ value: T, to encoder: any Encoder) throws {
   let session = EncodingSession()
-  if let mapwright = encoder as? any JSONModelEncoder {
+  if let mapwright = encoder as? _JSONModelEncoderBase {
     let written = try mapwright.encodeJSONModel { output in
       value.writeJSON(to: &output, in: session)
       try session.throwIfFailed()
