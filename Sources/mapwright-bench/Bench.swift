@@ -119,8 +119,9 @@ struct Bench {
       if filter == nil || "json.parse json.write".contains(filter!) {
         results += try JSONBenchmarks.run(file: name, bytes: bytes, timer: timer)
       }
-      if filter == nil || "macro.decode macro.encode macro.codable.decode macro.codable.encode macro.foundation.decode macro.foundation.encode"
-        .contains(filter!)
+      if filter == nil
+        || "macro.decode macro.encode macro.codable.decode macro.codable.encode macro.foundation.decode macro.foundation.encode"
+          .contains(filter!)
       {
         results += try MacroBenchmarks.run(file: name, bytes: bytes, timer: timer) { name in
           filter == nil || name.hasPrefix(filter!)

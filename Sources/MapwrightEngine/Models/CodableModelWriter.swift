@@ -184,7 +184,8 @@ public struct CodableModelWriter {
     if let firstFailure { throw firstFailure }
     // What the engine could not write (a transformer's refusal inside a value).
     if let error = madeSession?.errors.first {
-      throw EncodingError.invalidValue(error, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "\(error)", underlyingError: error))
+      throw EncodingError.invalidValue(
+        error, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "\(error)", underlyingError: error))
     }
   }
 }
