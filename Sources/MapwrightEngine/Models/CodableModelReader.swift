@@ -216,6 +216,12 @@ public struct CodableModelReader {
   func engineValue<T: JSONConvertible>(_ type: T.Type, from json: JSON, coercion: CoercionPolicy?, at codingPath: [any CodingKey]) throws -> T {
     var options = self.options
     options.coercion = coercion ?? self.coercion
+    return try Self.mapped(T.self, from: json, options: options, at: codingPath)
+  }
+
+  /// `json` decoded by the engine, a problem as the `DecodingError` at `codingPath`: the one way
+  /// a value read from another coder as `JSON` is mapped.
+  static func mapped<T: JSONConvertible>(_ type: T.Type, from json: JSON, options: MappingOptions, at codingPath: [any CodingKey]) throws -> T {
     do {
       return try T(json: json, options: options)
     } catch let error as MappingError {

@@ -54,14 +54,7 @@ extension JSONModel {
   /// Reads the model from the reader's decoder as a `JSON` value, then maps it (for models
   /// whose Codable reading the macro did not generate: conformance declared elsewhere).
   public init(_codableReader reader: inout CodableModelReader) throws {
-    let json = try JSON(from: reader.decoder)
-    var options = reader.options
-    options.coercion = reader.coercion
-    do {
-      self = try Self(json: json, options: options)
-    } catch let error as MappingError {
-      throw error.decodingError(Self.self, codingPath: reader.decoder.codingPath)
-    }
+    self = try reader.engineValue(Self.self, from: JSON(from: reader.decoder), coercion: nil, at: reader.decoder.codingPath)
   }
 
   /// Writes the model as a `JSON` value (for models whose Codable writing the macro did not
@@ -115,12 +108,7 @@ extension JSONModel where Self: Encodable {
 /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
 public func _jsonModelDecode<T: JSONConvertible>(_ type: T.Type, from decoder: any Decoder) throws -> T {
   if let mapwright = decoder as? _JSONModelDecoderBase { return try mapwright.decodeJSONModel(T.self) }
-  let json = try JSON(from: decoder)
-  do {
-    return try T(json: json, options: CodableModelReader.options(of: decoder))
-  } catch let error as MappingError {
-    throw error.decodingError(T.self, codingPath: decoder.codingPath)
-  }
+  return try CodableModelReader.mapped(T.self, from: JSON(from: decoder), options: CodableModelReader.options(of: decoder), at: decoder.codingPath)
 }
 
 /// Encodes `value` through any encoder by its JSON mapping: written straight into Mapwright's
