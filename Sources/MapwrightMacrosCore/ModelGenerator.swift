@@ -286,6 +286,7 @@ struct ModelGenerator {
     let modifiers = model.isOpen ? "public " : access
     return [
       "\(modifiers)required convenience init(from decoder: any Decoder) throws {",
+      "  try Mapwright.CodableModelReader.requireOwnClass(Self.self, in: decoder)",
       "  var reader = try Mapwright.CodableModelReader(decoder, fields: Self._jsonModelFields)",
       "  try self.init(_codableReader: &reader)",
       "}",

@@ -54,6 +54,7 @@ import Testing
           }
 
           required convenience init(from decoder: any Decoder) throws {
+            try Mapwright.CodableModelReader.requireOwnClass(Self.self, in: decoder)
             var reader = try Mapwright.CodableModelReader(decoder, fields: Self._jsonModelFields)
             try self.init(_codableReader: &reader)
           }

@@ -5,6 +5,7 @@
 
 import Foundation
 import Mapwright
+import MapwrightCodable
 import Testing
 
 enum DriverState: String, Equatable, Sendable {
@@ -86,6 +87,28 @@ class DriverAnimal: Codable {
 @JSONModel
 final class DriverDog: DriverAnimal {
   var barks: Bool
+}
+
+@JSONModel(discriminator: "kind", subclasses: ["circle": "DriverCircle", "square": "DriverSquare"])
+class DriverShape: Codable {
+  var name: String
+}
+
+@JSONModel
+final class DriverCircle: DriverShape {
+  var radius: Double
+}
+
+@JSONModel
+final class DriverSquare: DriverShape {
+  var side: Int
+}
+
+@JSONModel
+struct DriverDrawing: Codable {
+  var title: String
+  var shapes: [DriverShape]
+  var featured: DriverShape?
 }
 
 @Suite struct CodableDriverTests {
@@ -190,6 +213,34 @@ final class DriverDog: DriverAnimal {
       return
     }
     #expect(key.stringValue == "name")
+  }
+
+  @Test func classClustersChooseTheirSubclassInsideModels() throws {
+    let json = #"""
+      {"title": "t", "shapes": [{"kind": "circle", "name": "c", "radius": 1.5}, {"kind": "square", "name": "s", "side": 2},
+       {"name": "plain"}], "featured": {"kind": "square", "name": "f", "side": 7}}
+      """#
+    let expected = try DriverDrawing(json: json)
+    for (coder, drawing) in try Self.decodeEverywhere(DriverDrawing.self, json) {
+      #expect(drawing.shapes.map(\.name) == ["c", "s", "plain"], "\(coder)")
+      #expect((drawing.shapes[0] as? DriverCircle)?.radius == 1.5, "\(coder)")
+      #expect((drawing.shapes[1] as? DriverSquare)?.side == 2, "\(coder)")
+      #expect(type(of: drawing.shapes[2]) == DriverShape.self, "\(coder)")
+      #expect((drawing.featured as? DriverSquare)?.side == 7, "\(coder)")
+      #expect(try JSON(parsing: JSONEncoder().encode(drawing)) == JSON(parsing: expected.jsonString()), "\(coder)")
+    }
+    // Called on the base directly, init(from:) cannot make the subclass: a clear error, not a
+    // DriverShape in silence; the subclass itself, and an object that chooses the base, decode.
+    let circle = Data(#"{"kind": "circle", "name": "c", "radius": 1.5}"#.utf8)
+    let refused = #expect(throws: DecodingError.self) { try JSONDecoder().decode(DriverShape.self, from: circle) }
+    guard case .dataCorrupted(let context)? = refused else {
+      Issue.record("\(String(describing: refused))")
+      return
+    }
+    #expect(context.debugDescription.contains("chooses DriverCircle"))
+    #expect(try JSONDecoder().decode(DriverCircle.self, from: circle).radius == 1.5)
+    #expect(try JSONDecoder().decode(DriverShape.self, from: Data(#"{"name": "p"}"#.utf8)).name == "p")
+    #expect((try MapwrightJSONDecoder().decode(DriverShape.self, from: circle) as? DriverCircle)?.radius == 1.5)
   }
 
   @Test func enumsDeclaredCodableUseTheirMapping() throws {

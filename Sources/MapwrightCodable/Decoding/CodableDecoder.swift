@@ -197,8 +197,18 @@ final class CodableDecoder: _JSONModelDecoderBase, Decoder, SingleValueDecodingC
     let saved = current
     current = index
     defer { current = saved }
+    // A class cluster's base: its `init(from:)` could only make the base class, so the object
+    // is decoded by its mapping, which makes the class it chooses. (A class is one reference
+    // wide; other sizes skip the casts.)
+    if MemoryLayout<T>.size == MemoryLayout<AnyObject>.size, type is AnyObject.Type, let model = type as? any JSONModel.Type,
+      model._jsonModelCluster != nil
+    {
+      return try decodeChosenClass(model) as! T
+    }
     return try type.init(from: self)  // `type`, not `T`: a subclass metatype decodes the subclass, as in Foundation
   }
+
+  private func decodeChosenClass<Model: JSONModel>(_ type: Model.Type) throws -> Any { try decodeModel(Model.self) }
 
   /// The elements of the array at `index`, each read by `read`.
   @inline(__always)

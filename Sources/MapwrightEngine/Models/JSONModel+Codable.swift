@@ -47,9 +47,11 @@ open class _JSONModelEncoderBase {
 }
 
 extension JSONModel {
-  /// True: a model's `Codable` form (through the conformance below) is its mapping.
+  /// True: a model's `Codable` form (through the conformance below) is its mapping; false for
+  /// a class cluster's base, whose `init(from:)` cannot make the subclass the JSON chooses
+  /// (a property of its type is decoded by the engine; see `requireOwnClass`).
   @inlinable
-  public static var _codableFormIsJSONForm: Bool { true }
+  public static var _codableFormIsJSONForm: Bool { _jsonModelCluster == nil }
 
   /// Reads the model from the reader's decoder as a `JSON` value, then maps it (for models
   /// whose Codable reading the macro did not generate: conformance declared elsewhere).
