@@ -94,7 +94,7 @@ struct ModelCheckFlags: ParsableArguments {
   /// The JSON Schema at `schemaPath`, ready to check.
   func validator(schemaPath: String, read: (String) throws -> [UInt8]) throws -> JSONSchemaValidator {
     do {
-      return JSONSchemaValidator(schema: try JSON(parsing: read(schemaPath)))
+      return try JSONSchemaValidator(schema: try JSON(parsing: read(schemaPath)))
     } catch {
       throw ValidationError("\(schemaPath): \(error)")
     }

@@ -62,16 +62,16 @@ enum SchemaModelGeneratorExample {
 enum JSONSchemaValidatorExample {
   /// The doc comment's example of `JSONSchemaValidator`.
   static func run(_ schemaText: String, _ dataText: String) throws -> [MappingError] {
-    let validator = JSONSchemaValidator(schema: try JSON(parsing: schemaText))
+    let validator = try JSONSchemaValidator(schema: try JSON(parsing: schemaText), assertFormats: true)
     let document = try JSONDocument(dataText)
-    for problem in validator.problems(of: document.root) { print(problem) }   // $.born: expected a date "yyyy-MM-dd", found "03/04/1990" (line 1, column 10)
+    for problem in validator.problems(of: document.root) { print(problem) }   // $.born: expected a date (RFC 3339: 2024-05-01), found "03/04/1990" (line 1, column 10)
     return validator.problems(of: document.root)
   }
 }
 
 @Test func jsonSchemaValidatorExampleRuns() throws {
   let problems = try JSONSchemaValidatorExample.run(#"{"properties": {"born": {"type": "string", "format": "date"}}}"#, #"{"born": "03/04/1990"}"#)
-  #expect(problems.map(\.description) == [#"$.born: expected a date "yyyy-MM-dd", found "03/04/1990" (line 1, column 10)"#])
+  #expect(problems.map(\.description) == [#"$.born: expected a date (RFC 3339: 2024-05-01), found "03/04/1990" (line 1, column 10)"#])
 }
 
 @JSONModel(tag: "type")

@@ -254,12 +254,12 @@ import Testing
       let schemaText = String(decoding: try SampleInferenceTests.bytes(Self.cases[index].path), as: UTF8.self)
       let (verdicts, problem) = try PythonJSONSchema.validate(schema: schemaText, samples: "[\(sample)]")
       #expect(problem == nil, "\(problem ?? "")")
-      let problems = JSONSchemaValidator(schema: try JSON(parsing: schemaText)).problems(of: try JSONDocument(sample).root)
+      let problems = try JSONSchemaValidator(schema: try JSON(parsing: schemaText)).problems(of: try JSONDocument(sample).root)
       #expect((verdicts.first == "ok") == problems.isEmpty, "\(sample): Python says \(verdicts), Mapwright \(problems)")
     }
     // Every problem, at its place.
     let pet = String(decoding: try SampleInferenceTests.bytes(Self.cases[0].path), as: UTF8.self)
-    let problems = JSONSchemaValidator(schema: try JSON(parsing: pet)).problems(of: try JSONDocument(samples[8].1).root)
+    let problems = try JSONSchemaValidator(schema: try JSON(parsing: pet)).problems(of: try JSONDocument(samples[8].1).root)
     #expect(
       problems.map { "\($0.path): \($0.message)" } == [
         "$.name: expected at least 1 characters, found 0",

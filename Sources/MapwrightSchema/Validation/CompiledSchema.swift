@@ -1,0 +1,119 @@
+// A schema compiled for validation: every subschema reachable from the root (through `$ref`s
+// into other documents too) becomes a node of one array, and every keyword a case that holds
+// what it needs ready — node indexes, compiled patterns, canonical forms for `enum` and
+// `const`, numbers as doubles. Validation then never looks at the schema's JSON again.
+
+import Foundation
+import MapwrightJSON
+
+/// The JSON types, as a bit set.
+struct SchemaTypes: OptionSet, Sendable {
+  let rawValue: UInt8
+  static let null = SchemaTypes(rawValue: 1)
+  static let boolean = SchemaTypes(rawValue: 2)
+  static let object = SchemaTypes(rawValue: 4)
+  static let array = SchemaTypes(rawValue: 8)
+  static let number = SchemaTypes(rawValue: 16)
+  static let string = SchemaTypes(rawValue: 32)
+  static let integer = SchemaTypes(rawValue: 64)
+
+  static let names: [(String, SchemaTypes)] = [
+    ("null", .null), ("boolean", .boolean), ("object", .object), ("array", .array), ("number", .number),
+    ("string", .string), ("integer", .integer),
+  ]
+
+  var description: String { Self.names.filter { contains($0.1) }.map(\.0).joined(separator: " or ") }
+}
+
+/// A compiled regular expression (ECMA-262 patterns, run by ICU) and its source.
+struct SchemaPattern: @unchecked Sendable {
+  let source: String
+  let expression: NSRegularExpression
+
+  func matches(_ text: String) -> Bool {
+    expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+  }
+}
+
+/// One keyword, ready to apply. Node references are indexes into `CompiledSchema.nodes`.
+enum SchemaKeyword: Sendable {
+  case type(SchemaTypes)
+  case enumeration(Set<[UInt8]>, [JSON])
+  case constant([UInt8], JSON)
+  case multipleOf(Double, JSON)
+  case minimum(Double, exclusive: Bool, JSON)
+  case maximum(Double, exclusive: Bool, JSON)
+  case minLength(Int)
+  case maxLength(Int)
+  case pattern(SchemaPattern)
+  case format(String, SchemaFormat?)
+  case minItems(Int)
+  case maxItems(Int)
+  case uniqueItems
+  case minProperties(Int)
+  case maxProperties(Int)
+  case required([String])
+  case dependentRequired([(key: String, required: [String])])
+  case properties([String: Int])
+  case patternProperties([(pattern: SchemaPattern, node: Int)])
+  case additionalProperties(Int, properties: Set<String>, patterns: [SchemaPattern])
+  case propertyNames(Int)
+  case dependentSchemas([(key: String, node: Int)])
+  /// Up to draft-07: `dependentRequired` and `dependentSchemas` in one keyword.
+  case dependencies(required: [(key: String, required: [String])], schemas: [(key: String, node: Int)])
+  /// `prefixItems` (or the array form of `items`), and the `additionalItems` after it.
+  case prefixItems([Int], rest: Int?)
+  /// `items` after a prefix (2020-12's `items`, or `additionalItems` after an array `items`).
+  case items(Int, after: Int)
+  case contains(Int, minimum: Int, maximum: Int?, annotates: Bool)
+  case allOf([Int])
+  case anyOf([Int])
+  case oneOf([Int])
+  case not(Int)
+  case conditional(condition: Int, then: Int?, else: Int?)
+  case reference(Int)
+  case dynamicReference(Int, anchor: String)
+  case recursiveReference(Int)
+  case unevaluatedItems(Int)
+  case unevaluatedProperties(Int)
+}
+
+/// A keyword and where it is: its name (for the keyword location) and its absolute location.
+struct CompiledKeyword: Sendable {
+  var name: String
+  var keyword: SchemaKeyword
+}
+
+/// One subschema.
+struct SchemaNode: Sendable {
+  /// `true` or `false` for a boolean schema (or an empty one, `true`).
+  var constant: Bool?
+  var keywords: [CompiledKeyword] = []
+  /// `uri#pointer` of the subschema.
+  var location: String
+  /// The schema resource it belongs to (for `$dynamicRef` and `$recursiveRef`).
+  var resource: Int
+  /// Has `unevaluatedItems` or `unevaluatedProperties`: its keywords report what they
+  /// evaluated.
+  var tracksEvaluation = false
+}
+
+/// A schema resource: a document, or a subschema with its own `$id`.
+struct SchemaResource: Sendable {
+  var uri: String
+  /// `$dynamicAnchor`s, by name: their nodes (filled once every reachable node is compiled).
+  var dynamicAnchors: [String: Int] = [:]
+  /// `$recursiveAnchor: true` at its root (2019-09).
+  var recursiveAnchor = false
+  /// The root's node.
+  var root: Int?
+}
+
+/// The compiled form of a schema and everything it refers to.
+struct CompiledSchema: Sendable {
+  var nodes: [SchemaNode] = []
+  var resources: [SchemaResource] = []
+  var root = 0
+  /// Some node tracks evaluation (`unevaluated*` is used).
+  var tracksEvaluation = false
+}

@@ -1,0 +1,549 @@
+// Validation: one walk of the instance against the compiled nodes.
+//
+// - Two modes. Asked only for a verdict, the walk stops at the first failing keyword; asked
+//   for the failures, it applies every keyword and records each failure with its keyword
+//   location (the path of keywords followed, through references), absolute keyword location
+//   and instance. Failures inside `anyOf`, `oneOf`, `not`, `if` and `contains` subschemas are
+//   not the instance's: they are dropped, and the keyword's own failure names the closest
+//   branch.
+// - The dynamic scope is the stack of schema resources entered; `$dynamicRef` (2020-12) and
+//   `$recursiveRef` (2019-09) look along it.
+// - What `unevaluatedProperties` and `unevaluatedItems` need — which properties and items the
+//   other keywords evaluated, at this instance location, through in-place subschemas that
+//   passed — is gathered only below a node that has one of them.
+
+import MapwrightJSON
+
+/// What a subschema's keywords evaluated of one instance.
+struct SchemaEvaluated {
+  var properties: Set<String> = []
+  var allProperties = false
+  /// Items `0..<items` were evaluated.
+  var items = 0
+  var allItems = false
+  var itemIndices: Set<Int> = []
+
+  mutating func merge(_ other: SchemaEvaluated) {
+    properties.formUnion(other.properties)
+    allProperties = allProperties || other.allProperties
+    items = max(items, other.items)
+    allItems = allItems || other.allItems
+    itemIndices.formUnion(other.itemIndices)
+  }
+}
+
+/// One failed keyword.
+struct SchemaFailure {
+  var keywordLocation: String
+  var absoluteKeywordLocation: String
+  var instance: JSONValue
+  var message: String
+  /// For `type`: the types expected (the problem is then a type mismatch).
+  var expectedType: String? = nil
+}
+
+struct SchemaEvaluator {
+  let program: CompiledSchema
+  let collecting: Bool
+  var failures: [SchemaFailure] = []
+  private var scope: [Int] = []
+  private var keywordPath: [String] = []
+  private var depth = 0
+
+  init(program: CompiledSchema, collecting: Bool) {
+    self.program = program
+    self.collecting = collecting
+  }
+
+  /// Whether `value` is valid against the root.
+  mutating func validate(_ value: JSONValue) -> Bool {
+    var evaluated: SchemaEvaluated?
+    return validate(program.root, value, &evaluated)
+  }
+
+  // MARK: Nodes
+
+  mutating func validate(_ index: Int, _ value: JSONValue, _ evaluated: inout SchemaEvaluated?) -> Bool {
+    let node = program.nodes[index]
+    if let constant = node.constant {
+      if !constant { fail(node, "false", value, "no value is allowed here (the schema is false)") }
+      return constant
+    }
+    guard depth < 512 else {
+      fail(node, "$ref", value, "the schema refers to itself without end")
+      return false
+    }
+    depth += 1
+    let entered = scope.last != node.resource
+    if entered { scope.append(node.resource) }
+    defer {
+      depth -= 1
+      if entered { scope.removeLast() }
+    }
+    guard node.tracksEvaluation else { return apply(node, to: value, &evaluated) }
+    // `unevaluated*` sees what this node's own keywords evaluated, not its parent's.
+    var local: SchemaEvaluated? = SchemaEvaluated()
+    let valid = apply(node, to: value, &local)
+    if valid, let local { evaluated?.merge(local) }
+    return valid
+  }
+
+  private mutating func apply(_ node: SchemaNode, to value: JSONValue, _ evaluated: inout SchemaEvaluated?) -> Bool {
+    var valid = true
+    for keyword in node.keywords where !apply(keyword, of: node, to: value, &evaluated) {
+      valid = false
+      if !collecting { break }
+    }
+    return valid
+  }
+
+  /// A subschema applied to `value`, with its tokens on the keyword path.
+  private mutating func sub(
+    _ index: Int, _ value: JSONValue, _ evaluated: inout SchemaEvaluated?, _ tokens: String...
+  ) -> Bool {
+    if collecting { keywordPath.append(contentsOf: tokens) }
+    defer { if collecting { keywordPath.removeLast(tokens.count) } }
+    return validate(index, value, &evaluated)
+  }
+
+  /// A subschema applied to another instance (a member, an element): its evaluation is its own.
+  private mutating func child(_ index: Int, _ value: JSONValue, _ tokens: String...) -> Bool {
+    var none: SchemaEvaluated?
+    if collecting { keywordPath.append(contentsOf: tokens) }
+    defer { if collecting { keywordPath.removeLast(tokens.count) } }
+    return validate(index, value, &none)
+  }
+
+  /// A subschema whose failures are not the instance's (a branch, a condition): it is run,
+  /// its failures dropped; what it evaluated is kept if it passed and `keep` is set.
+  private mutating func probe(
+    _ index: Int, _ value: JSONValue, _ evaluated: inout SchemaEvaluated?, keep: Bool = true, _ tokens: String...
+  ) -> (valid: Bool, failures: [SchemaFailure]) {
+    let mark = failures.count
+    var branch: SchemaEvaluated? = evaluated == nil ? nil : SchemaEvaluated()
+    if collecting { keywordPath.append(contentsOf: tokens) }
+    let valid = validate(index, value, &branch)
+    if collecting { keywordPath.removeLast(tokens.count) }
+    let dropped = Array(failures[mark...])
+    failures.removeSubrange(mark...)
+    if valid, keep, let branch { evaluated?.merge(branch) }
+    return (valid, dropped)
+  }
+
+  private mutating func fail(_ node: SchemaNode, _ keyword: String, _ value: JSONValue, _ message: @autoclosure () -> String) {
+    guard collecting else { return }
+    let path = (keywordPath + [keyword]).map { "/" + SchemaPointer.escaped($0) }.joined()
+    let absolute = node.location + "/" + SchemaPointer.escaped(keyword)
+    failures.append(SchemaFailure(keywordLocation: path, absoluteKeywordLocation: absolute, instance: value, message: message()))
+  }
+
+  // MARK: Keywords
+
+  private mutating func apply(
+    _ compiled: CompiledKeyword, of node: SchemaNode, to value: JSONValue, _ evaluated: inout SchemaEvaluated?
+  ) -> Bool {
+    let name = compiled.name
+    switch compiled.keyword {
+    case .type(let types):
+      guard !Self.matches(types, value) else { return true }
+      fail(node, name, value, "expected \(types.description), found \(SchemaText.found(value))")
+      if collecting { failures[failures.count - 1].expectedType = types.description }
+      return false
+
+    case .enumeration(let forms, let values):
+      guard !forms.contains(SchemaCanonical.form(value)) else { return true }
+      let shown = values.prefix(8).map(SchemaText.text).joined(separator: ", ") + (values.count > 8 ? ", …" : "")
+      fail(node, name, value, "expected one of \(shown), found \(SchemaText.found(value))")
+      return false
+
+    case .constant(let form, let constant):
+      guard SchemaCanonical.form(value) != form else { return true }
+      fail(node, name, value, "expected \(SchemaText.text(constant)), found \(SchemaText.found(value))")
+      return false
+
+    case .multipleOf(let step, let json):
+      guard value.kind == .number, let number = value.doubleValue else { return true }
+      let quotient = number / step
+      let whole = quotient.isFinite && (quotient.rounded() == quotient || abs(quotient - quotient.rounded()) < 1e-9 * max(1, abs(quotient)))
+      guard !whole else { return true }
+      fail(node, name, value, "expected a multiple of \(SchemaText.text(json)), found \(SchemaText.found(value))")
+      return false
+
+    case .minimum(let bound, let exclusive, let json):
+      guard value.kind == .number, let number = value.doubleValue else { return true }
+      guard exclusive ? number <= bound : number < bound else { return true }
+      fail(node, name, value, "expected \(exclusive ? "more than" : "at least") \(SchemaText.text(json)), found \(SchemaText.found(value))")
+      return false
+
+    case .maximum(let bound, let exclusive, let json):
+      guard value.kind == .number, let number = value.doubleValue else { return true }
+      guard exclusive ? number >= bound : number > bound else { return true }
+      fail(node, name, value, "expected \(exclusive ? "less than" : "at most") \(SchemaText.text(json)), found \(SchemaText.found(value))")
+      return false
+
+    case .minLength(let minimum):
+      guard let length = Self.length(value), length < minimum else { return true }
+      fail(node, name, value, "expected at least \(minimum) characters, found \(length)")
+      return false
+
+    case .maxLength(let maximum):
+      guard let length = Self.length(value), length > maximum else { return true }
+      fail(node, name, value, "expected at most \(maximum) characters, found \(length)")
+      return false
+
+    case .pattern(let pattern):
+      guard let text = value.stringValue, !pattern.matches(text) else { return true }
+      fail(node, name, value, "expected text matching /\(pattern.source)/, found \(SchemaText.found(value))")
+      return false
+
+    case .format(_, let checker):
+      guard let checker, let text = value.stringValue, !checker.accepts(text) else { return true }
+      fail(node, name, value, "expected \(checker.expectation), found \(SchemaText.found(value))")
+      return false
+
+    case .minItems(let minimum):
+      guard value.kind == .array, value.count < minimum else { return true }
+      fail(node, name, value, "expected at least \(minimum) elements, found \(value.count)")
+      return false
+
+    case .maxItems(let maximum):
+      guard value.kind == .array, value.count > maximum else { return true }
+      fail(node, name, value, "expected at most \(maximum) elements, found \(value.count)")
+      return false
+
+    case .uniqueItems:
+      guard value.kind == .array, value.count > 1 else { return true }
+      var seen: Set<[UInt8]> = []
+      var valid = true
+      for element in value.elements where !seen.insert(SchemaCanonical.form(element)).inserted {
+        fail(node, name, element, "repeats an element (uniqueItems)")
+        valid = false
+        if !collecting { break }
+      }
+      return valid
+
+    case .minProperties(let minimum):
+      guard value.kind == .object, value.count < minimum else { return true }
+      fail(node, name, value, "expected at least \(minimum) members, found \(value.count)")
+      return false
+
+    case .maxProperties(let maximum):
+      guard value.kind == .object, value.count > maximum else { return true }
+      fail(node, name, value, "expected at most \(maximum) members, found \(value.count)")
+      return false
+
+    case .required(let keys):
+      guard value.kind == .object else { return true }
+      var valid = true
+      for key in keys where value[key] == nil {
+        fail(node, name, value, "missing key \(key)")
+        valid = false
+        if !collecting { break }
+      }
+      return valid
+
+    case .dependentRequired(let dependencies):
+      return applyDependentRequired(dependencies, name, node, value)
+
+    case .dependentSchemas(let dependencies):
+      return applyDependentSchemas(dependencies, name, value, &evaluated)
+
+    case .dependencies(let required, let schemas):
+      let names = applyDependentRequired(required, name, node, value)
+      guard names || collecting else { return false }
+      return applyDependentSchemas(schemas, name, value, &evaluated) && names
+
+    case .properties(let nodes):
+      guard value.kind == .object else { return true }
+      var valid = true
+      for member in value.members {
+        let key = member.key
+        guard let property = nodes[key] else { continue }
+        evaluated?.properties.insert(key)
+        if !child(property, member.value, name, key) {
+          valid = false
+          if !collecting { break }
+        }
+      }
+      return valid
+
+    case .patternProperties(let patterns):
+      guard value.kind == .object else { return true }
+      var valid = true
+      for member in value.members {
+        let key = member.key
+        for (pattern, property) in patterns where pattern.matches(key) {
+          evaluated?.properties.insert(key)
+          if !child(property, member.value, name, pattern.source) {
+            valid = false
+            if !collecting { return false }
+          }
+        }
+      }
+      return valid
+
+    case .additionalProperties(let additional, let properties, let patterns):
+      guard value.kind == .object else { return true }
+      var valid = true
+      for member in value.members {
+        let key = member.key
+        if properties.contains(key) || patterns.contains(where: { $0.matches(key) }) { continue }
+        evaluated?.properties.insert(key)
+        if program.nodes[additional].constant == false {
+          fail(node, name, member.value, "unknown key \(key) (additionalProperties is false)")
+          valid = false
+        } else if !child(additional, member.value, name) {
+          valid = false
+        }
+        if !valid, !collecting { return false }
+      }
+      return valid
+
+    case .propertyNames(let names):
+      guard value.kind == .object else { return true }
+      var valid = true
+      for member in value.members {
+        let (matched, _) = probe(names, member.keyValue, &evaluated, keep: false, name)
+        if !matched {
+          fail(node, name, value, "the key \(SchemaText.text(.string(member.key))) does not match propertyNames")
+          valid = false
+          if !collecting { return false }
+        }
+      }
+      return valid
+
+    case .prefixItems(let prefix, let rest):
+      guard value.kind == .array else { return true }
+      var valid = true
+      for (position, element) in value.elements.enumerated() {
+        if position < prefix.count {
+          if !child(prefix[position], element, name, String(position)) { valid = false }
+        } else if let rest {
+          if program.nodes[rest].constant == false {
+            fail(node, "additionalItems", element, "no element is allowed past the first \(prefix.count)")
+            valid = false
+          } else if !child(rest, element, "additionalItems") {
+            valid = false
+          }
+        } else {
+          break
+        }
+        if !valid, !collecting { return false }
+      }
+      if rest != nil {
+        evaluated?.allItems = true
+      } else if let items = evaluated?.items {
+        evaluated?.items = max(items, min(prefix.count, value.count))
+      }
+      return valid
+
+    case .items(let items, let after):
+      guard value.kind == .array else { return true }
+      var valid = true
+      for (position, element) in value.elements.enumerated() where position >= after {
+        if program.nodes[items].constant == false {
+          fail(node, name, element, after == 0 ? "no element is allowed here" : "no element is allowed past the first \(after)")
+          valid = false
+        } else if !child(items, element, name) {
+          valid = false
+        }
+        if !valid, !collecting { return false }
+      }
+      evaluated?.allItems = true
+      return valid
+
+    case .contains(let contained, let minimum, let maximum, let annotates):
+      guard value.kind == .array else { return true }
+      var matches = 0
+      var none: SchemaEvaluated?
+      for (position, element) in value.elements.enumerated() {
+        if probe(contained, element, &none, name).valid {
+          matches += 1
+          if annotates { evaluated?.itemIndices.insert(position) }
+        }
+      }
+      if matches < minimum {
+        fail(node, name, value, minimum == 1 ? "no element matches contains" : "\(matches) elements match contains; expected at least \(minimum)")
+        return false
+      }
+      if let maximum, matches > maximum {
+        fail(node, "maxContains", value, "\(matches) elements match contains; expected at most \(maximum)")
+        return false
+      }
+      return true
+
+    case .allOf(let parts):
+      var valid = true
+      for (position, part) in parts.enumerated() where !sub(part, value, &evaluated, name, String(position)) {
+        valid = false
+        if !collecting { return false }
+      }
+      return valid
+
+    case .anyOf(let parts):
+      var matched = false
+      var closest: [SchemaFailure]?
+      for (position, part) in parts.enumerated() {
+        let (valid, dropped) = probe(part, value, &evaluated, name, String(position))
+        if valid {
+          matched = true
+          if evaluated == nil { break }  // the rest only add annotations
+        } else if closest == nil || dropped.count < closest!.count {
+          closest = dropped
+        }
+      }
+      if !matched { fail(node, name, value, "matches none of the \(parts.count) schemas of anyOf\(Self.closest(closest, value))") }
+      return matched
+
+    case .oneOf(let parts):
+      var matches: [Int] = []
+      var closest: [SchemaFailure]?
+      for (position, part) in parts.enumerated() {
+        var branch: SchemaEvaluated? = evaluated == nil ? nil : SchemaEvaluated()
+        let (valid, dropped) = probe(part, value, &branch, name, String(position))
+        if valid {
+          matches.append(position)
+          if matches.count == 1, let branch { evaluated?.merge(branch) }
+          if matches.count > 1, !collecting { break }
+        } else if closest == nil || dropped.count < closest!.count {
+          closest = dropped
+        }
+      }
+      if matches.isEmpty {
+        fail(node, name, value, "matches none of the \(parts.count) schemas of oneOf\(Self.closest(closest, value))")
+        return false
+      }
+      if matches.count > 1 {
+        fail(node, name, value, "matches \(matches.count) of the schemas of oneOf (\(matches.map(String.init).joined(separator: ", "))), which needs exactly one")
+        return false
+      }
+      return true
+
+    case .not(let excluded):
+      guard probe(excluded, value, &evaluated, keep: false, name).valid else { return true }
+      fail(node, name, value, "matches the schema of not")
+      return false
+
+    case .conditional(let condition, let then, let otherwise):
+      if probe(condition, value, &evaluated, name).valid {
+        guard let then else { return true }
+        return sub(then, value, &evaluated, "then")
+      }
+      guard let otherwise else { return true }
+      return sub(otherwise, value, &evaluated, "else")
+
+    case .reference(let target):
+      return sub(target, value, &evaluated, name)
+
+    case .dynamicReference(let target, let anchor):
+      // The outermost resource in the dynamic scope with a `$dynamicAnchor` of that name.
+      let resources = program.resources
+      let chosen = scope.lazy.compactMap { resources[$0].dynamicAnchors[anchor] }.first ?? target
+      return sub(chosen, value, &evaluated, name)
+
+    case .recursiveReference(let target):
+      var chosen = target
+      if program.resources[program.nodes[target].resource].recursiveAnchor {
+        // The outermost of the resources, innermost outwards, that have `$recursiveAnchor`.
+        for resource in scope.reversed() {
+          guard program.resources[resource].recursiveAnchor, let root = program.resources[resource].root else { break }
+          chosen = root
+        }
+      }
+      return sub(chosen, value, &evaluated, name)
+
+    case .unevaluatedProperties(let rest):
+      guard value.kind == .object else { return true }
+      let done = evaluated ?? SchemaEvaluated()
+      var valid = true
+      if !done.allProperties {
+        for member in value.members where !done.properties.contains(member.key) {
+          if program.nodes[rest].constant == false {
+            fail(node, name, member.value, "unknown key \(member.key) (unevaluatedProperties is false)")
+            valid = false
+          } else if !child(rest, member.value, name) {
+            valid = false
+          }
+          if !valid, !collecting { return false }
+        }
+      }
+      evaluated?.allProperties = true
+      return valid
+
+    case .unevaluatedItems(let rest):
+      guard value.kind == .array else { return true }
+      let done = evaluated ?? SchemaEvaluated()
+      var valid = true
+      if !done.allItems {
+        for (position, element) in value.elements.enumerated() where position >= done.items && !done.itemIndices.contains(position) {
+          if program.nodes[rest].constant == false {
+            fail(node, name, element, "no element is allowed here (unevaluatedItems is false)")
+            valid = false
+          } else if !child(rest, element, name) {
+            valid = false
+          }
+          if !valid, !collecting { return false }
+        }
+      }
+      evaluated?.allItems = true
+      return valid
+    }
+  }
+
+  private mutating func applyDependentRequired(
+    _ dependencies: [(key: String, required: [String])], _ name: String, _ node: SchemaNode, _ value: JSONValue
+  ) -> Bool {
+    guard value.kind == .object else { return true }
+    var valid = true
+    for (key, required) in dependencies where value[key] != nil {
+      for missing in required where value[missing] == nil {
+        fail(node, name, value, "missing key \(missing), which \(key) needs")
+        valid = false
+        if !collecting { return false }
+      }
+    }
+    return valid
+  }
+
+  private mutating func applyDependentSchemas(
+    _ dependencies: [(key: String, node: Int)], _ name: String, _ value: JSONValue, _ evaluated: inout SchemaEvaluated?
+  ) -> Bool {
+    guard value.kind == .object else { return true }
+    var valid = true
+    for (key, dependent) in dependencies where value[key] != nil {
+      if !sub(dependent, value, &evaluated, name, key) {
+        valid = false
+        if !collecting { return false }
+      }
+    }
+    return valid
+  }
+
+  // MARK: Helpers
+
+  static func matches(_ types: SchemaTypes, _ value: JSONValue) -> Bool {
+    switch value.kind {
+    case .null: return types.contains(.null)
+    case .bool: return types.contains(.boolean)
+    case .string: return types.contains(.string)
+    case .array: return types.contains(.array)
+    case .object: return types.contains(.object)
+    case .number:
+      if types.contains(.number) { return true }
+      guard types.contains(.integer) else { return false }
+      if value.isIntegerLiteral { return true }
+      guard let number = value.doubleValue else { return false }
+      return number.isFinite && number.rounded() == number
+    }
+  }
+
+  static func length(_ value: JSONValue) -> Int? {
+    value.stringValue?.unicodeScalars.count
+  }
+
+  static func closest(_ failures: [SchemaFailure]?, _ value: JSONValue) -> String {
+    guard let first = failures?.first else { return "" }
+    let place = first.instance.path == value.path ? "" : "\(first.instance.path): "
+    return " (the closest: \(place)\(first.message))"
+  }
+}
