@@ -54,7 +54,9 @@ enum SchemaSuite {
           if verdict == expected, problems.isEmpty == expected {
             outcome.passed += 1
           } else {
-            outcome.failed.append("\(name) — \(test["description"]?.stringValue ?? ""): expected \(expected), isValid \(verdict), \(problems.count) problems \(problems.prefix(2))")
+            outcome.failed.append(
+              "\(name) — \(test["description"]?.stringValue ?? ""): expected \(expected), isValid \(verdict), \(problems.count) problems \(problems.prefix(2))"
+            )
           }
         }
       }
@@ -74,7 +76,9 @@ enum SchemaSuite {
     let outcome = try SchemaSuite.run(SchemaSuite.root.appendingPathComponent("tests/\(folder)"), dialect: dialect)
     print("JSON-Schema-Test-Suite \(folder) required: \(outcome.passed) of \(outcome.passed + outcome.failed.count) passed")
     #expect(outcome.passed > 500)
-    #expect(outcome.failed.isEmpty, "\(folder): \(outcome.failed.count) failed, \(outcome.passed) passed:\n\(outcome.failed.prefix(40).joined(separator: "\n"))")
+    #expect(
+      outcome.failed.isEmpty,
+      "\(folder): \(outcome.failed.count) failed, \(outcome.passed) passed:\n\(outcome.failed.prefix(40).joined(separator: "\n"))")
   }
 
   @Test(arguments: SchemaSuite.dialects.map(\.folder))
@@ -84,7 +88,9 @@ enum SchemaSuite {
     let optional = SchemaSuite.root.appendingPathComponent("tests/\(folder)/optional")
     let plain = try SchemaSuite.run(optional, dialect: dialect)
     let formats = try SchemaSuite.run(optional.appendingPathComponent("format"), dialect: dialect, assertFormats: true)
-    print("JSON-Schema-Test-Suite \(folder) optional: \(plain.passed) of \(plain.passed + plain.failed.count); formats asserted: \(formats.passed) of \(formats.passed + formats.failed.count)")
+    print(
+      "JSON-Schema-Test-Suite \(folder) optional: \(plain.passed) of \(plain.passed + plain.failed.count); formats asserted: \(formats.passed) of \(formats.passed + formats.failed.count)"
+    )
     #expect(plain.passed + formats.passed > 0)
   }
 }

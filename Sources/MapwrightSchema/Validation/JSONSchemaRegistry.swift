@@ -84,5 +84,6 @@ public struct JSONSchemaError: Error, Sendable, Equatable, CustomStringConvertib
 
   init(_ message: String) { self.message = message }
 
+  /// The message.
   public var description: String { message }
 }

@@ -39,7 +39,9 @@ struct KeywordCompiler {
         continue
       }
       if let keyword = try compile(name, value) {
-        if name.hasPrefix("unevaluated") { last.append(CompiledKeyword(name: name, keyword: keyword)) } else {
+        if name.hasPrefix("unevaluated") {
+          last.append(CompiledKeyword(name: name, keyword: keyword))
+        } else {
           result.append(CompiledKeyword(name: name, keyword: keyword))
         }
       }
@@ -119,14 +121,9 @@ struct KeywordCompiler {
       for (key, _) in members { patterns.append((try pattern(key), try sub(name, key))) }
       return .patternProperties(patterns)
     case "additionalProperties":
-      let properties = Set(object["properties"].flatMap { json -> [String]? in
-        guard case .object(let members) = json else { return nil }
-        return members.map(\.key)
-      } ?? [])
-      let patterns = try (object["patternProperties"].flatMap { json -> [String]? in
-        guard case .object(let members) = json else { return nil }
-        return members.map(\.key)
-      } ?? []).map { key throws(JSONSchemaError) in try pattern(key) }
+      let properties = Set(memberNames(object["properties"]))
+      var patterns: [SchemaPattern] = []
+      for key in memberNames(object["patternProperties"]) { patterns.append(try pattern(key)) }
       return .additionalProperties(try sub(name), properties: properties, patterns: patterns)
     case "propertyNames": return .propertyNames(try sub(name))
     case "prefixItems":
@@ -144,8 +141,12 @@ struct KeywordCompiler {
       let after = dialect >= .draft2020_12 ? object["prefixItems"]?.arrayValue?.count ?? 0 : 0
       return .items(try sub(name), after: after)
     case "contains":
-      let minimum = dialect >= .draft2019_09 ? try object["minContains"].map { json throws(JSONSchemaError) in try count(json, "minContains") } ?? 1 : 1
-      let maximum = dialect >= .draft2019_09 ? try object["maxContains"].map { json throws(JSONSchemaError) in try count(json, "maxContains") } : nil
+      var minimum = 1
+      var maximum: Int?
+      if dialect >= .draft2019_09 {
+        if let json = object["minContains"] { minimum = try count(json, "minContains") }
+        if let json = object["maxContains"] { maximum = try count(json, "maxContains") }
+      }
       return .contains(try sub(name), minimum: minimum, maximum: maximum, annotates: dialect >= .draft2020_12)
     case "allOf", "anyOf", "oneOf":
       guard case .array(let parts) = value, !parts.isEmpty else { throw wrong(name, "a non-empty array of schemas") }
@@ -169,6 +170,11 @@ struct KeywordCompiler {
   }
 
   // MARK: Values
+
+  private func memberNames(_ json: JSON?) -> [String] {
+    guard case .object(let members)? = json else { return [] }
+    return members.map(\.key)
+  }
 
   private func sub(_ tokens: String...) throws(JSONSchemaError) -> Int {
     try compiler.node(at: SchemaPlace(document: place.document, pointer: place.pointer + tokens))

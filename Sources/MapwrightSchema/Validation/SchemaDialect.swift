@@ -69,6 +69,7 @@ public enum JSONSchemaDialect: String, Sendable, CaseIterable, CustomStringConve
 }
 
 extension JSONSchemaDialect: Comparable {
+  /// Earlier dialects first: draft-04 < draft-06 < draft-07 < 2019-09 < 2020-12.
   public static func < (lhs: Self, rhs: Self) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }

@@ -414,7 +414,8 @@ struct SchemaEvaluator {
         return false
       }
       if matches.count > 1 {
-        fail(node, name, value, "matches \(matches.count) of the schemas of oneOf (\(matches.map(String.init).joined(separator: ", "))), which needs exactly one")
+        let which = matches.map(String.init).joined(separator: ", ")
+        fail(node, name, value, "matches \(matches.count) of the schemas of oneOf (\(which)), which needs exactly one")
         return false
       }
       return true
