@@ -12,8 +12,11 @@ struct Check: ParsableCommand {
       prints FILE:LINE:COLUMN: error: MESSAGE with the line and a caret, and exits 1. \
       Use - to read standard input.
 
-      With --schema, each file (the value at --key-path) must be valid against a JSON Schema: \
-      every problem is listed the same way.
+      With --schema, each file (the value at --key-path) must be valid against a JSON Schema \
+      (draft-04, -06, -07, 2019-09 or 2020-12, by its $schema or --dialect): every problem is \
+      listed the same way, or with --output json as the specification's basic output. \
+      --register names the documents its $refs refer to (nothing is fetched); what the schema \
+      uses that is not applied is printed as a warning.
 
       With --model and --entity, each file must also decode as objects of the entity (an \
       object, or an array of them; --key-path leads to it): every problem is listed as \
@@ -42,14 +45,18 @@ struct Check: ParsableCommand {
 
   @OptionGroup var model: ModelCheckFlags
 
+  @OptionGroup var schema: SchemaCheckFlags
+
   @OptionGroup var streaming: StreamFlags
 
   func run() throws {
     if streaming.isSet || files.contains(where: { streaming.format(for: $0, keyPath: "") == .jsonLines }) {
-      guard model.schema == nil || model.model == nil else { throw ValidationError("choose one of --schema and --model") }
+      guard schema.schema == nil || model.model == nil else { throw ValidationError("choose one of --schema and --model") }
       let check: StreamCheck
-      if let path = model.schema {
-        check = .schema(try model.validator(schemaPath: path, read: readInput))
+      if schema.schema != nil {
+        let validator = try schema.validator(read: readInput)
+        validator.warnings.forEach { printError("\(schema.schema ?? ""): warning: \($0)") }
+        check = .schema(validator)
       } else if let path = model.model {
         let (objectModel, entity, options) = try model.entity(modelPath: path)
         check = .entity(objectModel, entity, options)
@@ -62,10 +69,15 @@ struct Check: ParsableCommand {
       if !quiet { print(outcome.summary) }
       return
     }
-    if let path = model.schema {
+    if schema.schema != nil {
       guard model.model == nil else { throw ValidationError("choose one of --schema and --model") }
-      let outcome = try model.check(files, schemaPath: path, parsing: parsing.options, read: readInput)
+      let outcome = try schema.check(files, keyPath: model.keyPath, parsing: parsing.options, read: readInput)
       outcome.errors.forEach(printError)
+      if schema.output == .json {
+        print(outcome.summary)
+        if outcome.invalid > 0 { throw ExitCode(1) }
+        return
+      }
       if outcome.invalid > 0 { throw ExitCode(1) }
       if !quiet { print(outcome.summary) }
       return

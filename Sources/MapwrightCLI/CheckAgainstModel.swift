@@ -1,7 +1,7 @@
 // `mapwright check FILE --model M --entity E`: the file's objects decoded as `ModelObject`s of
 // the entity with every error collected (`.collectAll`), each printed with its file, line,
 // column and JSON path; with `--lenient`, what lenient mapping forgave is listed as notes.
-// `mapwright check FILE --schema S`: the same report from `JSONSchemaValidator`.
+// (`--schema` is CheckAgainstSchema.swift.)
 
 import ArgumentParser
 import Foundation
@@ -12,13 +12,10 @@ struct ModelCheckFlags: ParsableArguments {
   @Option(help: "Check the data against an entity of this Xcode model (.xcdatamodeld).")
   var model: String?
 
-  @Option(help: "Check the data against this JSON Schema (2020-12 or draft-07).")
-  var schema: String?
-
   @Option(help: "The entity the data's objects are (with --model).")
   var entity: String?
 
-  @Option(help: "Dot-separated keys leading to the objects (with --model; default: the whole file).")
+  @Option(help: "Dot-separated keys leading to the objects (with --model or --schema; default: the whole file).")
   var keyPath = ""
 
   @Flag(help: "Accept what lenient mapping accepts (numbers as strings…), listing each as a note (with --model).")
@@ -32,38 +29,8 @@ struct ModelCheckFlags: ParsableArguments {
   /// Most problems listed per file; the count is always whole.
   static let listed = 1_000
 
-  /// Checks each file (the value at `--key-path`) against a JSON Schema.
-  func check(_ files: [String], schemaPath: String, parsing: JSONParsingOptions, read: (String) throws -> [UInt8]) throws -> Check.Outcome {
-    let validator = try validator(schemaPath: schemaPath, read: read)
-    var outcome = Check.Outcome()
-    var problems = 0
-    for file in files {
-      let name = file == "-" ? "<stdin>" : file
-      guard let document = Check.document(file, options: parsing, read: read, outcome: &outcome) else {
-        problems += 1
-        continue
-      }
-      let found: [MappingError]
-      if let target = keyPath.isEmpty ? document.root : document.root.value(at: JSONKeyPath(keyPath)) {
-        found = validator.problems(of: target)
-      } else {
-        found = [MappingError(invalidValue: "no value at the key path \(keyPath)")]
-      }
-      if !found.isEmpty { outcome.invalid += 1 }
-      problems += found.count
-      append(found, file: name, to: &outcome)
-    }
-    let noun = files.count == 1 ? "file" : "files"
-    if outcome.invalid > 0 {
-      outcome.errors.append("\(problems) \(problems == 1 ? "problem" : "problems") in \(outcome.invalid) of \(files.count) \(noun)")
-    } else {
-      outcome.summary = "\(files.count) \(noun) valid against \(schemaPath)"
-    }
-    return outcome
-  }
-
   /// The first `listed` problems of a file, one line each.
-  private func append(_ errors: [MappingError], file name: String, to outcome: inout Check.Outcome) {
+  static func append(_ errors: [MappingError], file name: String, to outcome: inout Check.Outcome) {
     for error in errors.prefix(Self.listed) {
       outcome.errors.append("\(name):\(error.line ?? 1):\(error.column ?? 1): error: \(error.path): \(error.message)")
     }
@@ -89,15 +56,6 @@ struct ModelCheckFlags: ParsableArguments {
     options.errorMode = .collectAll
     options.unknownKeys = rejectUnknownKeys ? .reject : .ignore
     return (objectModel, description, options)
-  }
-
-  /// The JSON Schema at `schemaPath`, ready to check.
-  func validator(schemaPath: String, read: (String) throws -> [UInt8]) throws -> JSONSchemaValidator {
-    do {
-      return try JSONSchemaValidator(schema: try JSON(parsing: read(schemaPath)))
-    } catch {
-      throw ValidationError("\(schemaPath): \(error)")
-    }
   }
 
   func check(_ files: [String], modelPath: String, parsing: JSONParsingOptions, read: (String) throws -> [UInt8]) throws -> Check.Outcome {
@@ -128,7 +86,7 @@ struct ModelCheckFlags: ParsableArguments {
       }
       if !errors.isEmpty { outcome.invalid += 1 }
       problems += errors.count
-      append(errors, file: name, to: &outcome)
+      Self.append(errors, file: name, to: &outcome)
       let report = session.report
       notes += report.count
       if lenient {

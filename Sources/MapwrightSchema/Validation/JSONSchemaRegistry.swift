@@ -26,6 +26,12 @@ public struct JSONSchemaRegistry: Sendable {
     }
   }
 
+  /// The document registered at `uri` (a trailing empty fragment aside), or nil.
+  public func document(at uri: String) -> JSON? {
+    guard SchemaURI(uri).scheme != nil else { return nil }
+    return documents[SchemaURI(uri).withoutFragment.description]
+  }
+
   /// The URIs of the registered documents, sorted.
   public var uris: [String] { documents.keys.sorted() }
 
@@ -41,7 +47,8 @@ public struct JSONSchemaRegistry: Sendable {
 
   /// Registers a file, or every `.json` file under a folder. With `baseURI`, a file is
   /// registered at the base URI joined with its path relative to the folder (a lone file at
-  /// the base URI itself, unless the base ends in `/`); without, each under its own `$id`.
+  /// the base URI itself, unless the base ends in `/`); without, each under its `file://` URL
+  /// (where a schema file's relative `$ref`s point) and its own absolute `$id`, if it has one.
   ///
   /// ```swift
   /// try registry.registerFiles(at: "remotes", baseURI: "http://localhost:1234/")
@@ -70,7 +77,10 @@ public struct JSONSchemaRegistry: Sendable {
         let uri = isFolder.boolValue || baseURI.hasSuffix("/") ? SchemaURI(baseURI).resolving(file.relative).description : baseURI
         try register(schema, as: uri)
       } else {
-        try register(schema)
+        // Under its file URL (what a schema file's relative `$ref` resolves to), and its `$id`.
+        let fileURI = URL(fileURLWithPath: file.path).standardizedFileURL.absoluteString
+        try register(schema, as: fileURI)
+        if let id = schema["$id"]?.stringValue ?? schema["id"]?.stringValue, SchemaURI(id).scheme != nil { try register(schema) }
       }
     }
   }

@@ -66,8 +66,9 @@ public struct JSONSchemaValidator: Sendable {
   }
 
   /// The specification's output for `value` (JSON Schema 2020-12, section 12): `flag` is
-  /// `{"valid": …}`; `basic` adds the flat list of errors, each with its keyword location,
-  /// absolute keyword location, instance location (JSON pointers) and message.
+  /// `{"valid": …}`; `basic` adds, for an invalid value, the flat list of errors, each an
+  /// output unit with its keyword location, absolute keyword location, instance location
+  /// (JSON pointers) and message.
   ///
   /// ```swift
   /// let output = validator.output(of: document.root, format: .basic)
@@ -82,13 +83,14 @@ public struct JSONSchemaValidator: Sendable {
       guard !failures.isEmpty else { return ["valid": true] }
       let errors: [JSON] = failures.map { failure in
         [
+          "valid": false,
           "keywordLocation": .string(failure.keywordLocation),
           "absoluteKeywordLocation": .string(failure.absoluteKeywordLocation),
           "instanceLocation": .string(SchemaText.pointer(failure.instance.path)),
           "error": .string(failure.message),
         ]
       }
-      return ["valid": false, "errors": .array(errors)]
+      return ["valid": false, "keywordLocation": "", "instanceLocation": "", "errors": .array(errors)]
     }
   }
 }
