@@ -83,3 +83,32 @@ enum DocShape { case circle(radius: Double) }
   #expect(schema?["oneOf"]?[0]?["properties"]?["radius"] == ["type": "number"])
   #expect(DocShape._jsonModelEnum?.cases.first?.name == "circle")
 }
+
+enum ValidatingExample {
+  /// Docs/Schema.md's "Validating with JSON Schema" example.
+  static func run(folder: String, _ schemaText: String, _ dataText: String) throws -> JSON {
+    var registry = JSONSchemaRegistry()
+    try registry.registerFiles(at: folder, baseURI: "https://example.com/schemas/")
+    let validator = try JSONSchemaValidator(schema: try JSON(parsing: schemaText), registry: registry, assertFormats: true)
+    let document = try JSONDocument(dataText)
+    if !validator.isValid(document.root) {
+      for problem in validator.problems(of: document.root) { print(problem) }
+    }
+    let output = validator.output(of: document.root, format: .basic)
+    return output
+  }
+}
+
+@Test func validatingExampleRuns() throws {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-schemas-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder.appendingPathComponent("common"), withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  try #"{"$defs": {"day": {"type": "string", "format": "date"}}}"#.write(
+    to: folder.appendingPathComponent("common/types.json"), atomically: true, encoding: .utf8)
+  let schema = #"{"properties": {"born": {"$ref": "https://example.com/schemas/common/types.json#/$defs/day"}}}"#
+  let output = try ValidatingExample.run(folder: folder.path, schema, #"{"born": "03/04/1990"}"#)
+  #expect(output["valid"] == false)
+  #expect(output["errors"]?[0]?["instanceLocation"] == "/born")
+  #expect(output["errors"]?[0]?["absoluteKeywordLocation"] == "https://example.com/schemas/common/types.json#/$defs/day/format")
+  #expect(try ValidatingExample.run(folder: folder.path, schema, #"{"born": "1990-04-03"}"#) == ["valid": true])
+}

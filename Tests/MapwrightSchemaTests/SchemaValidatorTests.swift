@@ -129,11 +129,13 @@ let outputSchema = #"""
     let validator = try JSONSchemaValidator(schema: schema)
     let data = try JSONDocument(#"[{"x": 2.5, "y": 1.3}, {"x": 1, "z": 6.7}]"#)
     let output = validator.output(of: data.root, format: .basic)
-    let basic = try JSONSchemaValidator(schema: ["$ref": "https://json-schema.org/draft/2020-12/output/schema#/$defs/basic"], registry: {
-      var registry = JSONSchemaRegistry()
-      try registry.register(try JSON(parsing: outputSchema))
-      return registry
-    }(), assertFormats: true)
+    let basic = try JSONSchemaValidator(
+      schema: ["$ref": "https://json-schema.org/draft/2020-12/output/schema#/$defs/basic"],
+      registry: {
+        var registry = JSONSchemaRegistry()
+        try registry.register(try JSON(parsing: outputSchema))
+        return registry
+      }(), assertFormats: true)
     let text = try output.jsonString()
     #expect(basic.problems(of: try Self.document(output).root).isEmpty, "\(text)")
     let errors = output["errors"]?.arrayValue ?? []
@@ -162,7 +164,9 @@ let outputSchema = #"""
   @Test func costIsLinearInTheDataAndTheErrors() throws {
     let schema: JSON = [
       "type": "array",
-      "items": ["type": "object", "required": ["id", "name"], "properties": ["id": ["type": "integer"], "name": ["type": "string", "minLength": 1]]],
+      "items": [
+        "type": "object", "required": ["id", "name"], "properties": ["id": ["type": "integer"], "name": ["type": "string", "minLength": 1]],
+      ],
     ]
     let validator = try JSONSchemaValidator(schema: schema)
     func problems(_ count: Int) throws -> (Int, Duration) {

@@ -1,8 +1,9 @@
-// Fuzz target: the Xcode model reader, ModelObject and the import. Each input is read one of
-// four ways, chosen by its length: as the XML of a .xcdatamodel (refused with a SchemaError,
-// or a model); as a payload of the Library model's authors, decoded into ModelObjects (strict,
-// or lenient); or imported into a store in a temporary file. Errors are expected; a crash,
-// hang or leak is a finding.
+// Fuzz target: the Xcode model reader, ModelObject, the import and the JSON Schema validator.
+// Each input is read one of five ways, chosen by its length: as the XML of a .xcdatamodel
+// (refused with a SchemaError, or a model); as a payload of the Library model's authors,
+// decoded into ModelObjects (strict, or lenient); imported into a store in a temporary file;
+// or as a JSON Schema (any dialect its `$schema` names) that validates itself, for a verdict,
+// the problems and the basic output. Errors are expected; a crash, hang or leak is a finding.
 
 import Foundation
 import MapwrightSQLite
@@ -32,15 +33,22 @@ nonisolated(unsafe) private let store: SQLiteStore = {  // one fuzzing thread
 public func fuzzSchema(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   // One path per input, chosen by its length (the mutator reaches each; a finding replays on
-  // the same one): four times fewer store transactions than running all four.
-  switch size % 4 {
+  // the same one): five times fewer store transactions than running all five.
+  switch size % 5 {
   case 0:
     if let model = try? ObjectModel(xml: bytes) {
       for entity in model.entities { _ = entity.attributes.count + entity.relationships.count }
     }
   case 1, 2:
     guard let author = library.entity(named: "Author") else { return 0 }
-    _ = try? ModelObject(entity: author, json: bytes, options: size % 4 == 1 ? MappingOptions() : .lenient)
+    _ = try? ModelObject(entity: author, json: bytes, options: size % 5 == 1 ? MappingOptions() : .lenient)
+  case 3:
+    guard let document = try? JSONDocument(bytes),
+      let validator = try? JSONSchemaValidator(schema: JSON(document.root), assertFormats: size % 2 == 0)
+    else { return 0 }
+    _ = validator.isValid(document.root)
+    _ = validator.problems(of: document.root).count
+    _ = validator.output(of: document.root, format: .basic)
   default:
     guard let author = library.entity(named: "Author") else { return 0 }
     var options = ImportOptions(mapping: .lenient, batchSize: 7)
