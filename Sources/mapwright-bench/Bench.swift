@@ -33,6 +33,9 @@ struct Bench {
       print("                                                  authors with nested books and pricings (5 objects each), lenient")
       print("       mapwright-bench --dirty N                  N rows clean and dirty (coercions, errors) through every path")
       print("       mapwright-bench --stream-make FILE --size-mb N [--array] [--dirty-every K]   twitter statuses as JSON Lines (or one array)")
+      print("       mapwright-bench --schema-make FILE          the JSON Schema of the twitter status model")
+      print("       mapwright-bench --schema-validate DATA --schema S [--json-lines] [--errors] [--runs N]")
+      print("                                                  read, parse and validate (the verdict, or every problem)")
       print("       mapwright-bench --serve PORT               Foundation's coders on PORT, Mapwright's on PORT+1 (Scripts/server-bench.sh)")
       print("       mapwright-bench --stream FILE --mode MODE [--array] [--chunk-kb K]")
       print("                                                  MODE: macro, macro-skip, macro-async, codable, foundation, parse, parse-memory, split")
@@ -63,6 +66,16 @@ struct Bench {
         FileHandle.standardError.write(Data("--serve: this mapwright-bench was built without the BenchmarkServers trait\n".utf8))
         exit(2)
       #endif
+    }
+    if let path = option("--schema-make") {
+      try SchemaBenchmarks.make(at: path)
+      return
+    }
+    if let path = option("--schema-validate"), let schema = option("--schema") {
+      try SchemaBenchmarks.run(
+        data: path, schema: schema, jsonLines: arguments.contains("--json-lines"), errors: arguments.contains("--errors"),
+        runs: option("--runs").flatMap(Int.init) ?? 5)
+      return
     }
     if let path = option("--stream") {
       try await StreamBenchmarks.run(

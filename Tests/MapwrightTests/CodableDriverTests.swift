@@ -89,26 +89,12 @@ final class DriverDog: DriverAnimal {
   var barks: Bool
 }
 
-@JSONModel(discriminator: "kind", subclasses: ["circle": "DriverCircle", "square": "DriverSquare"])
-class DriverShape: Codable {
-  var name: String
-}
-
+// The class cluster `Animal` (JSONModelClassTests.swift), declared Codable there.
 @JSONModel
-final class DriverCircle: DriverShape {
-  var radius: Double
-}
-
-@JSONModel
-final class DriverSquare: DriverShape {
-  var side: Int
-}
-
-@JSONModel
-struct DriverDrawing: Codable {
+struct DriverShelter: Codable {
   var title: String
-  var shapes: [DriverShape]
-  var featured: DriverShape?
+  var animals: [Animal]
+  var featured: Animal?
 }
 
 @Suite struct CodableDriverTests {
@@ -217,30 +203,30 @@ struct DriverDrawing: Codable {
 
   @Test func classClustersChooseTheirSubclassInsideModels() throws {
     let json = #"""
-      {"title": "t", "shapes": [{"kind": "circle", "name": "c", "radius": 1.5}, {"kind": "square", "name": "s", "side": 2},
-       {"name": "plain"}], "featured": {"kind": "square", "name": "f", "side": 7}}
+      {"title": "t", "animals": [{"kind": "dog", "name": "Rex", "barks": true}, {"kind": "cat", "name": "Tom", "lives": 9},
+       {"name": "plain"}], "featured": {"kind": "cat", "name": "Kit", "lives": 7}}
       """#
-    let expected = try DriverDrawing(json: json)
-    for (coder, drawing) in try Self.decodeEverywhere(DriverDrawing.self, json) {
-      #expect(drawing.shapes.map(\.name) == ["c", "s", "plain"], "\(coder)")
-      #expect((drawing.shapes[0] as? DriverCircle)?.radius == 1.5, "\(coder)")
-      #expect((drawing.shapes[1] as? DriverSquare)?.side == 2, "\(coder)")
-      #expect(type(of: drawing.shapes[2]) == DriverShape.self, "\(coder)")
-      #expect((drawing.featured as? DriverSquare)?.side == 7, "\(coder)")
-      #expect(try JSON(parsing: JSONEncoder().encode(drawing)) == JSON(parsing: expected.jsonString()), "\(coder)")
+    let expected = try DriverShelter(json: json)
+    for (coder, shelter) in try Self.decodeEverywhere(DriverShelter.self, json) {
+      #expect(shelter.animals.map(\.name) == ["Rex", "Tom", "plain"], "\(coder)")
+      #expect((shelter.animals[0] as? Dog)?.barks == true, "\(coder)")
+      #expect((shelter.animals[1] as? Cat)?.lives == 9, "\(coder)")
+      #expect(type(of: shelter.animals[2]) == Animal.self, "\(coder)")
+      #expect((shelter.featured as? Cat)?.lives == 7, "\(coder)")
+      #expect(try JSON(parsing: JSONEncoder().encode(shelter)) == JSON(parsing: expected.jsonString()), "\(coder)")
     }
-    // Called on the base directly, init(from:) cannot make the subclass: a clear error, not a
-    // DriverShape in silence; the subclass itself, and an object that chooses the base, decode.
-    let circle = Data(#"{"kind": "circle", "name": "c", "radius": 1.5}"#.utf8)
-    let refused = #expect(throws: DecodingError.self) { try JSONDecoder().decode(DriverShape.self, from: circle) }
+    // Called on the base directly, init(from:) cannot make the subclass: a clear error, not an
+    // Animal in silence; the subclass itself, and an object that chooses the base, decode.
+    let dog = Data(#"{"kind": "dog", "name": "Rex", "barks": true}"#.utf8)
+    let refused = #expect(throws: DecodingError.self) { try JSONDecoder().decode(Animal.self, from: dog) }
     guard case .dataCorrupted(let context)? = refused else {
       Issue.record("\(String(describing: refused))")
       return
     }
-    #expect(context.debugDescription.contains("chooses DriverCircle"))
-    #expect(try JSONDecoder().decode(DriverCircle.self, from: circle).radius == 1.5)
-    #expect(try JSONDecoder().decode(DriverShape.self, from: Data(#"{"name": "p"}"#.utf8)).name == "p")
-    #expect((try MapwrightJSONDecoder().decode(DriverShape.self, from: circle) as? DriverCircle)?.radius == 1.5)
+    #expect(context.debugDescription.contains("chooses Dog"))
+    #expect(try JSONDecoder().decode(Dog.self, from: dog).barks)
+    #expect(try JSONDecoder().decode(Animal.self, from: Data(#"{"name": "p"}"#.utf8)).name == "p")
+    #expect((try MapwrightJSONDecoder().decode(Animal.self, from: dog) as? Dog)?.barks == true)
   }
 
   @Test func enumsDeclaredCodableUseTheirMapping() throws {

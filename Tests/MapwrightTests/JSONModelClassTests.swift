@@ -23,7 +23,7 @@ final class DumpTruck: Truck {
 }
 
 @JSONModel(discriminator: "kind", subclasses: ["dog": "Dog", "cat": "Cat"])
-class Animal {
+class Animal: Codable {  // Codable too: CodableDriverTests decodes the cluster through other coders
   var name: String
 }
 
