@@ -32,7 +32,7 @@ CITM_SCHEMA = {
         "subTopicNames": {"$ref": "#/$defs/names"},
         "subjectNames": {"$ref": "#/$defs/names"},
         "topicNames": {"$ref": "#/$defs/names"},
-        "venueNames": {"$ref": "#/$defs/names"},
+        "venueNames": {"type": "object", "additionalProperties": {"type": "string"}},
         "topicSubTopics": {"type": "object", "patternProperties": {"^[0-9]+$": {"$ref": "#/$defs/ids"}},
                            "additionalProperties": False},
         "events": {"type": "object", "patternProperties": {"^[0-9]+$": {"$ref": "#/$defs/event"}},

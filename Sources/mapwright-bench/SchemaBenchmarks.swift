@@ -47,6 +47,7 @@ enum SchemaBenchmarks {
       times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
     }
     let median = times.sorted()[times.count / 2]
-    print("mapwright\t\(errors ? "errors" : "verdict")\t\(outcome.elements)\t\(outcome.invalid)\t\(outcome.problems)\t\(String(format: "%.1f", median))")
+    print(
+      "mapwright\t\(errors ? "errors" : "verdict")\t\(outcome.elements)\t\(outcome.invalid)\t\(outcome.problems)\t\(String(format: "%.1f", median))")
   }
 }

@@ -54,9 +54,9 @@ enum SchemaKeyword: Sendable {
   case maxProperties(Int)
   case required([String])
   case dependentRequired([(key: String, required: [String])])
-  case properties([String: Int])
+  case properties(SchemaKeyTable)
   case patternProperties([(pattern: SchemaPattern, node: Int)])
-  case additionalProperties(Int, properties: Set<String>, patterns: [SchemaPattern])
+  case additionalProperties(Int, properties: SchemaKeyTable, patterns: [SchemaPattern])
   case propertyNames(Int)
   case dependentSchemas([(key: String, node: Int)])
   /// Up to draft-07: `dependentRequired` and `dependentSchemas` in one keyword.
@@ -84,8 +84,9 @@ struct CompiledKeyword: Sendable {
   var keyword: SchemaKeyword
 }
 
-/// One subschema.
-struct SchemaNode: Sendable {
+/// One subschema. A class, so that validation reads a node without copying it; it is changed
+/// only while the schema is compiled, hence the unchecked Sendable.
+final class SchemaNode: @unchecked Sendable {
   /// `true` or `false` for a boolean schema (or an empty one, `true`).
   var constant: Bool?
   var keywords: [CompiledKeyword] = []
@@ -96,6 +97,12 @@ struct SchemaNode: Sendable {
   /// Has `unevaluatedItems` or `unevaluatedProperties`: its keywords report what they
   /// evaluated.
   var tracksEvaluation = false
+
+  init(constant: Bool?, location: String, resource: Int) {
+    self.constant = constant
+    self.location = location
+    self.resource = resource
+  }
 }
 
 /// A schema resource: a document, or a subschema with its own `$id`.

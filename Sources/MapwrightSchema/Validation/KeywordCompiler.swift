@@ -112,16 +112,16 @@ struct KeywordCompiler {
       return .dependencies(required: required, schemas: schemas)
     case "properties":
       guard case .object(let members) = value else { throw wrong(name, "an object") }
-      var nodes: [String: Int] = [:]
-      for (key, _) in members { nodes[key] = try sub(name, key) }
-      return .properties(nodes)
+      var nodes: [(String, Int)] = []
+      for (key, _) in members { nodes.append((key, try sub(name, key))) }
+      return .properties(SchemaKeyTable(nodes))
     case "patternProperties":
       guard case .object(let members) = value else { throw wrong(name, "an object") }
       var patterns: [(pattern: SchemaPattern, node: Int)] = []
       for (key, _) in members { patterns.append((try pattern(key), try sub(name, key))) }
       return .patternProperties(patterns)
     case "additionalProperties":
-      let properties = Set(memberNames(object["properties"]))
+      let properties = SchemaKeyTable(memberNames(object["properties"]).map { ($0, 0) })
       var patterns: [SchemaPattern] = []
       for key in memberNames(object["patternProperties"]) { patterns.append(try pattern(key)) }
       return .additionalProperties(try sub(name), properties: properties, patterns: patterns)

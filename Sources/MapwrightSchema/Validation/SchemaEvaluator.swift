@@ -47,7 +47,23 @@ struct SchemaEvaluator {
   let collecting: Bool
   var failures: [SchemaFailure] = []
   private var scope: [Int] = []
-  private var keywordPath: [String] = []
+  /// The keywords followed to here, kept only when failures are collected: a member's key
+  /// and an index are made text only for a failure's location.
+  private var keywordPath: [PathToken] = []
+
+  enum PathToken {
+    case name(String)
+    case key(JSONValue)
+    case index(Int)
+
+    var text: String {
+      switch self {
+      case .name(let name): name
+      case .key(let key): key.stringValue ?? ""
+      case .index(let index): String(index)
+      }
+    }
+  }
   private var depth = 0
 
   init(program: CompiledSchema, collecting: Bool) {
@@ -99,40 +115,57 @@ struct SchemaEvaluator {
 
   /// A subschema applied to `value`, with its tokens on the keyword path.
   private mutating func sub(
-    _ index: Int, _ value: JSONValue, _ evaluated: inout SchemaEvaluated?, _ tokens: String...
+    _ index: Int, _ value: JSONValue, _ evaluated: inout SchemaEvaluated?, _ first: String, _ second: PathToken? = nil
   ) -> Bool {
-    if collecting { keywordPath.append(contentsOf: tokens) }
-    defer { if collecting { keywordPath.removeLast(tokens.count) } }
+    let pushed = push(first, second)
+    defer { pop(pushed) }
     return validate(index, value, &evaluated)
   }
 
   /// A subschema applied to another instance (a member, an element): its evaluation is its own.
-  private mutating func child(_ index: Int, _ value: JSONValue, _ tokens: String...) -> Bool {
+  private mutating func child(_ index: Int, _ value: JSONValue, _ first: String, _ second: PathToken? = nil) -> Bool {
     var none: SchemaEvaluated?
-    if collecting { keywordPath.append(contentsOf: tokens) }
-    defer { if collecting { keywordPath.removeLast(tokens.count) } }
+    let pushed = push(first, second)
+    defer { pop(pushed) }
     return validate(index, value, &none)
   }
 
   /// A subschema whose failures are not the instance's (a branch, a condition): it is run,
   /// its failures dropped; what it evaluated is kept if it passed and `keep` is set.
   private mutating func probe(
-    _ index: Int, _ value: JSONValue, _ evaluated: inout SchemaEvaluated?, keep: Bool = true, _ tokens: String...
+    _ index: Int, _ value: JSONValue, _ evaluated: inout SchemaEvaluated?, keep: Bool = true, _ first: String,
+    _ second: PathToken? = nil
   ) -> (valid: Bool, failures: [SchemaFailure]) {
     let mark = failures.count
     var branch: SchemaEvaluated? = evaluated == nil ? nil : SchemaEvaluated()
-    if collecting { keywordPath.append(contentsOf: tokens) }
+    let pushed = push(first, second)
     let valid = validate(index, value, &branch)
-    if collecting { keywordPath.removeLast(tokens.count) }
-    let dropped = Array(failures[mark...])
-    failures.removeSubrange(mark...)
+    pop(pushed)
+    var dropped: [SchemaFailure] = []
+    if failures.count > mark {
+      dropped = Array(failures[mark...])
+      failures.removeSubrange(mark...)
+    }
     if valid, keep, let branch { evaluated?.merge(branch) }
     return (valid, dropped)
   }
 
+  /// Keyword-path tokens, kept only when failures are collected; returns how many.
+  private mutating func push(_ first: String, _ second: PathToken?) -> Int {
+    guard collecting else { return 0 }
+    keywordPath.append(.name(first))
+    guard let second else { return 1 }
+    keywordPath.append(second)
+    return 2
+  }
+
+  private mutating func pop(_ count: Int) {
+    if count > 0 { keywordPath.removeLast(count) }
+  }
+
   private mutating func fail(_ node: SchemaNode, _ keyword: String, _ value: JSONValue, _ message: @autoclosure () -> String) {
     guard collecting else { return }
-    let path = (keywordPath + [keyword]).map { "/" + SchemaPointer.escaped($0) }.joined()
+    let path = (keywordPath.map(\.text) + [keyword]).map { "/" + SchemaPointer.escaped($0) }.joined()
     let absolute = node.location + "/" + SchemaPointer.escaped(keyword)
     failures.append(SchemaFailure(keywordLocation: path, absoluteKeywordLocation: absolute, instance: value, message: message()))
   }
@@ -253,14 +286,13 @@ struct SchemaEvaluator {
       guard names || collecting else { return false }
       return applyDependentSchemas(schemas, name, value, &evaluated) && names
 
-    case .properties(let nodes):
+    case .properties(let table):
       guard value.kind == .object else { return true }
       var valid = true
       for member in value.members {
-        let key = member.key
-        guard let property = nodes[key] else { continue }
-        evaluated?.properties.insert(key)
-        if !child(property, member.value, name, key) {
+        guard let property = table.value(forKey: member.keyValue) else { continue }
+        if evaluated != nil { evaluated?.properties.insert(member.key) }
+        if !child(property, member.value, name, .key(member.keyValue)) {
           valid = false
           if !collecting { break }
         }
@@ -274,7 +306,7 @@ struct SchemaEvaluator {
         let key = member.key
         for (pattern, property) in patterns where pattern.matches(key) {
           evaluated?.properties.insert(key)
-          if !child(property, member.value, name, pattern.source) {
+          if !child(property, member.value, name, .name(pattern.source)) {
             valid = false
             if !collecting { return false }
           }
@@ -286,8 +318,9 @@ struct SchemaEvaluator {
       guard value.kind == .object else { return true }
       var valid = true
       for member in value.members {
+        if properties.value(forKey: member.keyValue) != nil { continue }
         let key = member.key
-        if properties.contains(key) || patterns.contains(where: { $0.matches(key) }) { continue }
+        if patterns.contains(where: { $0.matches(key) }) { continue }
         evaluated?.properties.insert(key)
         if program.nodes[additional].constant == false {
           fail(node, name, member.value, "unknown key \(key) (additionalProperties is false)")
@@ -317,7 +350,7 @@ struct SchemaEvaluator {
       var valid = true
       for (position, element) in value.elements.enumerated() {
         if position < prefix.count {
-          if !child(prefix[position], element, name, String(position)) { valid = false }
+          if !child(prefix[position], element, name, .index(position)) { valid = false }
         } else if let rest {
           if program.nodes[rest].constant == false {
             fail(node, "additionalItems", element, "no element is allowed past the first \(prefix.count)")
@@ -374,7 +407,7 @@ struct SchemaEvaluator {
 
     case .allOf(let parts):
       var valid = true
-      for (position, part) in parts.enumerated() where !sub(part, value, &evaluated, name, String(position)) {
+      for (position, part) in parts.enumerated() where !sub(part, value, &evaluated, name, .index(position)) {
         valid = false
         if !collecting { return false }
       }
@@ -384,7 +417,7 @@ struct SchemaEvaluator {
       var matched = false
       var closest: [SchemaFailure]?
       for (position, part) in parts.enumerated() {
-        let (valid, dropped) = probe(part, value, &evaluated, name, String(position))
+        let (valid, dropped) = probe(part, value, &evaluated, name, .index(position))
         if valid {
           matched = true
           if evaluated == nil { break }  // the rest only add annotations
@@ -400,7 +433,7 @@ struct SchemaEvaluator {
       var closest: [SchemaFailure]?
       for (position, part) in parts.enumerated() {
         var branch: SchemaEvaluated? = evaluated == nil ? nil : SchemaEvaluated()
-        let (valid, dropped) = probe(part, value, &branch, name, String(position))
+        let (valid, dropped) = probe(part, value, &branch, name, .index(position))
         if valid {
           matches.append(position)
           if matches.count == 1, let branch { evaluated?.merge(branch) }
@@ -512,7 +545,7 @@ struct SchemaEvaluator {
     guard value.kind == .object else { return true }
     var valid = true
     for (key, dependent) in dependencies where value[key] != nil {
-      if !sub(dependent, value, &evaluated, name, key) {
+      if !sub(dependent, value, &evaluated, name, .name(key)) {
         valid = false
         if !collecting { return false }
       }
