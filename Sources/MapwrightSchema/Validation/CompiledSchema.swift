@@ -35,6 +35,14 @@ struct SchemaPattern: @unchecked Sendable {
   }
 }
 
+/// What a size bound counts: a string's code points, an array's elements, an object's members.
+enum SchemaSize: Sendable {
+  case characters, elements, members
+
+  var kind: JSONKind { self == .characters ? .string : self == .elements ? .array : .object }
+  var noun: String { self == .characters ? "characters" : self == .elements ? "elements" : "members" }
+}
+
 /// One keyword, ready to apply. Node references are indexes into `CompiledSchema.nodes`.
 enum SchemaKeyword: Sendable {
   case type(SchemaTypes)
@@ -43,15 +51,11 @@ enum SchemaKeyword: Sendable {
   case multipleOf(Double, JSON)
   case minimum(Double, exclusive: Bool, JSON)
   case maximum(Double, exclusive: Bool, JSON)
-  case minLength(Int)
-  case maxLength(Int)
+  /// `minLength`, `maxLength`, `minItems`, `maxItems`, `minProperties`, `maxProperties`.
+  case size(SchemaSize, limit: Int, maximum: Bool)
   case pattern(SchemaPattern)
   case format(String, SchemaFormat?)
-  case minItems(Int)
-  case maxItems(Int)
   case uniqueItems
-  case minProperties(Int)
-  case maxProperties(Int)
   case required([String])
   case dependentRequired([(key: String, required: [String])])
   case properties(SchemaKeyTable)

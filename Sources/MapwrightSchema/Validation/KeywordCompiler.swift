@@ -75,8 +75,7 @@ struct KeywordCompiler {
       guard dialect != .draft4 else { return nil }  // a modifier of minimum/maximum there
       let bound = try number(value, name)
       return name == "exclusiveMinimum" ? .minimum(bound, exclusive: true, value) : .maximum(bound, exclusive: true, value)
-    case "minLength": return .minLength(try count(value, name))
-    case "maxLength": return .maxLength(try count(value, name))
+    case "minLength", "maxLength": return .size(.characters, limit: try count(value, name), maximum: name == "maxLength")
     case "pattern": return .pattern(try pattern(try string(value, name)))
     case "format":
       guard scope.dialect.assertsFormats else { return nil }
@@ -84,11 +83,10 @@ struct KeywordCompiler {
       let checker = SchemaFormat(name: format)
       if checker == nil { compiler.warn("\(location(name)): the format \(format) is not checked") }
       return .format(format, checker)
-    case "minItems": return .minItems(try count(value, name))
-    case "maxItems": return .maxItems(try count(value, name))
+    case "minItems", "maxItems": return .size(.elements, limit: try count(value, name), maximum: name == "maxItems")
     case "uniqueItems": return value == true ? .uniqueItems : nil
-    case "minProperties": return .minProperties(try count(value, name))
-    case "maxProperties": return .maxProperties(try count(value, name))
+    case "minProperties", "maxProperties":
+      return .size(.members, limit: try count(value, name), maximum: name == "maxProperties")
     case "required":
       guard case .array(let names) = value else { throw wrong(name, "an array of strings") }
       return names.isEmpty ? nil : .required(try strings(value, name))

@@ -214,14 +214,11 @@ struct SchemaEvaluator {
       fail(node, name, value, "expected \(exclusive ? "less than" : "at most") \(SchemaText.text(json)), found \(SchemaText.found(value))")
       return false
 
-    case .minLength(let minimum):
-      guard let length = Self.length(value), length < minimum else { return true }
-      fail(node, name, value, "expected at least \(minimum) characters, found \(length)")
-      return false
-
-    case .maxLength(let maximum):
-      guard let length = Self.length(value), length > maximum else { return true }
-      fail(node, name, value, "expected at most \(maximum) characters, found \(length)")
+    case .size(let size, let limit, let maximum):
+      guard value.kind == size.kind else { return true }
+      let count = size == .characters ? Self.length(value) ?? 0 : value.count
+      guard maximum ? count > limit : count < limit else { return true }
+      fail(node, name, value, "expected \(maximum ? "at most" : "at least") \(limit) \(size.noun), found \(count)")
       return false
 
     case .pattern(let pattern):
@@ -234,16 +231,6 @@ struct SchemaEvaluator {
       fail(node, name, value, "expected \(checker.expectation), found \(SchemaText.found(value))")
       return false
 
-    case .minItems(let minimum):
-      guard value.kind == .array, value.count < minimum else { return true }
-      fail(node, name, value, "expected at least \(minimum) elements, found \(value.count)")
-      return false
-
-    case .maxItems(let maximum):
-      guard value.kind == .array, value.count > maximum else { return true }
-      fail(node, name, value, "expected at most \(maximum) elements, found \(value.count)")
-      return false
-
     case .uniqueItems:
       guard value.kind == .array, value.count > 1 else { return true }
       var seen: Set<[UInt8]> = []
@@ -254,16 +241,6 @@ struct SchemaEvaluator {
         if !collecting { break }
       }
       return valid
-
-    case .minProperties(let minimum):
-      guard value.kind == .object, value.count < minimum else { return true }
-      fail(node, name, value, "expected at least \(minimum) members, found \(value.count)")
-      return false
-
-    case .maxProperties(let maximum):
-      guard value.kind == .object, value.count > maximum else { return true }
-      fail(node, name, value, "expected at most \(maximum) members, found \(value.count)")
-      return false
 
     case .required(let keys):
       guard value.kind == .object else { return true }
