@@ -162,27 +162,9 @@ public final class SampleShape {
   // MARK: Recognising strings
 
   /// `2024-05-01T12:30:00Z`, with optional fractional seconds and any UTC offset (what the
-  /// `.iso8601` transformer reads).
-  static func isISO8601Date(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    guard bytes.count >= 20 else { return false }
-    func digits(_ range: Range<Int>) -> Bool { range.allSatisfy { bytes[$0] >= 0x30 && bytes[$0] <= 0x39 } }
-    guard digits(0..<4), bytes[4] == 0x2D, digits(5..<7), bytes[7] == 0x2D, digits(8..<10),
-      bytes[10] == 0x54 || bytes[10] == 0x74, digits(11..<13), bytes[13] == 0x3A, digits(14..<16), bytes[16] == 0x3A,
-      digits(17..<19)
-    else { return false }
-    var i = 19
-    if i < bytes.count, bytes[i] == 0x2E {
-      i += 1
-      let start = i
-      while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
-      if i == start { return false }
-    }
-    guard i < bytes.count else { return false }
-    if bytes[i] == 0x5A || bytes[i] == 0x7A { return i + 1 == bytes.count }
-    guard bytes[i] == 0x2B || bytes[i] == 0x2D, bytes.count == i + 6 else { return false }
-    return digits(i + 1..<i + 3) && bytes[i + 3] == 0x3A && digits(i + 4..<i + 6)
-  }
+  /// `.iso8601` transformer reads): RFC 3339's date-time, by the rule the validator's
+  /// `format: date-time` applies.
+  static func isISO8601Date(_ text: String) -> Bool { SchemaFormat.dateTime.accepts(text) }
 
   /// An absolute `http`, `https` or `ftp` URL with a host, which `URL(string:)` reads and
   /// writes back unchanged (a URI template such as `…/issues{/number}` is not one: it would be

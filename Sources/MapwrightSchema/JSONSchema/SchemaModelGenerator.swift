@@ -130,7 +130,7 @@ public struct SchemaModelGenerator {
 
   private func lookUp(_ reference: String) -> (JSON, String)? {
     for prefix in ["#/$defs/", "#/definitions/", "#/components/schemas/"] where reference.hasPrefix(prefix) {
-      let name = String(reference.dropFirst(prefix.count)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+      let name = SchemaPointer.unescaped(String(reference.dropFirst(prefix.count)))
       let container: JSON? =
         switch prefix {
         case "#/$defs/": schema["$defs"]

@@ -121,9 +121,13 @@ enum SchemaPointer {
     let decoded = percentDecoded(fragment)
     if decoded.isEmpty { return [] }
     guard decoded.hasPrefix("/") else { return nil }
-    return decoded.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-      $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-    }
+    return decoded.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { unescaped(String($0)) }
+  }
+
+  /// A pointer token's text (`~1` → `/`, `~0` → `~`).
+  static func unescaped(_ token: String) -> String {
+    guard token.contains("~") else { return token }
+    return token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
   }
 
   /// A token escaped for a pointer (`~` → `~0`, `/` → `~1`).
