@@ -159,6 +159,12 @@ let outputSchema = #"""
       // And it compiles whole: every keyword it writes is one the validator applies.
       #expect(try JSONSchemaValidator(schema: schema).warnings.isEmpty)
     }
+    // A model type's own schema, and an enum's.
+    let types: [JSON] = [try SchemaWriter.jsonSchema, try SchemaStrictTag.jsonSchema, try #require(SchemaEvent.enumJSONSchema)]
+    for schema in types {
+      #expect(meta.problems(of: try Self.document(schema).root).isEmpty, "\(schema)")
+      #expect(try JSONSchemaValidator(schema: schema).warnings.isEmpty)
+    }
   }
 
   @Test func costIsLinearInTheDataAndTheErrors() throws {
