@@ -54,7 +54,8 @@ enum SchemaKeyword: Sendable {
   /// `minLength`, `maxLength`, `minItems`, `maxItems`, `minProperties`, `maxProperties`.
   case size(SchemaSize, limit: Int, maximum: Bool)
   case pattern(SchemaPattern)
-  case format(String, SchemaFormat?)
+  /// An asserted format (an unchecked one is no keyword, and a warning).
+  case format(SchemaFormat)
   case uniqueItems
   case required([String])
   case dependentRequired([(key: String, required: [String])])
@@ -125,6 +126,4 @@ struct CompiledSchema: Sendable {
   var nodes: [SchemaNode] = []
   var resources: [SchemaResource] = []
   var root = 0
-  /// Some node tracks evaluation (`unevaluated*` is used).
-  var tracksEvaluation = false
 }

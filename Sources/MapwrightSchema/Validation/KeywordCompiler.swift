@@ -80,9 +80,11 @@ struct KeywordCompiler {
     case "format":
       guard scope.dialect.assertsFormats else { return nil }
       let format = try string(value, name)
-      let checker = SchemaFormat(name: format)
-      if checker == nil { compiler.warn("\(location(name)): the format \(format) is not checked") }
-      return .format(format, checker)
+      guard let checker = SchemaFormat(name: format) else {
+        compiler.warn("\(location(name)): the format \(format) is not checked")
+        return nil
+      }
+      return .format(checker)
     case "minItems", "maxItems": return .size(.elements, limit: try count(value, name), maximum: name == "maxItems")
     case "uniqueItems": return value == true ? .uniqueItems : nil
     case "minProperties", "maxProperties":
@@ -159,7 +161,7 @@ struct KeywordCompiler {
     case "$dynamicRef":
       let (node, anchor) = try compiler.dynamicReference(try string(value, name), from: scope)
       return anchor.map { .dynamicReference(node, anchor: $0) } ?? .reference(node)
-    case "$recursiveRef": return .recursiveReference(try compiler.recursiveReference(try string(value, name), from: scope))
+    case "$recursiveRef": return .recursiveReference(try compiler.reference(try string(value, name), from: scope))
     case "unevaluatedItems": return .unevaluatedItems(try sub(name))
     case "unevaluatedProperties": return .unevaluatedProperties(try sub(name))
     default:

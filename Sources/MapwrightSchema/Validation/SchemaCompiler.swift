@@ -166,11 +166,7 @@ final class SchemaCompiler {
         anchors[scope.base.withoutFragment.description + id] = place
       } else {
         let uri = target.withoutFragment.description
-        if !isRoot || uri != scope.base.withoutFragment.description {
-          scope.resource = addResource(uri, at: place)
-        } else {
-          resourcePlaces[uri] = place
-        }
+        if !isRoot || uri != scope.base.withoutFragment.description { scope.resource = addResource(uri, at: place) }
         scope.base = target.withoutFragment
         resourcePlaces[uri] = place
         if let fragment = target.fragment, !fragment.isEmpty { anchors[uri + "#" + fragment] = place }
@@ -273,7 +269,6 @@ final class SchemaCompiler {
       if keywords.isEmpty { program.nodes[index].constant = true }
       if keywords.contains(where: { $0.name == "unevaluatedItems" || $0.name == "unevaluatedProperties" }) {
         program.nodes[index].tracksEvaluation = true
-        program.tracksEvaluation = true
       }
     default:
       throw JSONSchemaError("\(place.key): a schema is an object or a boolean, not \(json.kind)")
@@ -295,11 +290,6 @@ final class SchemaCompiler {
       json(at: place)?["$dynamicAnchor"]?.stringValue == fragment
     else { return (index, nil) }
     return (index, fragment)
-  }
-
-  /// `$recursiveRef`'s static target (the root of the current resource, for `#`).
-  func recursiveReference(_ reference: String, from scope: SchemaScope) throws(JSONSchemaError) -> Int {
-    try self.reference(reference, from: scope)
   }
 
   private func compileDynamicAnchors() throws(JSONSchemaError) {

@@ -226,8 +226,8 @@ struct SchemaEvaluator {
       fail(node, name, value, "expected text matching /\(pattern.source)/, found \(SchemaText.found(value))")
       return false
 
-    case .format(_, let checker):
-      guard let checker, let text = value.stringValue, !checker.accepts(text) else { return true }
+    case .format(let checker):
+      guard let text = value.stringValue, !checker.accepts(text) else { return true }
       fail(node, name, value, "expected \(checker.expectation), found \(SchemaText.found(value))")
       return false
 
