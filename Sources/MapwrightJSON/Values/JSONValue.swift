@@ -28,9 +28,9 @@ public struct JSONValue: Sendable {
   /// The document this value belongs to.
   public let document: JSONDocument
   /// The value's index in the document's tape.
-  let index: Int
+  package let index: Int
 
-  init(document: JSONDocument, index: Int) {
+  package init(document: JSONDocument, index: Int) {
     self.document = document
     self.index = index
   }

@@ -1,7 +1,7 @@
 // A schema compiled for validation: every subschema reachable from the root (through `$ref`s
 // into other documents too) becomes a node of one array, and every keyword a case that holds
 // what it needs ready — node indexes, compiled patterns, canonical forms for `enum` and
-// `const`, numbers as doubles. Validation then never looks at the schema's JSON again.
+// `const`, numbers as exact decimals (`SchemaDecimal`). Validation then never looks at the schema's JSON again.
 
 import Foundation
 import MapwrightJSON
@@ -25,21 +25,11 @@ struct SchemaTypes: OptionSet, Sendable {
   var description: String { Self.names.filter { contains($0.1) }.map(\.0).joined(separator: " or ") }
 }
 
-/// A compiled regular expression (ECMA-262 patterns, run by ICU) and its source.
-struct SchemaPattern: @unchecked Sendable {
-  let source: String
-  let expression: NSRegularExpression
-
-  func matches(_ text: String) -> Bool {
-    expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-  }
-}
-
 /// What a size bound counts: a string's code points, an array's elements, an object's members.
 enum SchemaSize: Sendable {
   case characters, elements, members
 
-  var kind: JSONKind { self == .characters ? .string : self == .elements ? .array : .object }
+  var tapeKind: TapeKind { self == .characters ? .string : self == .elements ? .array : .object }
   var noun: String { self == .characters ? "characters" : self == .elements ? "elements" : "members" }
 }
 
@@ -48,16 +38,17 @@ enum SchemaKeyword: Sendable {
   case type(SchemaTypes)
   case enumeration(Set<[UInt8]>, [JSON])
   case constant([UInt8], JSON)
-  case multipleOf(Double, JSON)
-  case minimum(Double, exclusive: Bool, JSON)
-  case maximum(Double, exclusive: Bool, JSON)
+  case multipleOf(SchemaNumberBound, JSON)
+  case minimum(SchemaNumberBound, exclusive: Bool, JSON)
+  case maximum(SchemaNumberBound, exclusive: Bool, JSON)
   /// `minLength`, `maxLength`, `minItems`, `maxItems`, `minProperties`, `maxProperties`.
   case size(SchemaSize, limit: Int, maximum: Bool)
   case pattern(SchemaPattern)
   /// An asserted format (an unchecked one is no keyword, and a warning).
   case format(SchemaFormat)
   case uniqueItems
-  case required([String])
+  /// The names (each once) and a table of their positions.
+  case required([String], SchemaKeyTable)
   case dependentRequired([(key: String, required: [String])])
   case properties(SchemaKeyTable)
   case patternProperties([(pattern: SchemaPattern, node: Int)])
@@ -83,10 +74,17 @@ enum SchemaKeyword: Sendable {
   case unevaluatedProperties(Int)
 }
 
-/// A keyword and where it is: its name (for the keyword location) and its absolute location.
-struct CompiledKeyword: Sendable {
-  var name: String
-  var keyword: SchemaKeyword
+/// A keyword and its name (for the keyword location). A final class with constant
+/// properties, so that validation reads the keyword's payload in place: a struct read out of
+/// the node's array is a copy, which retains every table and list the keyword holds.
+final class CompiledKeyword: Sendable {
+  let name: String
+  let keyword: SchemaKeyword
+
+  init(name: String, keyword: SchemaKeyword) {
+    self.name = name
+    self.keyword = keyword
+  }
 }
 
 /// One subschema. A class, so that validation reads a node without copying it; it is changed

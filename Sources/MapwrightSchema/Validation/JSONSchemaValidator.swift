@@ -44,7 +44,7 @@ public struct JSONSchemaValidator: Sendable {
 
   /// Whether `value` is valid (stops at the first failure).
   public func isValid(_ value: JSONValue) -> Bool {
-    var evaluator = SchemaEvaluator(program: program, collecting: false)
+    var evaluator = SchemaEvaluator(program: program, collecting: false, document: value.document)
     return evaluator.validate(value)
   }
 
@@ -60,7 +60,7 @@ public struct JSONSchemaValidator: Sendable {
   }
 
   func failures(of value: JSONValue) -> [SchemaFailure] {
-    var evaluator = SchemaEvaluator(program: program, collecting: true)
+    var evaluator = SchemaEvaluator(program: program, collecting: true, document: value.document)
     _ = evaluator.validate(value)
     return evaluator.failures
   }

@@ -64,7 +64,7 @@ struct KeywordCompiler {
     case "const": return .constant(SchemaCanonical.form(value), value)
     case "multipleOf":
       let step = try number(value, name)
-      guard step > 0 else { throw wrong(name, "a number above 0") }
+      guard !step.decimal.isZero, !step.decimal.negative else { throw wrong(name, "a number above 0") }
       return .multipleOf(step, value)
     case "minimum", "maximum":
       let bound = try number(value, name)
@@ -91,7 +91,9 @@ struct KeywordCompiler {
       return .size(.members, limit: try count(value, name), maximum: name == "maxProperties")
     case "required":
       guard case .array(let names) = value else { throw wrong(name, "an array of strings") }
-      return names.isEmpty ? nil : .required(try strings(value, name))
+      var keys: [String] = []
+      for key in try strings(value, name) where !keys.contains(key) { keys.append(key) }
+      return keys.isEmpty ? nil : .required(keys, SchemaKeyTable(keys.enumerated().map { ($1, $0) }))
     case "dependentRequired":
       guard case .object(let members) = value else { throw wrong(name, "an object") }
       var dependencies: [(key: String, required: [String])] = []
@@ -194,9 +196,9 @@ struct KeywordCompiler {
     return try items.map { item throws(JSONSchemaError) in try string(item, name) }
   }
 
-  private func number(_ value: JSON, _ name: String) throws(JSONSchemaError) -> Double {
-    guard case .number(let number) = value, let double = number.doubleValue else { throw wrong(name, "a number") }
-    return double
+  private func number(_ value: JSON, _ name: String) throws(JSONSchemaError) -> SchemaNumberBound {
+    guard case .number(let number) = value else { throw wrong(name, "a number") }
+    return SchemaNumberBound(text: number.text)
   }
 
   private func count(_ value: JSON, _ name: String) throws(JSONSchemaError) -> Int {

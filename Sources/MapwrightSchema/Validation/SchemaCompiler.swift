@@ -311,10 +311,9 @@ final class SchemaCompiler {
   /// A pattern, compiled once per source.
   func pattern(_ source: String) throws(JSONSchemaError) -> SchemaPattern {
     if let known = patterns[source] { return known }
-    guard let expression = try? NSRegularExpression(pattern: SchemaPattern.translated(source)) else {
+    guard let pattern = SchemaPattern(source) else {
       throw JSONSchemaError("the pattern /\(source)/ is not a regular expression")
     }
-    let pattern = SchemaPattern(source: source, expression: expression)
     patterns[source] = pattern
     return pattern
   }

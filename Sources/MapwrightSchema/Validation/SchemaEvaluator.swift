@@ -11,6 +11,8 @@
 // - What `unevaluatedProperties` and `unevaluatedItems` need — which properties and items the
 //   other keywords evaluated, at this instance location, through in-place subschemas that
 //   passed — is gathered only below a node that has one of them.
+// - Instance values are tape indexes (`SchemaInstance`); a `JSONValue` is made only for a
+//   recorded failure and for the keywords that read a value whole.
 
 import MapwrightJSON
 
@@ -45,7 +47,13 @@ struct SchemaFailure {
 struct SchemaEvaluator {
   let program: CompiledSchema
   let collecting: Bool
-  var failures: [SchemaFailure] = []
+  /// The failures recorded, in a box so that recording one does not mutate the evaluator
+  /// (a failure's message is made from what the evaluator reads).
+  final class FailureLog {
+    var entries: [SchemaFailure] = []
+  }
+  let log = FailureLog()
+  var failures: [SchemaFailure] { log.entries }
   private var scope: [Int] = []
   /// The keywords followed to here, kept only when failures are collected: a member's key
   /// and an index are made text only for a failure's location.
@@ -53,33 +61,36 @@ struct SchemaEvaluator {
 
   enum PathToken {
     case name(String)
-    case key(JSONValue)
+    /// A member's key, by its tape index.
+    case key(Int)
     case index(Int)
-
-    var text: String {
-      switch self {
-      case .name(let name): name
-      case .key(let key): key.stringValue ?? ""
-      case .index(let index): String(index)
-      }
-    }
   }
   private var depth = 0
+  let instance: SchemaInstance
 
-  init(program: CompiledSchema, collecting: Bool) {
+  init(program: CompiledSchema, collecting: Bool, document: JSONDocument) {
     self.program = program
     self.collecting = collecting
+    instance = SchemaInstance(document)
   }
 
-  /// Whether `value` is valid against the root.
+  /// Whether `value` (a value of the evaluator's document) is valid against the root.
   mutating func validate(_ value: JSONValue) -> Bool {
     var evaluated: SchemaEvaluated?
-    return validate(program.root, value, &evaluated)
+    return validate(program.root, value.index, &evaluated)
+  }
+
+  private func text(_ token: PathToken) -> String {
+    switch token {
+    case .name(let name): name
+    case .key(let key): instance.string(key)
+    case .index(let index): String(index)
+    }
   }
 
   // MARK: Nodes
 
-  mutating func validate(_ index: Int, _ value: JSONValue, _ evaluated: inout SchemaEvaluated?) -> Bool {
+  mutating func validate(_ index: Int, _ value: Int, _ evaluated: inout SchemaEvaluated?) -> Bool {
     let node = program.nodes[index]
     if let constant = node.constant {
       if !constant { fail(node, "false", value, "no value is allowed here (the schema is false)") }
@@ -104,7 +115,7 @@ struct SchemaEvaluator {
     return valid
   }
 
-  private mutating func apply(_ node: SchemaNode, to value: JSONValue, _ evaluated: inout SchemaEvaluated?) -> Bool {
+  private mutating func apply(_ node: SchemaNode, to value: Int, _ evaluated: inout SchemaEvaluated?) -> Bool {
     var valid = true
     for keyword in node.keywords where !apply(keyword, of: node, to: value, &evaluated) {
       valid = false
@@ -115,7 +126,7 @@ struct SchemaEvaluator {
 
   /// A subschema applied to `value`, with its tokens on the keyword path.
   private mutating func sub(
-    _ index: Int, _ value: JSONValue, _ evaluated: inout SchemaEvaluated?, _ first: String, _ second: PathToken? = nil
+    _ index: Int, _ value: Int, _ evaluated: inout SchemaEvaluated?, _ first: String, _ second: PathToken? = nil
   ) -> Bool {
     let pushed = push(first, second)
     defer { pop(pushed) }
@@ -123,7 +134,7 @@ struct SchemaEvaluator {
   }
 
   /// A subschema applied to another instance (a member, an element): its evaluation is its own.
-  private mutating func child(_ index: Int, _ value: JSONValue, _ first: String, _ second: PathToken? = nil) -> Bool {
+  private mutating func child(_ index: Int, _ value: Int, _ first: String, _ second: PathToken? = nil) -> Bool {
     var none: SchemaEvaluated?
     let pushed = push(first, second)
     defer { pop(pushed) }
@@ -133,7 +144,7 @@ struct SchemaEvaluator {
   /// A subschema whose failures are not the instance's (a branch, a condition): it is run,
   /// its failures dropped; what it evaluated is kept if it passed and `keep` is set.
   private mutating func probe(
-    _ index: Int, _ value: JSONValue, _ evaluated: inout SchemaEvaluated?, keep: Bool = true, _ first: String,
+    _ index: Int, _ value: Int, _ evaluated: inout SchemaEvaluated?, keep: Bool = true, _ first: String,
     _ second: PathToken? = nil
   ) -> (valid: Bool, failures: [SchemaFailure]) {
     let mark = failures.count
@@ -142,9 +153,9 @@ struct SchemaEvaluator {
     let valid = validate(index, value, &branch)
     pop(pushed)
     var dropped: [SchemaFailure] = []
-    if failures.count > mark {
-      dropped = Array(failures[mark...])
-      failures.removeSubrange(mark...)
+    if log.entries.count > mark {
+      dropped = Array(log.entries[mark...])
+      log.entries.removeSubrange(mark...)
     }
     if valid, keep, let branch { evaluated?.merge(branch) }
     return (valid, dropped)
@@ -163,94 +174,93 @@ struct SchemaEvaluator {
     if count > 0 { keywordPath.removeLast(count) }
   }
 
-  private mutating func fail(_ node: SchemaNode, _ keyword: String, _ value: JSONValue, _ message: @autoclosure () -> String) {
+  private func fail(_ node: SchemaNode, _ keyword: String, _ value: Int, _ message: @autoclosure () -> String) {
     guard collecting else { return }
-    let path = (keywordPath.map(\.text) + [keyword]).map { "/" + SchemaPointer.escaped($0) }.joined()
+    let path = (keywordPath.map(text) + [keyword]).map { "/" + SchemaPointer.escaped($0) }.joined()
     let absolute = node.location + "/" + SchemaPointer.escaped(keyword)
-    failures.append(SchemaFailure(keywordLocation: path, absoluteKeywordLocation: absolute, instance: value, message: message()))
+    log.entries.append(
+      SchemaFailure(keywordLocation: path, absoluteKeywordLocation: absolute, instance: instance.value(value), message: message()))
   }
 
   // MARK: Keywords
 
   private mutating func apply(
-    _ compiled: CompiledKeyword, of node: SchemaNode, to value: JSONValue, _ evaluated: inout SchemaEvaluated?
+    _ compiled: CompiledKeyword, of node: SchemaNode, to value: Int, _ evaluated: inout SchemaEvaluated?
   ) -> Bool {
     let name = compiled.name
+    let kind = instance.kind(value)
     switch compiled.keyword {
     case .type(let types):
-      guard !Self.matches(types, value) else { return true }
-      fail(node, name, value, "expected \(types.description), found \(SchemaText.found(value))")
-      if collecting { failures[failures.count - 1].expectedType = types.description }
+      guard !matches(types, value) else { return true }
+      fail(node, name, value, "expected \(types.description), found \(found(value))")
+      if collecting { log.entries[log.entries.count - 1].expectedType = types.description }
       return false
 
     case .enumeration(let forms, let values):
-      guard !forms.contains(SchemaCanonical.form(value)) else { return true }
+      guard !forms.contains(SchemaCanonical.form(instance.value(value))) else { return true }
       let shown = values.prefix(8).map(SchemaText.text).joined(separator: ", ") + (values.count > 8 ? ", …" : "")
-      fail(node, name, value, "expected one of \(shown), found \(SchemaText.found(value))")
+      fail(node, name, value, "expected one of \(shown), found \(found(value))")
       return false
 
     case .constant(let form, let constant):
-      guard SchemaCanonical.form(value) != form else { return true }
-      fail(node, name, value, "expected \(SchemaText.text(constant)), found \(SchemaText.found(value))")
+      guard SchemaCanonical.form(instance.value(value)) != form else { return true }
+      fail(node, name, value, "expected \(SchemaText.text(constant)), found \(found(value))")
       return false
 
     case .multipleOf(let step, let json):
-      guard value.kind == .number, let number = value.doubleValue else { return true }
-      let quotient = number / step
-      let whole = quotient.isFinite && (quotient.rounded() == quotient || abs(quotient - quotient.rounded()) < 1e-9 * max(1, abs(quotient)))
-      guard !whole else { return true }
-      fail(node, name, value, "expected a multiple of \(SchemaText.text(json)), found \(SchemaText.found(value))")
+      guard kind == .number, !isMultiple(value, of: step) else { return true }
+      fail(node, name, value, "expected a multiple of \(SchemaText.text(json)), found \(found(value))")
       return false
 
     case .minimum(let bound, let exclusive, let json):
-      guard value.kind == .number, let number = value.doubleValue else { return true }
-      guard exclusive ? number <= bound : number < bound else { return true }
-      fail(node, name, value, "expected \(exclusive ? "more than" : "at least") \(SchemaText.text(json)), found \(SchemaText.found(value))")
+      guard kind == .number else { return true }
+      let order = compare(value, bound)
+      guard exclusive ? order <= 0 : order < 0 else { return true }
+      fail(node, name, value, "expected \(exclusive ? "more than" : "at least") \(SchemaText.text(json)), found \(found(value))")
       return false
 
     case .maximum(let bound, let exclusive, let json):
-      guard value.kind == .number, let number = value.doubleValue else { return true }
-      guard exclusive ? number >= bound : number > bound else { return true }
-      fail(node, name, value, "expected \(exclusive ? "less than" : "at most") \(SchemaText.text(json)), found \(SchemaText.found(value))")
+      guard kind == .number else { return true }
+      let order = compare(value, bound)
+      guard exclusive ? order >= 0 : order > 0 else { return true }
+      fail(node, name, value, "expected \(exclusive ? "less than" : "at most") \(SchemaText.text(json)), found \(found(value))")
       return false
 
     case .size(let size, let limit, let maximum):
-      guard value.kind == size.kind else { return true }
-      let count = size == .characters ? Self.length(value) ?? 0 : value.count
+      guard kind == size.tapeKind else { return true }
+      let count = size == .characters ? instance.characterCount(value) : instance.count(value)
       guard maximum ? count > limit : count < limit else { return true }
       fail(node, name, value, "expected \(maximum ? "at most" : "at least") \(limit) \(size.noun), found \(count)")
       return false
 
     case .pattern(let pattern):
-      guard let text = value.stringValue, !pattern.matches(text) else { return true }
-      fail(node, name, value, "expected text matching /\(pattern.source)/, found \(SchemaText.found(value))")
+      guard kind == .string, !instance.withText(value, pattern.matches) else { return true }
+      fail(node, name, value, "expected text matching /\(pattern.source)/, found \(found(value))")
       return false
 
     case .format(let checker):
-      guard let text = value.stringValue, !checker.accepts(text) else { return true }
-      fail(node, name, value, "expected \(checker.expectation), found \(SchemaText.found(value))")
+      guard kind == .string, !checker.accepts(instance.string(value)) else { return true }
+      fail(node, name, value, "expected \(checker.expectation), found \(found(value))")
       return false
 
     case .uniqueItems:
-      guard value.kind == .array, value.count > 1 else { return true }
+      guard kind == .array, instance.count(value) > 1 else { return true }
       var seen: Set<[UInt8]> = []
       var valid = true
-      for element in value.elements where !seen.insert(SchemaCanonical.form(element)).inserted {
-        fail(node, name, element, "repeats an element (uniqueItems)")
-        valid = false
-        if !collecting { break }
+      var element = instance.first(value)
+      for _ in 0..<instance.count(value) {
+        if !seen.insert(SchemaCanonical.form(instance.value(element))).inserted {
+          fail(node, name, element, "repeats an element (uniqueItems)")
+          valid = false
+          if !collecting { break }
+        }
+        element = instance.next(element)
       }
       return valid
 
-    case .required(let keys):
-      guard value.kind == .object else { return true }
-      var valid = true
-      for key in keys where value[key] == nil {
-        fail(node, name, value, "missing key \(key)")
-        valid = false
-        if !collecting { break }
-      }
-      return valid
+    case .required(let keys, let table):
+      guard kind == .object else { return true }
+      return applyRequired(keys, table, name, node, value)
 
     case .dependentRequired(let dependencies):
       return applyDependentRequired(dependencies, name, node, value)
@@ -264,45 +274,51 @@ struct SchemaEvaluator {
       return applyDependentSchemas(schemas, name, value, &evaluated) && names
 
     case .properties(let table):
-      guard value.kind == .object else { return true }
+      guard kind == .object else { return true }
       var valid = true
-      for member in value.members {
-        guard let property = table.value(forKey: member.keyValue) else { continue }
-        if evaluated != nil { evaluated?.properties.insert(member.key) }
-        if !child(property, member.value, name, .key(member.keyValue)) {
-          valid = false
-          if !collecting { break }
+      var key = instance.first(value)
+      for _ in 0..<instance.count(value) {
+        if let property = table.value(forKey: key, in: instance) {
+          if evaluated != nil { evaluated?.properties.insert(instance.string(key)) }
+          if !child(property, key + 1, name, .key(key)) {
+            valid = false
+            if !collecting { break }
+          }
         }
+        key = instance.next(key + 1)
       }
       return valid
 
     case .patternProperties(let patterns):
-      guard value.kind == .object else { return true }
+      guard kind == .object else { return true }
       var valid = true
-      for member in value.members {
-        let key = member.key
-        for (pattern, property) in patterns where pattern.matches(key) {
-          evaluated?.properties.insert(key)
-          if !child(property, member.value, name, .name(pattern.source)) {
+      var key = instance.first(value)
+      for _ in 0..<instance.count(value) {
+        for (pattern, property) in patterns where instance.withText(key, pattern.matches) {
+          if evaluated != nil { evaluated?.properties.insert(instance.string(key)) }
+          if !child(property, key + 1, name, .name(pattern.source)) {
             valid = false
             if !collecting { return false }
           }
         }
+        key = instance.next(key + 1)
       }
       return valid
 
     case .additionalProperties(let additional, let properties, let patterns):
-      guard value.kind == .object else { return true }
+      guard kind == .object else { return true }
       var valid = true
-      for member in value.members {
-        if properties.value(forKey: member.keyValue) != nil { continue }
-        let key = member.key
-        if patterns.contains(where: { $0.matches(key) }) { continue }
-        evaluated?.properties.insert(key)
-        if program.nodes[additional].constant == false {
-          fail(node, name, member.value, "unknown key \(key) (additionalProperties is false)")
+      let refused = program.nodes[additional].constant == false
+      var key = instance.first(value)
+      for _ in 0..<instance.count(value) {
+        defer { key = instance.next(key + 1) }
+        if properties.value(forKey: key, in: instance) != nil { continue }
+        if !patterns.isEmpty, instance.withText(key, { text in patterns.contains { $0.matches(text) } }) { continue }
+        if evaluated != nil { evaluated?.properties.insert(instance.string(key)) }
+        if refused {
+          fail(node, name, key + 1, "unknown key \(instance.string(key)) (additionalProperties is false)")
           valid = false
-        } else if !child(additional, member.value, name) {
+        } else if !child(additional, key + 1, name) {
           valid = false
         }
         if !valid, !collecting { return false }
@@ -310,22 +326,25 @@ struct SchemaEvaluator {
       return valid
 
     case .propertyNames(let names):
-      guard value.kind == .object else { return true }
+      guard kind == .object else { return true }
       var valid = true
-      for member in value.members {
-        let (matched, _) = probe(names, member.keyValue, &evaluated, keep: false, name)
+      var key = instance.first(value)
+      for _ in 0..<instance.count(value) {
+        let (matched, _) = probe(names, key, &evaluated, keep: false, name)
         if !matched {
-          fail(node, name, value, "the key \(SchemaText.text(.string(member.key))) does not match propertyNames")
+          fail(node, name, value, "the key \(SchemaText.text(.string(instance.string(key)))) does not match propertyNames")
           valid = false
           if !collecting { return false }
         }
+        key = instance.next(key + 1)
       }
       return valid
 
     case .prefixItems(let prefix, let rest):
-      guard value.kind == .array else { return true }
+      guard kind == .array else { return true }
       var valid = true
-      for (position, element) in value.elements.enumerated() {
+      var element = instance.first(value)
+      for position in 0..<instance.count(value) {
         if position < prefix.count {
           if !child(prefix[position], element, name, .index(position)) { valid = false }
         } else if let rest {
@@ -339,19 +358,24 @@ struct SchemaEvaluator {
           break
         }
         if !valid, !collecting { return false }
+        element = instance.next(element)
       }
       if rest != nil {
         evaluated?.allItems = true
       } else if let items = evaluated?.items {
-        evaluated?.items = max(items, min(prefix.count, value.count))
+        evaluated?.items = max(items, min(prefix.count, instance.count(value)))
       }
       return valid
 
     case .items(let items, let after):
-      guard value.kind == .array else { return true }
+      guard kind == .array else { return true }
       var valid = true
-      for (position, element) in value.elements.enumerated() where position >= after {
-        if program.nodes[items].constant == false {
+      let refused = program.nodes[items].constant == false
+      var element = instance.first(value)
+      for position in 0..<instance.count(value) {
+        defer { element = instance.next(element) }
+        guard position >= after else { continue }
+        if refused {
           fail(node, name, element, after == 0 ? "no element is allowed here" : "no element is allowed past the first \(after)")
           valid = false
         } else if !child(items, element, name) {
@@ -363,14 +387,16 @@ struct SchemaEvaluator {
       return valid
 
     case .contains(let contained, let minimum, let maximum, let annotates):
-      guard value.kind == .array else { return true }
+      guard kind == .array else { return true }
       var matches = 0
       var none: SchemaEvaluated?
-      for (position, element) in value.elements.enumerated() {
+      var element = instance.first(value)
+      for position in 0..<instance.count(value) {
         if probe(contained, element, &none, name).valid {
           matches += 1
           if annotates { evaluated?.itemIndices.insert(position) }
         }
+        element = instance.next(element)
       }
       if matches < minimum {
         fail(node, name, value, minimum == 1 ? "no element matches contains" : "\(matches) elements match contains; expected at least \(minimum)")
@@ -464,15 +490,20 @@ struct SchemaEvaluator {
       return sub(chosen, value, &evaluated, name)
 
     case .unevaluatedProperties(let rest):
-      guard value.kind == .object else { return true }
+      guard kind == .object else { return true }
       let done = evaluated ?? SchemaEvaluated()
       var valid = true
       if !done.allProperties {
-        for member in value.members where !done.properties.contains(member.key) {
-          if program.nodes[rest].constant == false {
-            fail(node, name, member.value, "unknown key \(member.key) (unevaluatedProperties is false)")
+        let refused = program.nodes[rest].constant == false
+        var key = instance.first(value)
+        for _ in 0..<instance.count(value) {
+          defer { key = instance.next(key + 1) }
+          let text = instance.string(key)
+          guard !done.properties.contains(text) else { continue }
+          if refused {
+            fail(node, name, key + 1, "unknown key \(text) (unevaluatedProperties is false)")
             valid = false
-          } else if !child(rest, member.value, name) {
+          } else if !child(rest, key + 1, name) {
             valid = false
           }
           if !valid, !collecting { return false }
@@ -482,12 +513,16 @@ struct SchemaEvaluator {
       return valid
 
     case .unevaluatedItems(let rest):
-      guard value.kind == .array else { return true }
+      guard kind == .array else { return true }
       let done = evaluated ?? SchemaEvaluated()
       var valid = true
       if !done.allItems {
-        for (position, element) in value.elements.enumerated() where position >= done.items && !done.itemIndices.contains(position) {
-          if program.nodes[rest].constant == false {
+        let refused = program.nodes[rest].constant == false
+        var element = instance.first(value)
+        for position in 0..<instance.count(value) {
+          defer { element = instance.next(element) }
+          guard position >= done.items, !done.itemIndices.contains(position) else { continue }
+          if refused {
             fail(node, name, element, "no element is allowed here (unevaluatedItems is false)")
             valid = false
           } else if !child(rest, element, name) {
@@ -501,13 +536,37 @@ struct SchemaEvaluator {
     }
   }
 
-  private mutating func applyDependentRequired(
-    _ dependencies: [(key: String, required: [String])], _ name: String, _ node: SchemaNode, _ value: JSONValue
+  /// `required`: one pass over the members marks the names found (up to 64 names; past
+  /// that, each name is looked up).
+  private mutating func applyRequired(
+    _ keys: [String], _ table: SchemaKeyTable, _ name: String, _ node: SchemaNode, _ value: Int
   ) -> Bool {
-    guard value.kind == .object else { return true }
+    var missing: [String] = []
+    if keys.count <= 64 {
+      var found: UInt64 = 0
+      var key = instance.first(value)
+      for _ in 0..<instance.count(value) {
+        if let position = table.value(forKey: key, in: instance) { found |= 1 << UInt64(position) }
+        key = instance.next(key + 1)
+      }
+      let all: UInt64 = keys.count == 64 ? ~0 : (1 << UInt64(keys.count)) - 1
+      guard found != all else { return true }
+      missing = keys.indices.filter { found & (1 << UInt64($0)) == 0 }.map { keys[$0] }
+    } else {
+      missing = keys.filter { instance.member(of: value, named: $0) == nil }
+    }
+    guard !missing.isEmpty else { return true }
+    for key in collecting ? missing : [] { fail(node, name, value, "missing key \(key)") }
+    return false
+  }
+
+  private mutating func applyDependentRequired(
+    _ dependencies: [(key: String, required: [String])], _ name: String, _ node: SchemaNode, _ value: Int
+  ) -> Bool {
+    guard instance.kind(value) == .object else { return true }
     var valid = true
-    for (key, required) in dependencies where value[key] != nil {
-      for missing in required where value[missing] == nil {
+    for (key, required) in dependencies where instance.member(of: value, named: key) != nil {
+      for missing in required where instance.member(of: value, named: missing) == nil {
         fail(node, name, value, "missing key \(missing), which \(key) needs")
         valid = false
         if !collecting { return false }
@@ -517,11 +576,11 @@ struct SchemaEvaluator {
   }
 
   private mutating func applyDependentSchemas(
-    _ dependencies: [(key: String, node: Int)], _ name: String, _ value: JSONValue, _ evaluated: inout SchemaEvaluated?
+    _ dependencies: [(key: String, node: Int)], _ name: String, _ value: Int, _ evaluated: inout SchemaEvaluated?
   ) -> Bool {
-    guard value.kind == .object else { return true }
+    guard instance.kind(value) == .object else { return true }
     var valid = true
-    for (key, dependent) in dependencies where value[key] != nil {
+    for (key, dependent) in dependencies where instance.member(of: value, named: key) != nil {
       if !sub(dependent, value, &evaluated, name, .name(key)) {
         valid = false
         if !collecting { return false }
@@ -532,29 +591,46 @@ struct SchemaEvaluator {
 
   // MARK: Helpers
 
-  static func matches(_ types: SchemaTypes, _ value: JSONValue) -> Bool {
-    switch value.kind {
+  func matches(_ types: SchemaTypes, _ value: Int) -> Bool {
+    switch instance.kind(value) {
     case .null: return types.contains(.null)
-    case .bool: return types.contains(.boolean)
+    case .true, .false: return types.contains(.boolean)
     case .string: return types.contains(.string)
     case .array: return types.contains(.array)
     case .object: return types.contains(.object)
     case .number:
       if types.contains(.number) { return true }
       guard types.contains(.integer) else { return false }
-      if value.isIntegerLiteral { return true }
-      guard let number = value.doubleValue else { return false }
-      return number.isFinite && number.rounded() == number
+      return instance.isIntegerLiteral(value) || instance.decimal(value).isInteger
     }
   }
 
-  static func length(_ value: JSONValue) -> Int? {
-    value.stringValue?.unicodeScalars.count
+  /// -1, 0 or 1 as the number at `value` is below, equal to or above `bound`: by 64-bit
+  /// integers when both are small integers, by doubles when
+  /// the bound is one exactly and the number's nearest double differs from it (rounding keeps
+  /// the order then), else exactly.
+  func compare(_ value: Int, _ bound: SchemaNumberBound) -> Int {
+    if let integer = bound.integer, let number = instance.smallInteger(value) {
+      return number < integer ? -1 : number > integer ? 1 : 0
+    }
+    if let exact = bound.exactDouble, let number = instance.double(value), number != exact {
+      return number < exact ? -1 : 1
+    }
+    return instance.decimal(value).compare(bound.decimal)
   }
 
-  static func closest(_ failures: [SchemaFailure]?, _ value: JSONValue) -> String {
+  /// Whether the number at `value` is a multiple of `step`: in 64-bit integers when both are
+  /// integers that fit, else exactly.
+  func isMultiple(_ value: Int, of step: SchemaNumberBound) -> Bool {
+    if let divisor = step.integer, let number = instance.smallInteger(value) { return number % divisor == 0 }
+    return instance.decimal(value).isMultiple(of: step.decimal)
+  }
+
+  func found(_ value: Int) -> String { SchemaText.found(instance.value(value)) }
+
+  static func closest(_ failures: [SchemaFailure]?, _ value: Int) -> String {
     guard let first = failures?.first else { return "" }
-    let place = first.instance.path == value.path ? "" : "\(first.instance.path): "
+    let place = first.instance.index == value ? "" : "\(first.instance.path): "
     return " (the closest: \(place)\(first.message))"
   }
 }

@@ -55,7 +55,7 @@ enum SchemaFormat: String, Sendable, CaseIterable {
     case .uuid: return Self.isUUID(bytes)
     case .jsonPointer: return Self.isJSONPointer(Substring(text))
     case .relativeJSONPointer: return Self.isRelativeJSONPointer(text)
-    case .regex: return (try? NSRegularExpression(pattern: SchemaPattern.translated(text))) != nil
+    case .regex: return SchemaPattern(text, fast: false) != nil
     }
   }
 
@@ -255,37 +255,5 @@ enum SchemaFormat: String, Sendable, CaseIterable {
 extension UInt8 {
   fileprivate var isHexDigit: Bool {
     (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
-  }
-}
-
-extension SchemaPattern {
-  /// An ECMA-262 pattern in ICU's syntax: `\d`, `\w` and `\s` keep their ASCII meaning
-  /// (ICU's are Unicode-wide).
-  static func translated(_ source: String) -> String {
-    guard source.contains("\\") else { return source }
-    var result = ""
-    var escaped = false
-    var inClass = false
-    for character in source {
-      if escaped {
-        escaped = false
-        switch character {
-        case "d": result += inClass ? "0-9" : "[0-9]"
-        case "D": result += inClass ? "\\D" : "[^0-9]"
-        case "w": result += inClass ? "a-zA-Z0-9_" : "[a-zA-Z0-9_]"
-        case "W": result += inClass ? "\\W" : "[^a-zA-Z0-9_]"
-        default: result += "\\" + String(character)
-        }
-        continue
-      }
-      if character == "\\" {
-        escaped = true
-        continue
-      }
-      if character == "[" { inClass = true } else if character == "]" { inClass = false }
-      result.append(character)
-    }
-    if escaped { result += "\\" }
-    return result
   }
 }
