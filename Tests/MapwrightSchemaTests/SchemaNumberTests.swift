@@ -34,19 +34,7 @@ import Testing
     #expect(try !valid(#"{"multipleOf": 12345678901234567890123}"#, "24691357802469135780247"))
   }
 
-  /// A seeded generator (SplitMix64).
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
-  static func number(_ random: inout Seeded) -> String {
+  static func number(_ random: inout SchemaPatternTests.Seeded) -> String {
     var text = Bool.random(using: &random) ? "-" : ""
     let digits = Int.random(in: 1...20, using: &random)
     text += String(Int.random(in: 1...9, using: &random))
@@ -57,7 +45,7 @@ import Testing
   }
 
   @Test func fastPathsAgreeWithTheExactRule() throws {
-    var random = Seeded(state: 61)
+    var random = SchemaPatternTests.Seeded(state: 61)
     for _ in 0..<400 {
       let bound = Self.number(&random)
       let boundDecimal = SchemaDecimal(bound)
