@@ -34,18 +34,6 @@ struct SchemaInstance {
   /// The value after the one at `index` in its container.
   @inline(__always) func next(_ index: Int) -> Int { Int(tape[index].next) }
 
-  /// Calls `body` with each element's index, in order, while it returns true; returns
-  /// whether every call did.
-  @inline(__always)
-  func forEachElement(of array: Int, _ body: (_ position: Int, _ element: Int) -> Bool) -> Bool {
-    var element = array + 1
-    for position in 0..<count(array) {
-      guard body(position, element) else { return false }
-      element = next(element)
-    }
-    return true
-  }
-
   /// Calls `body` with each member's key index and value index (key + 1), in document order,
   /// while it returns true; returns whether every call did.
   @inline(__always)
