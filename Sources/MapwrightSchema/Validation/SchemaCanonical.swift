@@ -1,69 +1,171 @@
 // Equality as JSON Schema defines it (`enum`, `const`, `uniqueItems`): by value, where numbers
-// are equal when they are mathematically equal (1, 1.0 and 1e0 are one number) and strings
-// when their code points are (so "\u00e9" and "e\u0301" differ, unlike Swift's `==`). Each value
-// has a canonical form — bytes, compared and hashed as bytes — in which an object's members are
-// sorted by their keys' UTF-8, numbers are written one way, strings as their UTF-8.
+// are equal when they are mathematically equal (1, 1.0, 1e0 and 10e-1 are one number) and
+// strings when their code points are (so "\u00e9" and "e\u0301" differ, unlike Swift's `==`).
+//
+// Each value has a canonical form — bytes, compared and hashed as bytes — written straight
+// from the parse's tape:
+//   null `n`, true `t`, false `f`;
+//   a number `#`, its sign, its significant digits, `e`, its scale, NUL (`SchemaDecimal`'s
+//     exact form: 100 and 1e2 are `#1e2`, 0.50 is `#5e-1`, zero is `#0e0`);
+//   a string `"`, its UTF-8 byte count, `:`, its UTF-8;
+//   an array `[`, its element count, `:`, its elements;
+//   an object `{`, its member count, `:`, then each member (key as a string's count and
+//     bytes, then the value) sorted by the key's UTF-8; a repeated key counts once, the first.
+// The schema's own values (`enum`, `const`) are parsed into a document and written the same
+// way, so there is one writer.
 
-import Foundation
 import MapwrightJSON
 
 enum SchemaCanonical {
-  /// The canonical bytes of `value`.
+  /// The canonical bytes of a schema value.
   static func form(_ value: JSON) -> [UInt8] {
+    guard let bytes = try? value.jsonBytes(), let document = try? JSONDocument(bytes) else { return [] }
+    let instance = SchemaInstance(document)
+    return form(instance, document.root.index)
+  }
+
+  /// The canonical bytes of the value at `index`.
+  static func form(_ instance: SchemaInstance, _ index: Int) -> [UInt8] {
     var bytes: [UInt8] = []
-    write(value, into: &bytes)
+    write(instance, index, into: &bytes)
     return bytes
   }
 
-  /// The canonical bytes of a parsed value.
-  static func form(_ value: JSONValue) -> [UInt8] { form(JSON(value)) }
-
-  private static func write(_ value: JSON, into bytes: inout [UInt8]) {
-    switch value {
+  /// Appends the canonical bytes of the value at `index`.
+  static func write(_ instance: SchemaInstance, _ index: Int, into bytes: inout [UInt8]) {
+    switch instance.kind(index) {
     case .null: bytes.append(UInt8(ascii: "n"))
-    case .bool(let flag): bytes.append(flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
-    case .number(let number):
+    case .true: bytes.append(UInt8(ascii: "t"))
+    case .false: bytes.append(UInt8(ascii: "f"))
+    case .number:
       bytes.append(UInt8(ascii: "#"))
-      bytes.append(contentsOf: canonicalNumber(number.text).utf8)
+      instance.withNumberText(index) { appendNumber($0, into: &bytes) }
       bytes.append(0)
-    case .string(let text):
+    case .string:
       bytes.append(UInt8(ascii: "\""))
-      appendCounted(Array(text.utf8), into: &bytes)
-    case .array(let items):
+      instance.withText(index) { appendCounted($0, into: &bytes) }
+    case .array:
       bytes.append(UInt8(ascii: "["))
-      appendCount(items.count, into: &bytes)
-      for item in items { write(item, into: &bytes) }
-    case .object(let object):
+      appendCount(instance.count(index), into: &bytes)
+      var element = instance.first(index)
+      for _ in 0..<instance.count(index) {
+        write(instance, element, into: &bytes)
+        element = instance.next(element)
+      }
+    case .object:
+      var members: [(key: [UInt8], value: [UInt8])] = []
+      _ = instance.forEachMember(of: index) { key in
+        members.append((instance.withText(key) { Array($0) }, form(instance, key + 1)))
+        return true
+      }
+      // A stable sort keeps a repeated key's first member first.
+      members = members.enumerated().sorted {
+        $0.element.key.lexicographicallyPrecedes($1.element.key) || ($0.element.key == $1.element.key && $0.offset < $1.offset)
+      }.map(\.element)
+      var unique: [(key: [UInt8], value: [UInt8])] = []
+      for member in members where unique.last?.key != member.key { unique.append(member) }
       bytes.append(UInt8(ascii: "{"))
-      appendCount(object.count, into: &bytes)
-      let members = object.map { (key: Array($0.key.utf8), value: $0.value) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
-      for member in members {
-        appendCounted(member.key, into: &bytes)
-        write(member.value, into: &bytes)
+      appendCount(unique.count, into: &bytes)
+      for member in unique {
+        member.key.withUnsafeBufferPointer { appendCounted($0, into: &bytes) }
+        bytes.append(contentsOf: member.value)
       }
     }
   }
 
+  /// A number's exact form. An integer literal (no `.`, no exponent) is read in place: its
+  /// digits less the trailing zeros, whose count is the scale; anything else through
+  /// `SchemaDecimal`. A test holds the two to one answer.
+  static func appendNumber(_ text: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) {
+    if isIntegerLiteral(text) {
+      let negative = text[0] == UInt8(ascii: "-")
+      let start = negative ? 1 : 0
+      var end = text.count
+      while end > start, text[end - 1] == UInt8(ascii: "0") { end -= 1 }
+      if end == start {  // zero
+        bytes.append(contentsOf: [UInt8(ascii: "0"), UInt8(ascii: "e"), UInt8(ascii: "0")])
+        return
+      }
+      if negative { bytes.append(UInt8(ascii: "-")) }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
+      bytes.append(UInt8(ascii: "e"))
+      appendDecimal(text.count - end, into: &bytes)
+      return
+    }
+    appendExact(SchemaDecimal(text: text), into: &bytes)
+  }
+
+  /// The exact form of any number, as `appendNumber` writes it.
+  static func appendExact(_ number: SchemaDecimal, into bytes: inout [UInt8]) {
+    if number.isZero {
+      bytes.append(contentsOf: [UInt8(ascii: "0"), UInt8(ascii: "e"), UInt8(ascii: "0")])
+      return
+    }
+    if number.negative { bytes.append(UInt8(ascii: "-")) }
+    for digit in number.digits { bytes.append(UInt8(ascii: "0") + digit) }
+    bytes.append(UInt8(ascii: "e"))
+    appendDecimal(number.scale, into: &bytes)
+  }
+
+  private static func isIntegerLiteral(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    !text.isEmpty && !text.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+  }
+
+  private static func appendDecimal(_ value: Int, into bytes: inout [UInt8]) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    let first = bytes.count
+    repeat {
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    bytes[first...].reverse()
+  }
+
   private static func appendCount(_ count: Int, into bytes: inout [UInt8]) {
-    bytes.append(contentsOf: String(count).utf8)
+    appendDecimal(count, into: &bytes)
     bytes.append(UInt8(ascii: ":"))
   }
 
-  private static func appendCounted(_ text: [UInt8], into bytes: inout [UInt8]) {
+  private static func appendCounted(_ text: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) {
     appendCount(text.count, into: &bytes)
     bytes.append(contentsOf: text)
   }
+}
 
-  /// One spelling per number: an integer in decimal digits (however it was written, `1.0`,
-  /// `1e2`, a big integer's digits), anything else as the shortest double that reads back.
-  static func canonicalNumber(_ text: String) -> String {
-    if let decimal = Decimal(string: text), decimal.isFinite {
-      var rounded = decimal
-      var source = decimal
-      NSDecimalRound(&rounded, &source, 0, .plain)
-      if rounded == decimal { return decimal.isZero ? "0" : "\(decimal)" }
+/// Canonical forms written one after another into one buffer, and told apart by a hash set
+/// of their ranges: `uniqueItems` without an array per element.
+struct SchemaCanonicalSet {
+  private var bytes: [UInt8] = []
+  private var ends: [Int] = []
+
+  /// Appends the form of the value at `index`.
+  mutating func append(_ instance: SchemaInstance, _ index: Int) {
+    SchemaCanonical.write(instance, index, into: &bytes)
+    ends.append(bytes.count)
+  }
+
+  /// The positions (in append order) of the forms equal to an earlier one.
+  func repeats() -> [Int] {
+    bytes.withUnsafeBufferPointer { base in
+      var seen = Set<Form>(minimumCapacity: ends.count)
+      var found: [Int] = []
+      var start = 0
+      for (position, end) in ends.enumerated() {
+        if !seen.insert(Form(bytes: UnsafeBufferPointer(rebasing: base[start..<end]))).inserted { found.append(position) }
+        start = end
+      }
+      return found
     }
-    if let double = Double(text) { return double == 0 ? "0" : "\(double)" }
-    return text
+  }
+
+  private struct Form: Hashable {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    func hash(into hasher: inout Hasher) { hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
+
+    static func == (a: Form, b: Form) -> Bool {
+      a.bytes.count == b.bytes.count && a.bytes.elementsEqual(b.bytes)
+    }
   }
 }

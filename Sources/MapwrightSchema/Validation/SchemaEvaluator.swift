@@ -197,13 +197,13 @@ struct SchemaEvaluator {
       return false
 
     case .enumeration(let forms, let values):
-      guard !forms.contains(SchemaCanonical.form(instance.value(value))) else { return true }
+      guard !forms.contains(SchemaCanonical.form(instance, value)) else { return true }
       let shown = values.prefix(8).map(SchemaText.text).joined(separator: ", ") + (values.count > 8 ? ", …" : "")
       fail(node, name, value, "expected one of \(shown), found \(found(value))")
       return false
 
     case .constant(let form, let constant):
-      guard SchemaCanonical.form(instance.value(value)) != form else { return true }
+      guard SchemaCanonical.form(instance, value) != form else { return true }
       fail(node, name, value, "expected \(SchemaText.text(constant)), found \(found(value))")
       return false
 
@@ -245,18 +245,17 @@ struct SchemaEvaluator {
 
     case .uniqueItems:
       guard kind == .array, instance.count(value) > 1 else { return true }
-      var seen: Set<[UInt8]> = []
-      var valid = true
+      var forms = SchemaCanonicalSet()
+      var elements: [Int] = []
       var element = instance.first(value)
       for _ in 0..<instance.count(value) {
-        if !seen.insert(SchemaCanonical.form(instance.value(element))).inserted {
-          fail(node, name, element, "repeats an element (uniqueItems)")
-          valid = false
-          if !collecting { break }
-        }
+        forms.append(instance, element)
+        elements.append(element)
         element = instance.next(element)
       }
-      return valid
+      let repeats = forms.repeats()
+      for position in collecting ? repeats : [] { fail(node, name, elements[position], "repeats an element (uniqueItems)") }
+      return repeats.isEmpty
 
     case .required(let keys, let table):
       guard kind == .object else { return true }

@@ -3,7 +3,7 @@
 // one made, copied or dropped retains or releases it; the walk made one per value and per
 // member key, and those counts were a quarter of a validation's time. Here the document is
 // held once, for the walk, and a `JSONValue` is made only where a failure is recorded or a
-// rarely used keyword (`enum`, `const`, `uniqueItems`) reads the value whole.
+// keyword that reads a value whole (`format`) asks for one.
 
 import MapwrightJSON
 
@@ -71,17 +71,18 @@ struct SchemaInstance {
   /// Whether a number is written as an integer literal.
   @inline(__always) func isIntegerLiteral(_ number: Int) -> Bool { tape[number].has(TapeFlag.integerLiteral) }
 
-  /// A number as the nearest double, nil beyond `Double`'s range.
-  func double(_ number: Int) -> Double? {
+  /// Calls `body` with a number's text, in place.
+  @inline(__always)
+  func withNumberText<R>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     let entry = tape[number]
-    return readDouble(UnsafeBufferPointer(rebasing: input[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)]))
+    return body(UnsafeBufferPointer(rebasing: input[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)]))
   }
 
+  /// A number as the nearest double, nil beyond `Double`'s range.
+  func double(_ number: Int) -> Double? { withNumberText(number, readDouble) }
+
   /// A number read exactly.
-  func decimal(_ number: Int) -> SchemaDecimal {
-    let entry = tape[number]
-    return SchemaDecimal(text: UnsafeBufferPointer(rebasing: input[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)]))
-  }
+  func decimal(_ number: Int) -> SchemaDecimal { withNumberText(number) { SchemaDecimal(text: $0) } }
 
   /// A number written as an integer literal of at most 18 digits, as an integer.
   @inline(__always)
