@@ -49,50 +49,57 @@ struct Check: ParsableCommand {
 
   @OptionGroup var streaming: StreamFlags
 
+  /// Each file is read in its own form: a stream (`--json-lines`, `--json-seq`, `--stream`, or
+  /// a `.jsonl` or `.ndjson` name) or a whole document; the two groups are checked apart and
+  /// reported together.
   func run() throws {
-    if streaming.isSet || files.contains(where: { streaming.format(for: $0, keyPath: "") == .jsonLines }) {
-      guard schema.schema == nil || model.model == nil else { throw ValidationError("choose one of --schema and --model") }
-      let check: StreamCheck
-      if schema.schema != nil {
-        let validator = try schema.validator(read: readInput)
-        validator.warnings.forEach { printError("\(schema.schema ?? ""): warning: \($0)") }
-        check = .schema(validator)
-      } else if let path = model.model {
-        let (objectModel, entity, options) = try model.entity(modelPath: path)
-        check = .entity(objectModel, entity, options)
-      } else {
-        check = .syntax
-      }
-      let outcome = Self.checkStreams(files, flags: streaming, keyPath: model.keyPath, check: check, parsing: parsing.options)
-      outcome.errors.forEach(printError)
-      if outcome.invalid > 0 { throw ExitCode(1) }
-      if !quiet { print(outcome.summary) }
-      return
-    }
-    if schema.schema != nil {
-      guard model.model == nil else { throw ValidationError("choose one of --schema and --model") }
-      let outcome = try schema.check(files, keyPath: model.keyPath, parsing: parsing.options, read: readInput)
-      outcome.errors.forEach(printError)
+    guard schema.schema == nil || model.model == nil else { throw ValidationError("choose one of --schema and --model") }
+    let streamed = files.filter { streaming.format(for: $0, keyPath: model.keyPath) != nil }
+    let whole = files.filter { streaming.format(for: $0, keyPath: model.keyPath) == nil }
+    var outcomes: [Outcome] = []
+    if !whole.isEmpty {
+      let outcome = try checkWhole(whole)
       if schema.output == .json {
+        outcome.errors.forEach(printError)
         print(outcome.summary)
         if outcome.invalid > 0 { throw ExitCode(1) }
-        return
+        if streamed.isEmpty { return }
+      } else {
+        outcomes.append(outcome)
       }
-      if outcome.invalid > 0 { throw ExitCode(1) }
-      if !quiet { print(outcome.summary) }
-      return
     }
-    if let path = model.model {
-      let outcome = try model.check(files, modelPath: path, parsing: parsing.options, read: readInput)
-      outcome.errors.forEach(printError)
-      if outcome.invalid > 0 { throw ExitCode(1) }
-      if !quiet { print(outcome.summary) }
-      return
+    if !streamed.isEmpty { outcomes.append(try checkStreamed(streamed, warn: whole.isEmpty)) }
+    outcomes.flatMap(\.errors).forEach(printError)
+    let invalid = outcomes.contains { $0.invalid > 0 }
+    // With both groups, the valid one's summary too, so that every file is accounted for.
+    if invalid {
+      if outcomes.count > 1 { outcomes.filter { $0.invalid == 0 }.forEach { printError($0.summary) } }
+      throw ExitCode(1)
     }
-    let outcome = Self.check(files, options: parsing.options, read: readInput)
-    outcome.errors.forEach(printError)
-    if outcome.invalid > 0 { throw ExitCode(1) }
-    if !quiet { print(outcome.summary) }
+    if !quiet { print(outcomes.map(\.summary).joined(separator: "; ")) }
+  }
+
+  /// The streams' elements, each checked as the options say.
+  private func checkStreamed(_ files: [String], warn: Bool) throws -> Outcome {
+    let check: StreamCheck
+    if schema.schema != nil {
+      let validator = try schema.validator(read: readInput)
+      if warn { validator.warnings.forEach { printError("\(schema.schema ?? ""): warning: \($0)") } }
+      check = .schema(validator)
+    } else if let path = model.model {
+      let (objectModel, entity, options) = try model.entity(modelPath: path)
+      check = .entity(objectModel, entity, options)
+    } else {
+      check = .syntax
+    }
+    return Self.checkStreams(files, flags: streaming, keyPath: model.keyPath, check: check, parsing: parsing.options)
+  }
+
+  /// Whole documents, as JSON, against the schema or against the model.
+  private func checkWhole(_ files: [String]) throws -> Outcome {
+    if schema.schema != nil { return try schema.check(files, keyPath: model.keyPath, parsing: parsing.options, read: readInput) }
+    if let path = model.model { return try model.check(files, modelPath: path, parsing: parsing.options, read: readInput) }
+    return Self.check(files, options: parsing.options, read: readInput)
   }
 
   struct Outcome {

@@ -49,7 +49,7 @@ extension Check {
     var badElements = 0
     for file in files {
       let name = file == "-" ? "<stdin>" : file
-      let format = flags.format(for: file, keyPath: keyPath) ?? .array(at: keyPath)
+      let format = flags.format(for: file, keyPath: keyPath) ?? .array(at: keyPath)  // (callers pass streams only)
       var options = JSONStreamOptions(maximumElementSize: flags.maxElementSize, errors: .skip, parsing: parsing)
       options.reportLimit = ModelCheckFlags.listed
       let target = streamTarget(check, parsing: parsing)
@@ -61,15 +61,18 @@ extension Check {
         outcome.invalid += 1
         continue
       }
+      // A file that cannot be read to its end is invalid, whatever its elements.
+      var unreadable = false
       do {
         try reader.forEach { _ in }
       } catch {
         outcome.errors.append("\(name): error: \(error)")
+        unreadable = true
       }
       let report = reader.report
-      elements += report.decoded + report.skippedCount
-      badElements += report.skippedCount
-      if report.skippedCount > 0 { outcome.invalid += 1 }
+      elements += report.decoded + report.failedElements
+      badElements += report.failedElements
+      if unreadable || report.skippedCount > 0 { outcome.invalid += 1 }
       for error in report.skipped {
         let place = error.elementIndex.map { "element \($0): " } ?? ""
         // Every problem of an element on a line of its own, placed in the file.
@@ -88,7 +91,10 @@ extension Check {
     }
     let noun = files.count == 1 ? "file" : "files"
     if outcome.invalid > 0 {
-      outcome.errors.append("\(badElements) of \(elements) elements invalid in \(outcome.invalid) of \(files.count) \(noun)")
+      outcome.errors.append(
+        badElements > 0
+          ? "\(badElements) of \(elements) elements invalid in \(outcome.invalid) of \(files.count) \(noun)"
+          : "\(outcome.invalid) of \(files.count) \(noun) invalid, no element invalid of the \(elements) read")
     } else {
       outcome.summary = "\(files.count) \(noun) valid: \(elements) elements"
     }

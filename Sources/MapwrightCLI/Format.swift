@@ -53,21 +53,25 @@ struct Format: ParsableCommand {
 
   func run() throws {
     let name = file == "-" ? "<stdin>" : file
-    if let format = streaming.format(for: file, keyPath: keyPath) {
-      do {
-        try formatStream(format)
-      } catch let error as JSONStreamError {
-        printError("\(name):\(error.line):\(error.column): error: \(error.elementIndex.map { "element \($0): " } ?? "")\(error.message)")
-        throw ExitCode(1)
-      }
-      return
-    }
     do {
+      if let format = streaming.format(for: file, keyPath: keyPath) {
+        try formatStream(format)
+        return
+      }
       let output = try Self.format(try readInput(file), parsing: parsing.options, writer: writer)
       FileHandle.standardOutput.write(Data(output))
+    } catch let error as JSONStreamError {
+      printError("\(name):\(error.line):\(error.column): error: \(error.elementIndex.map { "element \($0): " } ?? "")\(error.message)")
+      throw ExitCode(1)
     } catch let error as JSONError {
       printError("\(name):\(error.line):\(error.column): error: \(error.message)")
       printError(error.excerpt)
+      throw ExitCode(1)
+    } catch let error as CLIError {
+      printError("\(name): error: \(error)")
+      throw ExitCode(1)
+    } catch let error as JSONStreamFileError {
+      printError("\(name): error: \(error)")
       throw ExitCode(1)
     }
   }
@@ -88,6 +92,20 @@ struct Format: ParsableCommand {
     let options = JSONStreamOptions(maximumElementSize: streaming.maxElementSize, parsing: parsing.options)
     let reader = try JSON.elements(of: file == "-" ? .standardInput : .path(file), format: format, options: options)
     let output = try JSONStreamFileWriter(file: .descriptor(1), format: .concatenated)
+    var pending: [UInt8] = []
+    // What came before an error is written, then the error.
+    do {
+      try formatElements(of: reader, format: format, to: output, pending: &pending)
+    } catch {
+      try? output.write(rawBytes: pending)
+      try? output.flush()
+      throw error
+    }
+  }
+
+  private func formatElements(
+    of reader: JSONElementReader<JSON>, format: JSONStreamFormat, to output: JSONStreamFileWriter, pending: inout [UInt8]
+  ) throws {
     guard case .array(let keys) = format else {
       var lineWriter = writer
       lineWriter.options.remove(.prettyPrinted)
@@ -96,7 +114,6 @@ struct Format: ParsableCommand {
       return
     }
     var layout = ArrayLayout(writer: writer, keys: keys, indent: compact ? 0 : indent, pretty: !compact)
-    var pending: [UInt8] = []
     var first = true
     while let element = try reader.next() {
       if first { try layout.writeOpening(before: reader.keptMembers, to: &pending) }
@@ -110,6 +127,7 @@ struct Format: ParsableCommand {
     if first { try layout.writeOpening(before: reader.keptMembers, to: &pending) }
     try layout.writeClosing(empty: first, around: reader.keptMembers, to: &pending)
     try output.write(rawBytes: pending)
+    pending.removeAll()
     try output.finish()
   }
 

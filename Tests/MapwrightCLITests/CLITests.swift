@@ -103,13 +103,19 @@ extension CLITests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwright-input-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let large = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    // (It begins as JSON may: input that cannot is read no further than its first chunk.)
+    let large = [UInt8(ascii: "[")] + (1..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
     for (name, bytes) in [("empty", [UInt8]()), ("small", Array("[1, 2]".utf8)), ("large", large)] {
       let path = directory.appendingPathComponent(name).path
       try Data(bytes).write(to: URL(fileURLWithPath: path))
       #expect(try readInput(path) == bytes, "\(name)")
     }
     #expect(throws: CLIError.self) { try readInput(directory.appendingPathComponent("missing").path) }
+    // A first byte no JSON text begins with: the first chunk holds the error.
+    let wrong = Array(repeating: UInt8(ascii: "x"), count: 1 << 20)
+    let wrongPath = directory.appendingPathComponent("wrong").path
+    try Data(wrong).write(to: URL(fileURLWithPath: wrongPath))
+    #expect(try readInput(wrongPath).count == 1 << 16)
 
     // A pipe has no size: its buffer grows as it fills.
     let pipe = Pipe()

@@ -63,6 +63,8 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     case duplicateKey(String)
     case controlCharacter(UInt8)
     case inputTooLarge(Int)
+    /// A UTF-8 byte order mark past the start of the input (`expected` nil: after the value).
+    case byteOrderMark(expected: String?)
   }
 
   let kind: Kind
@@ -98,11 +100,15 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     case .duplicateKey: .duplicateKey
     case .controlCharacter: .controlCharacter
     case .inputTooLarge: .inputTooLarge
+    case .byteOrderMark(let expected): expected == nil ? .trailingData : .unexpectedCharacter
     }
   }
 
   /// What went wrong, without the location: lower case, no final period.
-  public var message: String {
+  public var message: String { Self.describe(kind) }
+
+  /// The message of an error of `kind` (the stream splitter words its errors by it too).
+  static func describe(_ kind: Kind) -> String {
     switch kind {
     case .unexpectedCharacter(let byte, let expected):
       "unexpected character \(Self.show(byte)), expected \(expected)"
@@ -130,11 +136,18 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
       "unescaped control character 0x\(Self.hex(byte, width: 2)) in string"
     case .inputTooLarge(let size):
       "input of \(size) bytes is larger than the 4 GiB a document can hold"
+    case .byteOrderMark(let expected):
+      "unexpected byte order mark (U+FEFF) \(expected.map { "where \($0) was expected" } ?? "after the JSON value"): one is allowed only at the start"
     }
   }
 
   /// The message, the line and the column.
   public var description: String { "\(message) at line \(line), column \(column)" }
+
+  /// Whether `bytes` hold a UTF-8 byte order mark at `offset`.
+  static func isByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+    offset + 3 <= bytes.count && bytes[offset] == 0xEF && bytes[offset + 1] == 0xBB && bytes[offset + 2] == 0xBF
+  }
 
   static func show(_ byte: UInt8) -> String {
     switch byte {

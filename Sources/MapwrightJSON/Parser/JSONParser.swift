@@ -86,6 +86,7 @@ struct JSONParser: ~Copyable {
   /// Outside strings a non-ASCII byte is never valid; say whether it is even valid UTF-8.
   func invalidUTF8OrUnexpected(at offset: Int, expected: String) -> JSONError {
     let byte = bytes[offset]
+    if JSONError.isByteOrderMark(input, at: offset) { return error(.byteOrderMark(expected: expected), at: offset) }
     if utf8SequenceLength(at: offset) == nil {
       return error(.invalidUTF8(byte, utf16: false), at: offset)
     }
@@ -176,6 +177,7 @@ struct JSONParser: ~Copyable {
       break
     }
     if try peekSignificant(level: 0) != nil {
+      if JSONError.isByteOrderMark(input, at: pos) { throw error(.byteOrderMark(expected: nil), at: pos) }
       throw error(.trailingData(bytes[pos]), at: pos)
     }
   }

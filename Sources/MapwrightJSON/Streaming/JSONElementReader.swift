@@ -19,6 +19,8 @@ public final class JSONElementReader<Element> {
   private var decoder: JSONStreamDecoder<Element>
   private let descriptor: Int32
   private let closesDescriptor: Bool
+  /// The file's path, for its read errors (nil for a descriptor).
+  private let path: String?
   private var buffer: [UInt8]
   private var ended = false
 
@@ -30,6 +32,7 @@ public final class JSONElementReader<Element> {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { throw JSONStreamFileError(path: path, code: errno) }
     self.descriptor = descriptor
+    self.path = path
     closesDescriptor = true
     decoder = JSONStreamDecoder(format: format, options: options, locate: locate, decode: decode)
     buffer = [UInt8](repeating: 0, count: max(options.readSize, 1))
@@ -41,6 +44,7 @@ public final class JSONElementReader<Element> {
     locate: JSONStreamDecoder<Element>.Locate? = nil, decode: @escaping JSONStreamDecoder<Element>.Decode
   ) {
     descriptor = fileDescriptor
+    path = nil
     closesDescriptor = false
     decoder = JSONStreamDecoder(format: format, options: options, locate: locate, decode: decode)
     buffer = [UInt8](repeating: 0, count: max(options.readSize, 1))
@@ -61,11 +65,11 @@ public final class JSONElementReader<Element> {
   public func next() throws -> Element? {
     while true {
       if let element = try decoder.next() { return element }
-      if ended { return nil }
+      if ended || decoder.isOver { return nil }
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw JSONStreamFileError(path: nil, code: errno)
+        throw JSONStreamFileError(path: path, code: errno)
       }
       if count == 0 {
         ended = true

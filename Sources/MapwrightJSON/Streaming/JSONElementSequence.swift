@@ -83,7 +83,7 @@ public struct JSONElementSequence<Source: AsyncSequence, Element>: AsyncSequence
     public mutating func next() async throws -> Element? {
       while true {
         if let element = try decoder.next() { return element }
-        if sourceEnded { return nil }
+        if sourceEnded || decoder.isOver { return nil }
         if let chunk = try await source.next() {
           chunk.append(to: &decoder)
         } else {

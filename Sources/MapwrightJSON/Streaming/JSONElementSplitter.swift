@@ -62,7 +62,14 @@ public struct JSONElementSplitter: Sendable {
   public let format: JSONStreamFormat
   /// The largest element, in bytes; a larger one is an `elementTooLarge` error.
   public let maximumElementSize: Int
+  /// The rules the structure around the elements is held to, as a whole document would be:
+  /// nesting counted from the stream's root (an element of the array at `data.results` starts
+  /// three levels down), repeated keys on the way to the array and in the members kept.
+  public let parsing: JSONParsingOptions
   private let keyPath: [String]
+  /// The keys met so far in each object on the way to the array (repeated ones are refused
+  /// under `DuplicateKeyPolicy.reject`).
+  private var pathKeys: [Set<String>]
 
   /// Bytes from the first one still needed; `base` is the stream offset of `storage[0]`.
   private var storage: [UInt8] = []
@@ -135,11 +142,14 @@ public struct JSONElementSplitter: Sendable {
   /// nowhere, whatever their size.
   package var keepsSurroundings = true
 
-  /// A splitter for `format`, refusing elements over `maximumElementSize` bytes.
-  public init(format: JSONStreamFormat, maximumElementSize: Int = 64 << 20) {
+  /// A splitter for `format`, refusing elements over `maximumElementSize` bytes and structure
+  /// that `parsing` refuses (depth, repeated keys around the array).
+  public init(format: JSONStreamFormat, maximumElementSize: Int = 64 << 20, parsing: JSONParsingOptions = JSONParsingOptions()) {
     self.format = format
     self.maximumElementSize = max(maximumElementSize, 1)
+    self.parsing = parsing
     if case .array(let keys) = format { keyPath = keys } else { keyPath = [] }
+    pathKeys = Array(repeating: [], count: keyPath.count)
   }
 
   /// Whether `next()` has given the last element of a finished stream.
@@ -241,7 +251,7 @@ public struct JSONElementSplitter: Sendable {
       case .array: return try nextInArray()
       }
     } catch {
-      if error.code != .elementTooLarge { fatal = error }
+      if !error.isRecoverable { fatal = error }
       throw error
     }
   }
@@ -270,7 +280,7 @@ public struct JSONElementSplitter: Sendable {
         guard ended else { return nil }
         finished = true
         if discarding { return nil }
-        return record(start..<storage.count, atEnd: true)
+        return try checkedRecord(record(start..<storage.count, atEnd: true))
       }
       let range = start..<end
       scan = end + 1
@@ -296,8 +306,18 @@ public struct JSONElementSplitter: Sendable {
         }
         start = scan
       }
-      if let element = record(range, atEnd: false) { return element }
+      if let element = try checkedRecord(record(range, atEnd: false)) { return element }
     }
+  }
+
+  /// A record that starts with a byte order mark is wrong on its own (the stream's mark, at
+  /// its very start, was skipped): the stream goes on with the next one.
+  private func checkedRecord(_ element: JSONStreamElement?) throws(JSONStreamError) -> JSONStreamElement? {
+    guard let element, element.bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return element }
+    throw JSONStreamError(
+      .syntax, message: JSONError.describe(.byteOrderMark(expected: "a value")), elementIndex: element.index,
+      elementOffset: element.offset, line: element.line, column: element.column, path: nil, resumeOffset: element.offset + element.bytes.count,
+      recoverable: true)
   }
 
   /// The element in `range` without the whitespace around it; nil for a blank record.
@@ -326,7 +346,8 @@ public struct JSONElementSplitter: Sendable {
           if ended { finished = true }
           return nil
         }
-        beginValue()
+        if storage[scan] >= 0x80 { throw unexpected(storage[scan], expected: "a value") }
+        beginValue(enclosing: 0)
       }
       guard let value = try completeValue() else { return nil }
       guard let range = value else { continue }
@@ -344,12 +365,14 @@ public struct JSONElementSplitter: Sendable {
         guard let byte = peekSignificant() else { return try endOfInput(expected: keyPath.isEmpty ? "'['" : "'{'") }
         if keyPath.isEmpty {
           guard byte == UInt8(ascii: "[") else { throw notFound("the stream is not an array") }
+          try checkDepth(1)
           arrayFound = true
           membersBeforeArray = kept.count
           consumeByte()
           outer = .beforeElement(afterComma: false, first: true)
         } else {
           guard byte == UInt8(ascii: "{") else { throw notFound("the stream is not an object, so it has no \"\(keyPath.joined(separator: "."))\"") }
+          try checkDepth(1)
           consumeByte()
           outer = .beforeKey(level: 0, afterComma: false)
         }
@@ -360,7 +383,7 @@ public struct JSONElementSplitter: Sendable {
           consumeByte()
           try closeObject(level: level)
         } else if byte == UInt8(ascii: "\"") {
-          beginValue()
+          beginValue(enclosing: level + 1)
           outer = .inKey(level: level)
         } else {
           throw unexpected(byte, expected: afterComma ? "a member name" : "a member name or '}'")
@@ -370,7 +393,11 @@ public struct JSONElementSplitter: Sendable {
         guard let value = try completeValue() else { return nil }
         // A key too large to keep cannot be matched: the structure is unreadable from here.
         guard let range = value else { throw syntax("a member name larger than the limit", at: scan) }
-        outer = .beforeColon(level: level, key: try decodeKey(range))
+        let key = try decodeKey(range)
+        if parsing.duplicateKeys == .reject, level < pathKeys.count, !pathKeys[level].insert(key).inserted {
+          throw syntax(JSONError.describe(.duplicateKey(key)), at: range.lowerBound)
+        }
+        outer = .beforeColon(level: level, key: key)
 
       case .beforeColon(let level, let key):
         guard let byte = peekSignificant() else { return try endOfInput(expected: "':'") }
@@ -386,6 +413,7 @@ public struct JSONElementSplitter: Sendable {
           guard byte == (isLast ? UInt8(ascii: "[") : UInt8(ascii: "{")) else {
             throw notFound("\"\(path)\" is not \(isLast ? "an array" : "an object")")
           }
+          try checkDepth(level + 2)
           consumeByte()
           if isLast {
             arrayFound = true
@@ -398,7 +426,8 @@ public struct JSONElementSplitter: Sendable {
           guard !isStructural(byte) || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\"") else {
             throw unexpected(byte, expected: "a value")
           }
-          beginValue()
+          if byte >= 0x80 { throw unexpected(byte, expected: "a value") }
+          beginValue(enclosing: level + 1)
           // Dropped as it is scanned, when it is not kept: no size limit.
           if !keepsSurroundings { discarding = true }
           outer = .inMember(level: level, key: key)
@@ -430,7 +459,8 @@ public struct JSONElementSplitter: Sendable {
         guard !isStructural(byte) || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\"") else {
           throw unexpected(byte, expected: afterComma ? "a value" : "a value or ']'")
         }
-        beginValue()
+        if byte >= 0x80 { throw unexpected(byte, expected: afterComma ? "a value" : "a value or ']'") }
+        beginValue(enclosing: keyPath.count + 1)
         outer = .inElement
 
       case .inElement:
@@ -475,8 +505,11 @@ public struct JSONElementSplitter: Sendable {
   /// Keeps a member skipped around the array (parsed, so it is validated too).
   private mutating func keep(_ range: Range<Int>, key: String, level: Int) throws(JSONStreamError) {
     let bytes = Array(storage[range])
+    var options = parsing
+    options.maximumDepth = max(parsing.maximumDepth - (level + 1), 1)
+    options.allowsByteOrderMark = false
     do {
-      let value = try JSON(parsing: bytes)
+      let value = try JSON(parsing: bytes, options: options)
       if !(level < keyPath.count && key == keyPath[level]) { kept.append((Array(keyPath[..<level]), key, value)) }
     } catch {
       throw placed(error, in: range)
@@ -507,11 +540,19 @@ public struct JSONElementSplitter: Sendable {
     return range
   }
 
-  /// Starts a value at `scan`.
-  private mutating func beginValue() {
+  /// Starts a value at `scan`, inside `enclosing` containers (its nesting is limited to what
+  /// is left of the maximum depth).
+  private mutating func beginValue(enclosing: Int) {
     valueStart = scan
     value = ValueEndScanner(first: storage[scan])
+    value.limitDepth(to: parsing.maximumDepth - enclosing, firstAt: scan)
     scan += 1
+  }
+
+  /// A container opened at `depth` (1: the root) past the maximum depth is refused there, as
+  /// the whole document's parse would refuse it.
+  private mutating func checkDepth(_ depth: Int) throws(JSONStreamError) {
+    if depth > parsing.maximumDepth { throw tooDeep(at: scan) }
   }
 
   /// Scans the value begun at `valueStart`; its end (storage index) when complete, nil when
@@ -522,7 +563,9 @@ public struct JSONElementSplitter: Sendable {
       oversizedEnd = nil
       return end
     }
+    if let index = value.tooDeepIndex { throw tooDeep(at: index) }
     let end = storage.withUnsafeBufferPointer { value.end(in: $0, from: scan) }
+    if let index = value.tooDeepIndex { throw tooDeep(at: index) }
     scan = end ?? storage.count
     if let end {
       // Over the limit though whole in the buffer: the same error as when it grows past the
@@ -658,7 +701,19 @@ public struct JSONElementSplitter: Sendable {
   }
 
   private mutating func unexpected(_ byte: UInt8, expected: String, at index: Int? = nil) -> JSONStreamError {
-    syntax("unexpected character \(JSONError.show(byte)), expected \(expected)", at: index ?? scan)
+    let at = index ?? scan
+    if storage[at...].starts(with: [0xEF, 0xBB, 0xBF]) { return syntax(JSONError.describe(.byteOrderMark(expected: expected)), at: at) }
+    return syntax("unexpected character \(JSONError.show(byte)), expected \(expected)", at: at)
+  }
+
+  /// Nesting past the maximum depth at `index` (in an element: that element's error; the
+  /// stream cannot go on, as the rest of the element is not scanned).
+  private mutating func tooDeep(at index: Int) -> JSONStreamError {
+    locate(index)
+    let element: Int? = isElementState && valueStart != nil ? elementCount : nil
+    return JSONStreamError(
+      .syntax, message: JSONError.describe(.tooDeep(limit: parsing.maximumDepth)), elementIndex: element, elementOffset: base + index,
+      line: line, column: column, resumeOffset: lastCompleteEnd)
   }
 
   /// A parse error in the bytes at `range` (a key or a kept member), placed in the stream.

@@ -37,6 +37,13 @@ public struct JSONStreamReport: Sendable, CustomStringConvertible {
   public internal(set) var skippedCount = 0
   /// The members around the array (`.array(at:)` forms), once the stream has ended.
   public internal(set) var surroundings: JSON = [:]
+  /// The error that ended the stream before its end (the structure around the elements is
+  /// not JSON, there is no array, the stream is cut off), also the last of `skipped` when
+  /// kept. nil when the stream was read to its end.
+  public internal(set) var failure: JSONStreamError?
+  /// Elements that failed, as `skippedCount` less an error outside any element that ended
+  /// the stream (an empty stream holds no element, failed or not).
+  public var failedElements: Int { skippedCount - (failure.map { $0.elementIndex == nil ? 1 : 0 } ?? 0) }
 
   /// An empty report.
   public init() {}
@@ -85,7 +92,7 @@ public struct JSONStreamDecoder<Element> {
 
   /// With the report a sequence shares between its copies.
   init(format: JSONStreamFormat, options: JSONStreamOptions, locate: Locate?, decode: @escaping Decode, report: JSONStreamReportBox) {
-    splitter = JSONElementSplitter(format: format, maximumElementSize: options.maximumElementSize)
+    splitter = JSONElementSplitter(format: format, maximumElementSize: options.maximumElementSize, parsing: options.parsing)
     self.decode = decode
     self.locate = locate ?? Self.failureLocation
     self.options = options
@@ -99,6 +106,10 @@ public struct JSONStreamDecoder<Element> {
   package var keptMembers: (members: [(path: [String], key: String, value: JSON)], beforeArray: Int?) {
     (splitter.keptMembers, splitter.membersBeforeArray)
   }
+
+  /// Whether the stream is over: read to its end, or ended by an error. A reader stops
+  /// reading its source then (a file whose first byte is wrong is not read to its end).
+  public var isOver: Bool { over }
 
   /// Gives the decoder the next bytes of the stream.
   public mutating func append(_ bytes: UnsafeRawBufferPointer) { splitter.append(bytes) }
@@ -115,7 +126,7 @@ public struct JSONStreamDecoder<Element> {
       do {
         next = try splitter.next()
       } catch {
-        try fail(error, fatal: error.code != .elementTooLarge)
+        try fail(error, fatal: !error.isRecoverable)
         continue
       }
       guard let element = next else {
@@ -151,6 +162,7 @@ public struct JSONStreamDecoder<Element> {
       reportBox.update { report in
         report.skippedCount += 1
         if report.skipped.count < limit { report.skipped.append(error) }
+        if fatal { report.failure = error }
       }
       if fatal { try end() }
     case .collect(let limit):
@@ -177,7 +189,13 @@ public struct JSONStreamDecoder<Element> {
         elementOffset: element.offset, line: streamLine, column: streamColumn, resumeOffset: element.offset, underlying: parse,
         elementLine: element.line, elementColumn: element.column)
     }
-    let message = described ?? "\(error)"
+    var message = described ?? "\(error)"
+    // JSON Lines with lines ended by a carriage return alone read as one line of several values.
+    if splitter.format == .jsonLines, let parse = error as? JSONError, parse.code == .trailingData,
+      element.bytes[..<min(parse.offset, element.bytes.count)].contains(0x0D)
+    {
+      message += " (the lines end with a carriage return alone; JSON Lines ends each line with a line feed or CR LF)"
+    }
     return JSONStreamError(
       error is JSONError ? .syntax : .element, message: message, elementIndex: element.index, elementOffset: element.offset,
       line: streamLine, column: streamColumn, path: path ?? (error is JSONError ? nil : "$"),

@@ -54,11 +54,15 @@ public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
   /// The error inside the element: a `JSONError`, or the decoder's (`MappingError`,
   /// `DecodingError`) for `.element`.
   public let underlyingError: (any Error)?
+  /// Whether the stream can go on after this error: an element too large to keep, or a JSON
+  /// Lines or text-sequence record that is wrong on its own; the others end the stream.
+  public let isRecoverable: Bool
 
   package init(
     _ code: Code, message: String, elementIndex: Int?, elementOffset: Int, line: Int, column: Int, path: String? = nil,
-    resumeOffset: Int, underlying: (any Error)? = nil, elementLine: Int? = nil, elementColumn: Int? = nil
+    resumeOffset: Int, underlying: (any Error)? = nil, elementLine: Int? = nil, elementColumn: Int? = nil, recoverable: Bool? = nil
   ) {
+    self.isRecoverable = recoverable ?? (code == .elementTooLarge)
     self.elementLine = elementLine ?? line
     self.elementColumn = elementColumn ?? column
     self.code = code

@@ -217,6 +217,10 @@ public final class JSONStreamFileWriter {
     try writeAll(bytes)
   }
 
+  /// Writes what is waiting, without ending the stream (what came before an error in the
+  /// input is then out, though the stream is not finished).
+  public func flush() throws { try writeAll(core.takeAll()) }
+
   /// Ends the stream and writes what is left.
   public func finish() throws {
     core.finish()

@@ -22,6 +22,11 @@ package struct ValueEndScanner: Sendable {
   private var inScalar = false
   /// How blocks of 64 bytes are classified (tests compare the three ways).
   package var classifier = ByteClassifier.vector
+  /// The deepest nesting the value may reach (its own first bracket is level 1): a bracket
+  /// past it ends the scan there, at `tooDeepIndex`.
+  package var depthLimit = Int.max
+  /// The buffer index of the first bracket past `depthLimit`, once found.
+  package private(set) var tooDeepIndex: Int?
 
   /// A scan of the value whose first byte is `first` (consumed: the scan goes on after it).
   package init(first: UInt8) {
@@ -30,6 +35,13 @@ package struct ValueEndScanner: Sendable {
     case UInt8(ascii: "{"), UInt8(ascii: "["): depth = 1
     default: inScalar = true
     }
+  }
+
+  /// Limits the value's nesting to `limit` levels (its first byte, at `index`, is level 1
+  /// when it opens a container).
+  package mutating func limitDepth(to limit: Int, firstAt index: Int) {
+    depthLimit = limit
+    if depth > limit { tooDeepIndex = index }
   }
 
   /// Whether the value is a bare scalar (a number or a literal), which only the next byte
@@ -68,6 +80,10 @@ package struct ValueEndScanner: Sendable {
         let bit = brackets.trailingZeroBitCount
         depth += 1 - 2 * Int((closes >> UInt64(bit)) & 1)
         if depth == 0 { return i + bit + 1 }
+        if depth > depthLimit {
+          tooDeepIndex = i + bit
+          return i + bit + 1
+        }
         brackets &= brackets &- 1
       }
       self.escaped = escaped
@@ -117,7 +133,12 @@ package struct ValueEndScanner: Sendable {
       i += 1
       switch byte {
       case UInt8(ascii: "\""): inString = true
-      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        if depth > depthLimit {
+          tooDeepIndex = i - 1
+          return i
+        }
       case UInt8(ascii: "}"), UInt8(ascii: "]"):
         depth -= 1
         if depth == 0 { return i }

@@ -240,7 +240,11 @@ struct DeclarationBuilder {
     if shape.nonNullKinds == 1, shape.objects > 0, !looksLikeDictionary(shape) {
       return (declare(shape, preferredName: name, parentName: ""), nil)
     }
-    let (type, _) = swiftType(of: shape, key: name, parentName: "", singular: false)
+    // The alias takes the root's name, so the type of the elements or values takes another
+    // (a map root `Root` holds `RootValue`s; a root `Events` still holds `Event`s).
+    let isMap = shape.objects > 0 && looksLikeDictionary(shape)
+    let key = SwiftNames.typeName(forKey: name, singular: true) == name ? name + (isMap ? "Value" : "Element") : name
+    let (type, _) = swiftType(of: shape, key: key, parentName: "", singular: false)
     return (name, type + (shape.nulls > 0 ? "?" : ""))
   }
 
