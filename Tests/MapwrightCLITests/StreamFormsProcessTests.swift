@@ -80,11 +80,14 @@ struct StreamFormsProcessTests {
 
   @Test func aByteOrderMarkPastTheStartIsNamedAndCROnlyLinesAreSaid() throws {
     let lines = try cli.run(["check", try file("bom.jsonl", Array("{\"a\":1}\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("{\"a\":2}\n".utf8))])
-    #expect(lines.status == 1 && lines.errors.first?.hasPrefix("\(cli.directory.path)/bom.jsonl:2:1: error: element 1: unexpected byte order mark") == true, "\(lines)")
+    #expect(
+      lines.status == 1 && lines.errors.first?.hasPrefix("\(cli.directory.path)/bom.jsonl:2:1: error: element 1: unexpected byte order mark") == true,
+      "\(lines)")
     let array = try file("bom.json", Array("[1,".utf8) + [0xEF, 0xBB, 0xBF] + Array("2]".utf8))
     let whole = try cli.run(["check", array])
     let streamed = try cli.run(["check", "--stream", array])
-    #expect(whole.errors.first == "\(array):1:4: error: unexpected byte order mark (U+FEFF) where a value was expected: one is allowed only at the start")
+    #expect(
+      whole.errors.first == "\(array):1:4: error: unexpected byte order mark (U+FEFF) where a value was expected: one is allowed only at the start")
     #expect(streamed.errors.first == whole.errors.first, "\(streamed.errors)")
     let carriage = try cli.run(["check", try file("cr.jsonl", "{\"a\":1}\r{\"a\":2}\r")])
     #expect(carriage.status == 1 && carriage.errors.first?.contains("carriage return alone") == true, "\(carriage)")

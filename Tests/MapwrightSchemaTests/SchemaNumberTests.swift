@@ -74,3 +74,44 @@ import Testing
     #expect(SchemaDecimal("1e300").isMultiple(of: SchemaDecimal("5e299")))
   }
 }
+
+/// The formats' cases found from outside, under format assertion.
+@Suite struct SchemaFormatCaseTests {
+  func accepts(_ format: String, _ text: String) throws -> Bool {
+    let schema = try JSON(parsing: #"{"format": "\#(format)"}"#)
+    return try JSONSchemaValidator(schema: schema, assertFormats: true).isValid(JSONDocument(JSON.string(text).jsonString()).root)
+  }
+
+  @Test func impossibleDatesAndTimesAreRefused() throws {
+    for date in ["2020-02-30", "2021-02-29", "2100-02-29", "2020-04-31", "2020-13-01", "2020-00-10"] {
+      #expect(try !accepts("date", date), "\(date)")
+    }
+    for date in ["2020-02-29", "2000-02-29", "2021-12-31"] { #expect(try accepts("date", date), "\(date)") }
+    for time in ["24:00:00Z", "12:60:00Z", "12:00:61Z", "12:59:60Z", "23:59:60+01:00", "12:00:00+24:00", "12:00:00+10:60"] {
+      #expect(try !accepts("time", time), "\(time)")
+    }
+    for time in ["23:59:60Z", "22:59:60-01:00", "12:00:00.5+05:30"] { #expect(try accepts("time", time), "\(time)") }
+    #expect(try !accepts("date-time", "2021-02-29T12:00:00Z"))
+    #expect(try accepts("date-time", "1998-12-31T23:59:60Z"))
+  }
+
+  @Test func urisFollowRFC3986() throws {
+    for uri in [
+      "http://a b.com", "http://a.com/\"", "http://a.com/<>", "http://a.com/{}", "http://a.com/^", "http://a.com/`", "http://a.com/|",
+      "http://a.com/\\", "http://a.com/é", "http://a.com/%6G", "http://a.com/%", "https://[@example.org", "http:/[::1]",
+      "http://a.com:80a/", "//a.com",
+    ] { #expect(try !accepts("uri", uri), "\(uri)") }
+    for uri in ["http://a.com/%6A", "https://[::1]:8080/x", "urn:isbn:0451450523", "mailto:a@b.c", "http://u:p@h:1/"] {
+      #expect(try accepts("uri", uri), "\(uri)")
+    }
+  }
+
+  @Test func emailsFollowRFC5321() throws {
+    for email in [".a@b", "a.@b", "a..b@c", "a b@c", "a@invalid=domain.com", "a@[127.0.0.300]", "\"a\"b\"@c.com"] {
+      #expect(try !accepts("email", email), "\(email)")
+    }
+    for email in ["\"joe@bloggs\"@example.com", "a@[IPv6:::1]", "\"joe..bloggs\"@example.com", "a.b+c@d.org", "a@[127.0.0.1]"] {
+      #expect(try accepts("email", email), "\(email)")
+    }
+  }
+}

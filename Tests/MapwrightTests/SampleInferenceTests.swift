@@ -35,6 +35,8 @@ struct KeywordNamedProperties: Equatable {
     Case(path: "../shared/bench-data/citm_catalog.json", name: "Catalog", prefix: "GenCitm"),
     Case(path: "../shared/bench-data/canada.json", name: "FeatureCollection", prefix: "GenGeoJSON"),
     Case(path: "../shared/bench-data/github_events.json", name: "Event", prefix: "GenGitHubEvents"),
+    // A map root: the alias takes the root's name, the values' type another.
+    Case(path: "../shared/bench-data/gsoc-2018.json", name: "Root", prefix: "GenGsoc"),
     Case(path: "Tests/MapwrightTests/Samples/geojson.json", name: "FeatureCollection", prefix: "GenGeoFeatures"),
     Case(path: "Tests/MapwrightTests/Samples/github-issues.json", name: "Issue", prefix: "GenGitHubIssues"),
     Case(path: "Tests/MapwrightTests/Samples/package.json", name: "Package", prefix: "GenPackage"),
@@ -72,6 +74,7 @@ struct KeywordNamedProperties: Equatable {
     try roundTrip(GenTwitterSearch.self, "../shared/bench-data/twitter.json")
     try roundTrip(GenCitmCatalog.self, "../shared/bench-data/citm_catalog.json")
     try roundTrip([GenGitHubEventsEvent].self, "../shared/bench-data/github_events.json")
+    try roundTrip(GenGsocRoot.self, "../shared/bench-data/gsoc-2018.json")
     try roundTrip(GenGeoFeaturesFeatureCollection.self, "Tests/MapwrightTests/Samples/geojson.json")
     try roundTrip([GenGitHubIssuesIssue].self, "Tests/MapwrightTests/Samples/github-issues.json")
     try roundTrip(GenPackagePackage.self, "Tests/MapwrightTests/Samples/package.json")

@@ -243,7 +243,8 @@ struct DeclarationBuilder {
     // The alias takes the root's name, so the type of the elements or values takes another
     // (a map root `Root` holds `RootValue`s; a root `Events` still holds `Event`s).
     let isMap = shape.objects > 0 && looksLikeDictionary(shape)
-    let key = SwiftNames.typeName(forKey: name, singular: true) == name ? name + (isMap ? "Value" : "Element") : name
+    let bare = name.hasPrefix(options.typePrefix) ? String(name.dropFirst(options.typePrefix.count)) : name
+    let key = SwiftNames.typeName(forKey: bare, singular: true) == bare ? bare + (isMap ? "Value" : "Element") : bare
     let (type, _) = swiftType(of: shape, key: key, parentName: "", singular: false)
     return (name, type + (shape.nulls > 0 ? "?" : ""))
   }

@@ -142,12 +142,25 @@ enum SchemaFormat: String, Sendable, CaseIterable {
     guard let at = text.lastIndex(of: "@") else { return false }
     let local = text[..<at]
     let domain = text[text.index(after: at)...]
-    guard !local.isEmpty, local.count <= 64, !local.hasPrefix("."), !local.hasSuffix("."), !local.contains("..") else { return false }
+    guard !local.isEmpty, local.utf8.count <= 64 else { return false }
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-/=?^_`{|}~.")
     if local.hasPrefix("\""), local.hasSuffix("\""), local.count >= 2 {
-      // a quoted local part
-    } else if !local.allSatisfy(allowed.contains) {
-      return false
+      // A quoted string: printable ASCII and spaces, `"` and `\` only escaped (RFC 5321 §4.1.2).
+      var escaped = false
+      for byte in local.utf8.dropFirst().dropLast() {
+        guard byte >= 0x20, byte < 0x7F else { return false }
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          return false
+        }
+      }
+      if escaped { return false }
+    } else {
+      // A dot-string: atoms joined by single dots.
+      guard local.allSatisfy(allowed.contains), !local.hasPrefix("."), !local.hasSuffix("."), !local.contains("..") else { return false }
     }
     if domain.hasPrefix("["), domain.hasSuffix("]") {
       let inner = domain.dropFirst().dropLast()
@@ -212,9 +225,20 @@ enum SchemaFormat: String, Sendable, CaseIterable {
     if uri.scheme == nil, let colon = uri.path.firstIndex(of: ":"), !uri.path[..<colon].contains("/") { return false }
     if let authority = uri.authority {
       guard authority.filter({ $0 == "[" }).count == authority.filter({ $0 == "]" }).count else { return false }
-      if authority.contains("["), let open = authority.firstIndex(of: "["), let close = authority.firstIndex(of: "]") {
-        return isIPv6(String(authority[authority.index(after: open)..<close]))
+      // userinfo@host:port, the port digits only; an IP literal in brackets.
+      let hostAndPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority[...]
+      var port: Substring = ""
+      if hostAndPort.hasPrefix("[") {
+        guard let close = hostAndPort.firstIndex(of: "]") else { return false }
+        let after = hostAndPort[hostAndPort.index(after: close)...]
+        guard after.isEmpty || after.hasPrefix(":") else { return false }
+        port = after.dropFirst()
+        guard isIPv6(String(hostAndPort[hostAndPort.index(after: hostAndPort.startIndex)..<close])) else { return false }
+      } else {
+        guard !hostAndPort.contains("[") else { return false }
+        if let colon = hostAndPort.lastIndex(of: ":") { port = hostAndPort[hostAndPort.index(after: colon)...] }
       }
+      guard port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
     } else if text.contains("[") || text.contains("]") {
       return false
     }
