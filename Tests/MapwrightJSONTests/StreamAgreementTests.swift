@@ -53,32 +53,27 @@ import Testing
     return body.first { !ValueEndScanner.isWhitespace($0) }
   }
 
-  @Test func arrayStreamsAndWholeDocumentsAgree() {
-    let corpus = Self.corpus
-    #expect(corpus.count > 300, "the JSONTestSuite is beside the repository")
+  /// Compares the verdicts on every corpus file `applies` to, under each rule set; how many.
+  static func compare(_ format: JSONStreamFormat, where applies: ([UInt8]) -> Bool) -> Int {
     var compared = 0
-    for (name, bytes) in corpus where Self.firstSignificant(bytes) == UInt8(ascii: "[") {
-      for parsing in Self.ruleSets {
+    for (name, bytes) in corpus where applies(bytes) {
+      for parsing in ruleSets {
         let whole = (try? JSONDocument(bytes, options: parsing)) != nil
-        let streamed = Self.streamVerdict(bytes, format: .array, parsing: parsing)
-        #expect(whole == streamed, "\(name) depth \(parsing.maximumDepth) \(parsing.duplicateKeys): whole \(whole), stream \(streamed)")
+        let streamed = streamVerdict(bytes, format: format, parsing: parsing)
+        #expect(whole == streamed, "\(name) \(format) depth \(parsing.maximumDepth) \(parsing.duplicateKeys): whole \(whole), stream \(streamed)")
         compared += 1
       }
     }
-    #expect(compared > 400)
+    return compared
+  }
+
+  @Test func arrayStreamsAndWholeDocumentsAgree() {
+    #expect(Self.corpus.count > 300, "the JSONTestSuite is beside the repository")
+    #expect(Self.compare(.array) { Self.firstSignificant($0) == UInt8(ascii: "[") } > 400)
   }
 
   @Test func oneLineJSONLinesAndWholeDocumentsAgree() {
-    var compared = 0
-    for (name, bytes) in Self.corpus where !bytes.contains(0x0A) && !bytes.contains(0x1E) && Self.firstSignificant(bytes) != nil {
-      for parsing in Self.ruleSets {
-        let whole = (try? JSONDocument(bytes, options: parsing)) != nil
-        let streamed = Self.streamVerdict(bytes, format: .jsonLines, parsing: parsing)
-        #expect(whole == streamed, "\(name): whole \(whole), JSON Lines \(streamed)")
-        compared += 1
-      }
-    }
-    #expect(compared > 400)
+    #expect(Self.compare(.jsonLines) { !$0.contains(0x0A) && !$0.contains(0x1E) && Self.firstSignificant($0) != nil } > 400)
   }
 
   /// The rules around the array at a key path: depth from the root, repeated keys in the
