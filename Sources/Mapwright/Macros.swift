@@ -136,6 +136,17 @@ public macro Default<T>(_ value: T, onNull: Bool = false) = #externalMacro(modul
 @attached(peer)
 public macro Ignore() = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")
 
+/// An optional property written as `null` when it is nil (a nil optional is otherwise left
+/// out): a member that is `null` in the data goes back as `null`. `mapwright generate swift`
+/// marks the members that were null in its samples.
+///
+/// ```swift
+/// @JSONModel struct Status { var id: Int; @WritesNull var inReplyTo: Int? }
+/// // Status(id: 1, inReplyTo: nil).jsonString() == #"{"id":1,"inReplyTo":null}"#
+/// ```
+@attached(peer)
+public macro WritesNull() = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")
+
 /// An array, set or dictionary whose elements that do not decode are left out (and reported)
 /// instead of failing the model.
 @attached(peer)

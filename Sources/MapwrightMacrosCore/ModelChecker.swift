@@ -61,6 +61,9 @@ struct ModelChecker {
       if property.hasKeyAttribute, property.paths.isEmpty {
         error(anchor, "keyPath", "@Key needs at least one key")
       }
+      if property.writesNull, !property.isOptional || property.flatten {
+        error(property.node, "writesNull", "@WritesNull applies to an optional property")
+      }
       if property.lossy {
         if let type = property.type, !Self.isCollection(type) {
           error(property.node, "lossy", "@Lossy applies to an array, a set or a dictionary, not to '\(type)'")

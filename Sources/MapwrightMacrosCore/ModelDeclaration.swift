@@ -89,6 +89,8 @@ struct PropertyDeclaration {
   var ignored: Bool
   var lossy: Bool
   var flatten = false
+  /// `@WritesNull`: nil is written as `null`, not left out.
+  var writesNull = false
   /// `@Inverse`'s key path expression.
   var inverse: String?
   var coercion: String?

@@ -265,13 +265,16 @@ struct ModelGenerator {
       } else {
         target = "key: \(stringLiteral(path))"
       }
+      let line: String
       if let transform = property.transform {
-        lines.append("  writer.write(\(value), \(target), using: \(transform))")
+        line = "writer.write(\(value), \(target), using: \(transform))"
       } else if let name = property.transformName {
-        lines.append("  writer.write(\(value), \(target), transformerNamed: \(name))")
+        line = "writer.write(\(value), \(target), transformerNamed: \(name))"
       } else {
-        lines.append("  writer.write(\(value), \(target))")
+        line = "writer.write(\(value), \(target))"
       }
+      lines.append(
+        property.writesNull ? "  if \(value) == nil { writer.write(Mapwright.JSON.null, \(target)) } else { \(line) }" : "  \(line)")
     }
     if driver == .tape {
       lines.append(model.preservesUnknownKeys ? "  return writer.json(preserving: self._jsonPreserved)" : "  return writer.json")
@@ -308,20 +311,31 @@ struct ModelGenerator {
         key = "Self._jsonModelFields.keys[\(i)]"
       } else if property.transform == nil, let json = memberText(property.paths[0]) {
         // A plain key is written as one literal of JSON text: `,"key":`.
-        lines.append("  output.write(self.\(property.name), jsonKey: \(stringLiteral(json)), in: session)")
+        lines.append(
+          nullable(
+            property, keyArgument: "jsonKey: \(stringLiteral(json))",
+            "output.write(self.\(property.name), jsonKey: \(stringLiteral(json)), in: session)"))
         continue
       } else {
         key = stringLiteral(property.paths[0])
       }
       if let transform = property.transform {
-        lines.append("  output.write(self.\(property.name), key: \(key), using: \(transform), in: session)")
+        lines.append(
+          nullable(property, keyArgument: "key: \(key)", "output.write(self.\(property.name), key: \(key), using: \(transform), in: session)"))
       } else {
-        lines.append("  output.write(self.\(property.name), key: \(key), in: session)")
+        lines.append(nullable(property, keyArgument: "key: \(key)", "output.write(self.\(property.name), key: \(key), in: session)"))
       }
     }
     lines.append("  output.endObject()")
     lines.append("}")
     return lines.joined(separator: "\n")
+  }
+
+  /// A streaming write of `property`, or, with `@WritesNull`, `null` at the same key
+  /// (`keyArgument`) when it is nil.
+  private func nullable(_ property: PropertyDeclaration, keyArgument: String, _ call: String) -> String {
+    guard property.writesNull else { return "  \(call)" }
+    return "  if self.\(property.name) == nil { output.write(Mapwright.JSON.null, \(keyArgument), in: session) } else { \(call) }"
   }
 
   /// Whether a property's type may be a struct of many words: not a collection (one

@@ -249,7 +249,7 @@ struct ModelParser {
   func markerName(_ attribute: AttributeSyntax) -> String? {
     var name = attribute.attributeName.trimmedDescription
     if name.hasPrefix("Mapwright.") { name.removeFirst("Mapwright.".count) }
-    return ["Key", "Transform", "Default", "Ignore", "Lossy", "Coercion", "Flatten", "Inverse"].contains(name) ? name : nil
+    return ["Key", "Transform", "Default", "Ignore", "Lossy", "Coercion", "Flatten", "Inverse", "WritesNull"].contains(name) ? name : nil
   }
 
   private mutating func apply(_ attribute: AttributeSyntax, to property: inout PropertyDeclaration) {
@@ -282,6 +282,7 @@ struct ModelParser {
     case "Ignore": property.ignored = true
     case "Lossy": property.lossy = true
     case "Flatten": property.flatten = true
+    case "WritesNull": property.writesNull = true
     case "Inverse": property.inverse = arguments.first?.expression.trimmedDescription
     case "Coercion": property.coercion = arguments.first?.expression.trimmedDescription
     default: break

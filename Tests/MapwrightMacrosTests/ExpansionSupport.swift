@@ -10,6 +10,7 @@ let macroSpecs: [String: MacroSpec] = [
   "Default": MacroSpec(type: PropertyMarkerExpansion.self),
   "Ignore": MacroSpec(type: PropertyMarkerExpansion.self),
   "Lossy": MacroSpec(type: PropertyMarkerExpansion.self),
+  "WritesNull": MacroSpec(type: PropertyMarkerExpansion.self),
   "Coercion": MacroSpec(type: PropertyMarkerExpansion.self),
   "Fallback": MacroSpec(type: PropertyMarkerExpansion.self),
   "Flatten": MacroSpec(type: PropertyMarkerExpansion.self),

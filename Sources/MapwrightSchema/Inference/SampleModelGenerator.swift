@@ -344,7 +344,11 @@ struct DeclarationBuilder {
       let name = SwiftNames.uniquePropertyName(forKey: key, used: &usedNames)
       let (type, markers) = swiftType(of: member, key: key, parentName: preferredName, singular: false)
       let optional = member.nulls > 0 || member.count < shape.objects || member.nonNullKinds == 0
-      properties.append((name, key, type + (optional && !type.hasSuffix("?") ? "?" : ""), markers))
+      // A member that was null in a sample, and present in every one, is written back as null
+      // (a nil optional would be left out, and the data would change on its way through). One
+      // sometimes absent, sometimes null cannot say which its nil was: it is left out.
+      let nullMarker = member.nulls > 0 && member.count == shape.objects ? [Self.writesNull] : []
+      properties.append((name, key, type + (optional && !type.hasSuffix("?") ? "?" : ""), markers + nullMarker))
       references += generatedNames(in: type)
     }
     return declareObject(properties, references: references, preferredName: preferredName, parentName: parentName)
@@ -397,6 +401,9 @@ struct DeclarationBuilder {
     declarations[name] = GeneratedType(name: name, lines: [], references: [])
     return name
   }
+
+  /// The marker of a member that was null in a sample.
+  static let writesNull = "@WritesNull"
 
   /// Declares a reserved type with `properties`.
   mutating func define(

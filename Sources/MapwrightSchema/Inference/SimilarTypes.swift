@@ -92,6 +92,9 @@ extension DeclarationBuilder {
         let optional = property.type.hasSuffix("?") || properties[i].type.hasSuffix("?")
         let type = Self.unified(Self.required(properties[i].type), Self.required(property.type)) ?? Self.required(properties[i].type)
         properties[i].type = optional ? Self.optional(type) : type
+        if property.markers.contains(Self.writesNull), !properties[i].markers.contains(Self.writesNull) {
+          properties[i].markers.append(Self.writesNull)
+        }
       } else {
         let name = SwiftNames.uniquePropertyName(forKey: property.key, used: &used)
         properties.append((name, property.key, Self.optional(property.type), property.markers))

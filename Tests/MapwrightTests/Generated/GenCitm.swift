@@ -21,13 +21,13 @@ struct GenCitmCatalog {
 
 @JSONModel
 struct GenCitmEvent {
-  var description: JSON?
+  @WritesNull var description: JSON?
   var id: Int
-  var logo: String?
+  @WritesNull var logo: String?
   var name: String
   var subTopicIds: [Int]
-  var subjectCode: JSON?
-  var subtitle: JSON?
+  @WritesNull var subjectCode: JSON?
+  @WritesNull var subtitle: JSON?
   var topicIds: [Int]
 }
 
@@ -35,11 +35,11 @@ struct GenCitmEvent {
 struct GenCitmPerformance {
   @Key("eventId") var eventID: Int
   var id: Int
-  var logo: String?
-  var name: JSON?
+  @WritesNull var logo: String?
+  @WritesNull var name: JSON?
   var prices: [GenCitmPrice]
   var seatCategories: [GenCitmSeatCategory]
-  var seatMapImage: JSON?
+  @WritesNull var seatMapImage: JSON?
   var start: Int
   var venueCode: String
 }

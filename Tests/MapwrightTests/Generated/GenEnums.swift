@@ -11,7 +11,7 @@ struct GenEnumsItem {
   var lang: GenEnumsLang
   var kind: GenEnumsKind
   var labels: [GenEnumsLabel]
-  var size: GenEnumsSize?
+  @WritesNull var size: GenEnumsSize?
 }
 
 @JSONModel

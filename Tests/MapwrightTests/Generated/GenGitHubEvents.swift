@@ -46,7 +46,7 @@ struct GenGitHubEventsPushEventPayload {
 struct GenGitHubEventsCreateEventPayload {
   var description: String
   var masterBranch: String
-  var ref: String?
+  @WritesNull var ref: String?
   var refType: String
 }
 
@@ -130,14 +130,14 @@ struct GenGitHubEventsForkee {
   var `public`: Bool
   var hasWiki: Bool
   var subscribersURL: URL
-  var mirrorURL: JSON?
+  @WritesNull var mirrorURL: JSON?
   var watchersCount: Int
   var id: Int
   var hasDownloads: Bool
   var gitCommitsURL: String
   var downloadsURL: URL
   var pullsURL: String
-  var homepage: String?
+  @WritesNull var homepage: String?
   var issueCommentURL: String
   var hooksURL: URL
   var subscriptionURL: URL
@@ -164,14 +164,14 @@ struct GenGitHubEventsIssue {
   var labelsURL: String
   var pullRequest: GenGitHubEventsPullRequest
   @Transform(.iso8601) var createdAt: Date
-  @Transform(.iso8601) var closedAt: Date?
-  var milestone: JSON?
+  @Transform(.iso8601) @WritesNull var closedAt: Date?
+  @WritesNull var milestone: JSON?
   var title: String
   var body: String
   @Transform(.iso8601) var updatedAt: Date
   var number: Int
   var state: String
-  var assignee: JSON?
+  @WritesNull var assignee: JSON?
   var id: Int
   var eventsURL: URL
   var commentsURL: URL
@@ -199,8 +199,8 @@ struct GenGitHubEventsIssuesEventPayloadIssue {
   var pullRequest: GenGitHubEventsPullRequest
   var title: String
   @Transform(.iso8601) var createdAt: Date
-  var closedAt: JSON?
-  var milestone: JSON?
+  @WritesNull var closedAt: JSON?
+  @WritesNull var milestone: JSON?
   var body: String
   @Transform(.iso8601) var updatedAt: Date
   var assignee: GenGitHubEventsOwner
@@ -218,7 +218,7 @@ struct GenGitHubEventsPage {
   var htmlURL: URL
   var title: String
   var sha: String
-  var summary: JSON?
+  @WritesNull var summary: JSON?
   var action: String
 }
 
@@ -249,7 +249,7 @@ struct GenGitHubEventsOwner {
 
 @JSONModel(keys: .snakeCase)
 struct GenGitHubEventsPullRequest {
-  var htmlURL: JSON?
-  var patchURL: JSON?
-  var diffURL: JSON?
+  @WritesNull var htmlURL: JSON?
+  @WritesNull var patchURL: JSON?
+  @WritesNull var diffURL: JSON?
 }

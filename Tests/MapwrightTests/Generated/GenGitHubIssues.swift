@@ -13,16 +13,16 @@ struct GenGitHubIssuesIssue {
   var number: Int
   var state: String
   var title: String
-  var body: String?
+  @WritesNull var body: String?
   var user: GenGitHubIssuesUser
   var labels: [GenGitHubIssuesLabel]
-  var assignee: GenGitHubIssuesUser?
+  @WritesNull var assignee: GenGitHubIssuesUser?
   var assignees: [GenGitHubIssuesUser]
-  var milestone: GenGitHubIssuesMilestone?
+  @WritesNull var milestone: GenGitHubIssuesMilestone?
   var locked: Bool
   var comments: Int
   var pullRequest: GenGitHubIssuesPullRequest?
-  @Transform(.iso8601) var closedAt: Date?
+  @Transform(.iso8601) @WritesNull var closedAt: Date?
   @Transform(.iso8601) var createdAt: Date
   @Transform(.iso8601) var updatedAt: Date
   var reactions: GenGitHubIssuesReactions

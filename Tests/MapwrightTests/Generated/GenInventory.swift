@@ -19,7 +19,7 @@ struct GenInventoryItem {
   var name: String
   var price: Double
   var stock: Int
-  @Transform(.iso8601) var restocked: Date?
+  @Transform(.iso8601) @WritesNull var restocked: Date?
 }
 
 @JSONModel(keys: .snakeCase)

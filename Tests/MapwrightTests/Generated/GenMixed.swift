@@ -23,5 +23,5 @@ struct GenMixedRow {
 
 @JSONModel
 struct GenMixedOnlyHere {
-  var nested: JSON?
+  @WritesNull var nested: JSON?
 }

@@ -19,16 +19,16 @@ struct GenTwitterStatus {
   var text: String
   var source: String
   var truncated: Bool
-  var inReplyToStatusID: Int?
-  var inReplyToStatusIDStr: String?
-  var inReplyToUserID: Int?
-  var inReplyToUserIDStr: String?
-  var inReplyToScreenName: String?
+  @WritesNull var inReplyToStatusID: Int?
+  @WritesNull var inReplyToStatusIDStr: String?
+  @WritesNull var inReplyToUserID: Int?
+  @WritesNull var inReplyToUserIDStr: String?
+  @WritesNull var inReplyToScreenName: String?
   var user: GenTwitterUser
-  var geo: JSON?
-  var coordinates: JSON?
-  var place: JSON?
-  var contributors: JSON?
+  @WritesNull var geo: JSON?
+  @WritesNull var coordinates: JSON?
+  @WritesNull var place: JSON?
+  @WritesNull var contributors: JSON?
   var retweetCount: Int
   var favoriteCount: Int
   var entities: GenTwitterStatusEntities
@@ -66,7 +66,7 @@ struct GenTwitterUser {
   var screenName: String
   var location: String
   var description: String
-  var url: URL?
+  @WritesNull var url: URL?
   var entities: GenTwitterEntities
   var protected: Bool
   var followersCount: Int
@@ -74,8 +74,8 @@ struct GenTwitterUser {
   var listedCount: Int
   var createdAt: String
   var favouritesCount: Int
-  var utcOffset: Int?
-  var timeZone: String?
+  @WritesNull var utcOffset: Int?
+  @WritesNull var timeZone: String?
   var geoEnabled: Bool
   var verified: Bool
   var statusesCount: Int
@@ -120,16 +120,16 @@ struct GenTwitterRetweetedStatus {
   var text: String
   var source: String
   var truncated: Bool
-  var inReplyToStatusID: Int?
-  var inReplyToStatusIDStr: String?
-  var inReplyToUserID: Int?
-  var inReplyToUserIDStr: String?
-  var inReplyToScreenName: String?
+  @WritesNull var inReplyToStatusID: Int?
+  @WritesNull var inReplyToStatusIDStr: String?
+  @WritesNull var inReplyToUserID: Int?
+  @WritesNull var inReplyToUserIDStr: String?
+  @WritesNull var inReplyToScreenName: String?
   var user: GenTwitterUser
-  var geo: JSON?
-  var coordinates: JSON?
-  var place: JSON?
-  var contributors: JSON?
+  @WritesNull var geo: JSON?
+  @WritesNull var coordinates: JSON?
+  @WritesNull var place: JSON?
+  @WritesNull var contributors: JSON?
   var retweetCount: Int
   var favoriteCount: Int
   var entities: GenTwitterStatusEntities
