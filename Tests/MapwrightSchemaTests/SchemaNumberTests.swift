@@ -44,6 +44,25 @@ import Testing
     return Int.random(in: 0..<10, using: &random) == 0 ? "0" : text
   }
 
+  /// The exact cases at 10,000 and 100,000 values in one document: every problem found, in
+  /// time linear in the values.
+  @Test func exactCasesInBulkAreLinear() throws {
+    let schema = try JSONSchemaValidator(
+      schema: JSON(parsing: #"{"items": {"maximum": 9007199254740992, "minimum": -10, "multipleOf": 1}}"#))
+    let cases = ["9007199254740993", "1e400", "-1e400", "0.0000000001", "123456789012345678901234567891", "4"]
+    var times: [Duration] = []
+    for count in [10_000, 100_000] {
+      let text = "[" + (0..<count).map { cases[$0 % cases.count] }.joined(separator: ",") + "]"
+      let document = try JSONDocument(text)
+      let clock = ContinuousClock()
+      var problems: [MappingError] = []
+      times.append(clock.measure { problems = schema.problems(of: document.root) })
+      // Each case but the last ("4") breaks one keyword.
+      #expect(problems.count == count / cases.count * 5 + min(count % cases.count, 5), "\(count)")
+    }
+    #expect(times[1] < times[0] * 30, "\(times)")
+  }
+
   @Test func fastPathsAgreeWithTheExactRule() throws {
     var random = SchemaPatternTests.Seeded(state: 61)
     for _ in 0..<400 {

@@ -64,8 +64,10 @@ private let streamForms: [JSONStreamFormat] = [.jsonLines, .jsonTextSequence, .c
 
 /// Every element and error of `bytes` read as `format` in chunks of `chunk` bytes (small
 /// limit, so that elements over it are exercised too).
-private func splitOutcomes(_ bytes: [UInt8], _ format: JSONStreamFormat, chunk: Int) -> [String] {
-  var splitter = JSONElementSplitter(format: format, maximumElementSize: 64)
+private func splitOutcomes(
+  _ bytes: [UInt8], _ format: JSONStreamFormat, chunk: Int, parsing: JSONParsingOptions = JSONParsingOptions(), limit: Int = 64
+) -> [String] {
+  var splitter = JSONElementSplitter(format: format, maximumElementSize: limit, parsing: parsing)
   var outcomes: [String] = []
   var over = false
   func drain() {
@@ -75,7 +77,7 @@ private func splitOutcomes(_ bytes: [UInt8], _ format: JSONStreamFormat, chunk: 
         outcomes.append("\(element.index) \(element.offset) \(element.line):\(element.column) \(element.bytes) \(element.atEndOfStream)")
       } catch {
         outcomes.append("error \(error)")
-        if error.code != .elementTooLarge { over = true }
+        if !error.isRecoverable { over = true }
       }
     }
   }
@@ -91,11 +93,34 @@ private func splitOutcomes(_ bytes: [UInt8], _ format: JSONStreamFormat, chunk: 
   return outcomes + ["\(splitter.surroundings)"]
 }
 
+/// The rules the splitter holds the structure to: the default, and repeated keys refused
+/// with a small depth limit (depth from the root, keys around the array).
+private let streamRules: [JSONParsingOptions] = {
+  var strict = JSONParsingOptions()
+  strict.duplicateKeys = .reject
+  strict.maximumDepth = 4
+  return [JSONParsingOptions(), strict]
+}()
+
 private func checkStreams(_ bytes: [UInt8]) {
   let chunk = Int(bytes.first ?? 1) % 13 + 1
-  for format in streamForms {
-    let whole = splitOutcomes(bytes, format, chunk: max(bytes.count, 1))
-    let cut = splitOutcomes(bytes, format, chunk: chunk)
-    if whole != cut { fatalError("\(format) in chunks of \(chunk) differs: \(whole) / \(cut)") }
+  for parsing in streamRules {
+    for format in streamForms {
+      let whole = splitOutcomes(bytes, format, chunk: max(bytes.count, 1), parsing: parsing)
+      let cut = splitOutcomes(bytes, format, chunk: chunk, parsing: parsing)
+      if whole != cut { fatalError("\(format) in chunks of \(chunk) differs: \(whole) / \(cut)") }
+    }
+    // A top-level array streamed, each element parsed, gets the whole document's verdict.
+    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+    guard body.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "[") else { continue }
+    let document = (try? JSONDocument(bytes, options: parsing)) != nil
+    var decoder = JSONStreamDecoder<Void>(format: .array, options: JSONStreamOptions(parsing: parsing)) { element in
+      _ = try JSONDocument(element.bytes, options: parsing)
+    }
+    bytes.withUnsafeBytes { decoder.append($0) }
+    decoder.finish()
+    var streamed = true
+    do { while try decoder.next() != nil {} } catch { streamed = false }
+    if document != streamed { fatalError("the stream says \(streamed), the document \(document) (depth \(parsing.maximumDepth))") }
   }
 }
