@@ -1,4 +1,5 @@
 import Foundation
+import MapwrightEngine
 
 /// Reads a file's bytes, or standard input for "-", straight into an array (reading through
 /// `Data` would hold a large payload twice while it is copied). A file whose first byte cannot
@@ -46,7 +47,7 @@ func readToEnd(_ descriptor: Int32, name: String) throws -> [UInt8] {
 /// the rest of the input cannot change the error.
 func cannotBeginJSON(_ prefix: ArraySlice<UInt8>) -> Bool {
   var bytes = prefix
-  if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+  if bytes.starts(with: JSONError.byteOrderMark) { bytes = bytes.dropFirst(JSONError.byteOrderMark.count) }
   guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return false }
   return !"{[\"-0123456789tfn/".utf8.contains(first)
 }

@@ -144,6 +144,9 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The message, the line and the column.
   public var description: String { "\(message) at line \(line), column \(column)" }
 
+  /// A UTF-8 byte order mark's bytes (U+FEFF).
+  package static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
   /// Whether `bytes` hold a UTF-8 byte order mark at `offset`.
   static func isByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
     offset + 3 <= bytes.count && bytes[offset] == 0xEF && bytes[offset + 1] == 0xBB && bytes[offset + 2] == 0xBF

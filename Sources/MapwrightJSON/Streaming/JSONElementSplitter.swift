@@ -313,7 +313,7 @@ public struct JSONElementSplitter: Sendable {
   /// A record that starts with a byte order mark is wrong on its own (the stream's mark, at
   /// its very start, was skipped): the stream goes on with the next one.
   private func checkedRecord(_ element: JSONStreamElement?) throws(JSONStreamError) -> JSONStreamElement? {
-    guard let element, element.bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return element }
+    guard let element, element.bytes.starts(with: JSONError.byteOrderMark) else { return element }
     throw JSONStreamError(
       .syntax, message: JSONError.describe(.byteOrderMark(expected: "a value")), elementIndex: element.index,
       elementOffset: element.offset, line: element.line, column: element.column, path: nil, resumeOffset: element.offset + element.bytes.count,
@@ -606,7 +606,7 @@ public struct JSONElementSplitter: Sendable {
   /// first bytes could still be one (so that a mark cut between chunks is skipped too).
   private mutating func skipByteOrderMark() -> Bool {
     guard !checkedByteOrderMark else { return true }
-    let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let mark = JSONError.byteOrderMark
     if storage.count < 3, !ended, storage.elementsEqual(mark.prefix(storage.count)) { return false }
     checkedByteOrderMark = true
     if storage.starts(with: mark) {
@@ -702,8 +702,8 @@ public struct JSONElementSplitter: Sendable {
 
   private mutating func unexpected(_ byte: UInt8, expected: String, at index: Int? = nil) -> JSONStreamError {
     let at = index ?? scan
-    if storage[at...].starts(with: [0xEF, 0xBB, 0xBF]) { return syntax(JSONError.describe(.byteOrderMark(expected: expected)), at: at) }
-    return syntax("unexpected character \(JSONError.show(byte)), expected \(expected)", at: at)
+    let isMark = storage[at...].starts(with: JSONError.byteOrderMark)
+    return syntax(JSONError.describe(isMark ? .byteOrderMark(expected: expected) : .unexpectedCharacter(byte, expected: expected)), at: at)
   }
 
   /// Nesting past the maximum depth at `index` (in an element: that element's error; the
