@@ -1,14 +1,15 @@
 // The official JSON-Schema-Test-Suite (../shared/json-schema-test-suite, beside the
 // repository; never copied in): every required test of draft-04, draft-06, draft-07, 2019-09
 // and 2020-12 through the public API, with the suite's `remotes/` registered as
-// `http://localhost:1234/`, both for the verdict (`isValid`) and for the list of problems
-// (empty exactly when valid). Nothing is skipped. The `optional/` tests (formats asserted)
+// `http://localhost:1234/`, for the verdict (`isValid`), for the verdict of the keywords as
+// written (without the verdict's plan) and for the list of problems (empty exactly when valid). Nothing is skipped. The `optional/` tests (formats asserted)
 // report their count. Absent shared files, the tests say so and pass nothing.
 
 import Foundation
 import MapwrightJSON
-import MapwrightSchema
 import Testing
+
+@testable import MapwrightSchema
 
 enum SchemaSuite {
   static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -53,11 +54,12 @@ enum SchemaSuite {
           let document = try JSONDocument(test["data"]!.jsonString())
           let verdict = validator.isValid(document.root)
           let problems = validator.problems(of: document.root)
-          if verdict == expected, problems.isEmpty == expected {
+          let asWritten = validator.verdictAsWritten(document.root)
+          if verdict == expected, asWritten == expected, problems.isEmpty == expected {
             outcome.passed += 1
           } else {
             outcome.failed.append(
-              "\(name) — \(test["description"]?.stringValue ?? ""): expected \(expected), isValid \(verdict), \(problems.count) problems \(problems.prefix(2))"
+              "\(name) — \(test["description"]?.stringValue ?? ""): expected \(expected), isValid \(verdict), as written \(asWritten), \(problems.count) problems \(problems.prefix(2))"
             )
           }
         }

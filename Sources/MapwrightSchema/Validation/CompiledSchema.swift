@@ -72,6 +72,8 @@ enum SchemaKeyword: Sendable {
   case recursiveReference(Int)
   case unevaluatedItems(Int)
   case unevaluatedProperties(Int)
+  /// For the verdict alone: a node's member keywords in one pass (SchemaVerdictPlan.swift).
+  case members(SchemaMemberPlan)
 }
 
 /// A keyword and its name (for the keyword location). A final class with constant
@@ -92,7 +94,12 @@ final class CompiledKeyword: Sendable {
 final class SchemaNode: @unchecked Sendable {
   /// `true` or `false` for a boolean schema (or an empty one, `true`).
   var constant: Bool?
-  var keywords: [CompiledKeyword] = []
+  var keywords: [CompiledKeyword] = [] {
+    didSet { verdictKeywords = keywords }
+  }
+  /// The keywords as a verdict alone applies them (SchemaVerdictPlan.swift): the same
+  /// keywords until the whole schema is compiled and planned.
+  var verdictKeywords: [CompiledKeyword] = []
   /// `uri#pointer` of the subschema.
   var location: String
   /// The schema resource it belongs to (for `$dynamicRef` and `$recursiveRef`).

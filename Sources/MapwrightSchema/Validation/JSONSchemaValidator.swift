@@ -59,7 +59,17 @@ public struct JSONSchemaValidator: Sendable {
     }
   }
 
+  /// The verdict of the keywords as written — the walk that collects failures — rather than
+  /// the verdict's plan (SchemaVerdictPlan.swift); tests hold the two to one answer.
+  func verdictAsWritten(_ value: JSONValue) -> Bool {
+    var evaluator = SchemaEvaluator(program: program, collecting: true, document: value.document)
+    return evaluator.validate(value)
+  }
+
+  /// Every failure of `value`. The verdict comes first: a valid value (the common case) costs
+  /// only that, and an invalid one that and the walk that collects its failures.
   func failures(of value: JSONValue) -> [SchemaFailure] {
+    guard !isValid(value) else { return [] }
     var evaluator = SchemaEvaluator(program: program, collecting: true, document: value.document)
     _ = evaluator.validate(value)
     return evaluator.failures

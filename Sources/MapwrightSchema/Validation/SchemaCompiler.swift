@@ -82,6 +82,7 @@ final class SchemaCompiler {
     let place = try load(schema, uri: base.description)
     program.root = try node(at: place)
     try compileDynamicAnchors()
+    SchemaVerdictPlanner.plan(program)
     return program
   }
 

@@ -109,6 +109,20 @@ struct SchemaDecimal: Sendable, Equatable {
   }
 
   /// Digits as one 64-bit word, or nil when they do not fit.
+  /// The value as an `Int64`, when it is an integer in its range.
+  var int64: Int64? {
+    guard isInteger, digits.count + scale <= 19 else { return nil }
+    var magnitude: UInt64 = 0
+    for digit in digits { magnitude = magnitude * 10 + UInt64(digit) }
+    for _ in 0..<scale {
+      let (shifted, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+      guard !overflow else { return nil }
+      magnitude = shifted
+    }
+    if negative { return magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil }
+    return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
+  }
+
   static func word(_ digits: [UInt8]) -> UInt64? {
     guard digits.count <= 19 else { return nil }
     return digits.reduce(0) { $0 * 10 + UInt64($1) }
@@ -180,16 +194,14 @@ struct SchemaNumberBound: Sendable {
   let decimal: SchemaDecimal
   /// The bound as a `Double` when it is one exactly (an integer of at most 2^53).
   let exactDouble: Double?
-  /// The bound as an integer when it is one that fits in 63 bits.
+  /// The bound as an integer when it is one that `Int64` holds.
   let integer: Int64?
 
   init(text: String) {
     decimal = SchemaDecimal(text)
-    if decimal.isInteger, decimal.digits.count + decimal.scale <= 18, let word = SchemaDecimal.word(decimal.digits) {
-      var magnitude = Int64(word)
-      for _ in 0..<decimal.scale { magnitude *= 10 }
-      integer = decimal.negative ? -magnitude : magnitude
-      exactDouble = magnitude <= 1 << 53 ? Double(integer!) : nil
+    if decimal.isInteger, let integer = decimal.int64 {
+      self.integer = integer
+      exactDouble = integer.magnitude <= 1 << 53 ? Double(integer) : nil
     } else {
       integer = nil
       exactDouble = decimal.isZero ? 0 : nil

@@ -46,7 +46,8 @@ struct SchemaFailure {
 
 struct SchemaEvaluator {
   let program: CompiledSchema
-  let collecting: Bool
+  /// Whether failures are recorded (off while a branch is probed for its verdict).
+  private(set) var collecting: Bool
   /// The failures recorded, in a box so that recording one does not mutate the evaluator
   /// (a failure's message is made from what the evaluator reads).
   final class FailureLog {
@@ -66,6 +67,10 @@ struct SchemaEvaluator {
     case index(Int)
   }
   private var depth = 0
+  /// The value being validated, and how many subschemas have been applied to it in place,
+  /// one inside another.
+  private var current = -1
+  private var inPlaceDepth = 0
   let instance: SchemaInstance
 
   init(program: CompiledSchema, collecting: Bool, document: JSONDocument) {
@@ -96,15 +101,22 @@ struct SchemaEvaluator {
       if !constant { fail(node, "false", value, "no value is allowed here (the schema is false)") }
       return constant
     }
-    guard depth < 512 else {
+    // Subschemas applied in place to one value without end (a cycle of references) are
+    // cut short long before the stack is at risk; a recursion that follows the data down is
+    // bounded by the data's depth.
+    let inPlace = value == current ? inPlaceDepth + 1 : 0
+    guard depth < 512, inPlace < 64 else {
       fail(node, "$ref", value, "the schema refers to itself without end")
       return false
     }
+    let (outerValue, outerInPlace) = (current, inPlaceDepth)
     depth += 1
+    (current, inPlaceDepth) = (value, inPlace)
     let entered = scope.last != node.resource
     if entered { scope.append(node.resource) }
     defer {
       depth -= 1
+      (current, inPlaceDepth) = (outerValue, outerInPlace)
       if entered { scope.removeLast() }
     }
     guard node.tracksEvaluation else { return apply(node, to: value, &evaluated) }
@@ -117,7 +129,7 @@ struct SchemaEvaluator {
 
   private mutating func apply(_ node: SchemaNode, to value: Int, _ evaluated: inout SchemaEvaluated?) -> Bool {
     var valid = true
-    for keyword in node.keywords where !apply(keyword, of: node, to: value, &evaluated) {
+    for keyword in collecting ? node.keywords : node.verdictKeywords where !apply(keyword, of: node, to: value, &evaluated) {
       valid = false
       if !collecting { break }
     }
@@ -141,24 +153,37 @@ struct SchemaEvaluator {
     return validate(index, value, &none)
   }
 
-  /// A subschema whose failures are not the instance's (a branch, a condition): it is run,
-  /// its failures dropped; what it evaluated is kept if it passed and `keep` is set.
+  /// A subschema whose failures are not the instance's (a branch, a condition): run for its
+  /// verdict alone, collecting nothing (the walk stops at its first failing keyword); what it
+  /// evaluated is kept if it passed and `keep` is set. Where a keyword's own failure needs
+  /// the branches' failures, `closestFailures` runs them again.
   private mutating func probe(
-    _ index: Int, _ value: Int, _ evaluated: inout SchemaEvaluated?, keep: Bool = true, _ first: String,
-    _ second: PathToken? = nil
-  ) -> (valid: Bool, failures: [SchemaFailure]) {
-    let mark = failures.count
+    _ index: Int, _ value: Int, _ evaluated: inout SchemaEvaluated?, keep: Bool = true
+  ) -> Bool {
+    let wasCollecting = collecting
+    collecting = false
+    defer { collecting = wasCollecting }
     var branch: SchemaEvaluated? = evaluated == nil ? nil : SchemaEvaluated()
-    let pushed = push(first, second)
     let valid = validate(index, value, &branch)
-    pop(pushed)
-    var dropped: [SchemaFailure] = []
-    if log.entries.count > mark {
-      dropped = Array(log.entries[mark...])
-      log.entries.removeSubrange(mark...)
-    }
     if valid, keep, let branch { evaluated?.merge(branch) }
-    return (valid, dropped)
+    return valid
+  }
+
+  /// The failures of the branch of `parts` that fails least, for the message of an `anyOf`
+  /// or `oneOf` that none passed (nil unless failures are collected): each branch is run
+  /// again, collecting, and its failures are taken out of the log.
+  private mutating func closestFailures(_ parts: [Int], _ value: Int, _ name: String) -> [SchemaFailure]? {
+    guard collecting else { return nil }
+    var closest: [SchemaFailure]?
+    for (position, part) in parts.enumerated() {
+      let mark = log.entries.count
+      var none: SchemaEvaluated?
+      _ = sub(part, value, &none, name, .index(position))
+      let dropped = Array(log.entries[mark...])
+      log.entries.removeSubrange(mark...)
+      if closest == nil || dropped.count < closest!.count { closest = dropped }
+    }
+    return closest
   }
 
   /// Keyword-path tokens, kept only when failures are collected; returns how many.
@@ -171,7 +196,8 @@ struct SchemaEvaluator {
   }
 
   private mutating func pop(_ count: Int) {
-    if count > 0 { keywordPath.removeLast(count) }
+    if count > 0 { keywordPath.removeLast() }
+    if count > 1 { keywordPath.removeLast() }
   }
 
   private func fail(_ node: SchemaNode, _ keyword: String, _ value: Int, _ message: @autoclosure () -> String) {
@@ -329,8 +355,7 @@ struct SchemaEvaluator {
       var valid = true
       var key = instance.first(value)
       for _ in 0..<instance.count(value) {
-        let (matched, _) = probe(names, key, &evaluated, keep: false, name)
-        if !matched {
+        if !probe(names, key, &evaluated, keep: false) {
           fail(node, name, value, "the key \(SchemaText.text(.string(instance.string(key)))) does not match propertyNames")
           valid = false
           if !collecting { return false }
@@ -391,7 +416,7 @@ struct SchemaEvaluator {
       var none: SchemaEvaluated?
       var element = instance.first(value)
       for position in 0..<instance.count(value) {
-        if probe(contained, element, &none, name).valid {
+        if probe(contained, element, &none) {
           matches += 1
           if annotates { evaluated?.itemIndices.insert(position) }
         }
@@ -417,34 +442,26 @@ struct SchemaEvaluator {
 
     case .anyOf(let parts):
       var matched = false
-      var closest: [SchemaFailure]?
-      for (position, part) in parts.enumerated() {
-        let (valid, dropped) = probe(part, value, &evaluated, name, .index(position))
-        if valid {
-          matched = true
-          if evaluated == nil { break }  // the rest only add annotations
-        } else if closest == nil || dropped.count < closest!.count {
-          closest = dropped
-        }
+      for part in parts where probe(part, value, &evaluated) {
+        matched = true
+        if evaluated == nil { break }  // the rest only add annotations
       }
-      if !matched { fail(node, name, value, "matches none of the \(parts.count) schemas of anyOf\(Self.closest(closest, value))") }
-      return matched
+      guard !matched else { return true }
+      let closest = closestFailures(parts, value, name)
+      fail(node, name, value, "matches none of the \(parts.count) schemas of anyOf\(Self.closest(closest, value))")
+      return false
 
     case .oneOf(let parts):
       var matches: [Int] = []
-      var closest: [SchemaFailure]?
       for (position, part) in parts.enumerated() {
         var branch: SchemaEvaluated? = evaluated == nil ? nil : SchemaEvaluated()
-        let (valid, dropped) = probe(part, value, &branch, name, .index(position))
-        if valid {
-          matches.append(position)
-          if matches.count == 1, let branch { evaluated?.merge(branch) }
-          if matches.count > 1, !collecting { break }
-        } else if closest == nil || dropped.count < closest!.count {
-          closest = dropped
-        }
+        guard probe(part, value, &branch) else { continue }
+        matches.append(position)
+        if matches.count == 1, let branch { evaluated?.merge(branch) }
+        if matches.count > 1, !collecting { break }
       }
       if matches.isEmpty {
+        let closest = closestFailures(parts, value, name)
         fail(node, name, value, "matches none of the \(parts.count) schemas of oneOf\(Self.closest(closest, value))")
         return false
       }
@@ -456,12 +473,12 @@ struct SchemaEvaluator {
       return true
 
     case .not(let excluded):
-      guard probe(excluded, value, &evaluated, keep: false, name).valid else { return true }
+      guard probe(excluded, value, &evaluated, keep: false) else { return true }
       fail(node, name, value, "matches the schema of not")
       return false
 
     case .conditional(let condition, let then, let otherwise):
-      if probe(condition, value, &evaluated, name).valid {
+      if probe(condition, value, &evaluated) {
         guard let then else { return true }
         return sub(then, value, &evaluated, "then")
       }
@@ -487,6 +504,15 @@ struct SchemaEvaluator {
         }
       }
       return sub(chosen, value, &evaluated, name)
+
+    case .members(let plan):
+      guard kind == .object else { return true }
+      guard evaluated == nil else {
+        // Annotations are gathered: the keywords as written.
+        for original in plan.originals where !apply(original, of: node, to: value, &evaluated) { return false }
+        return true
+      }
+      return applyMembers(plan, value)
 
     case .unevaluatedProperties(let rest):
       guard kind == .object else { return true }
@@ -533,6 +559,31 @@ struct SchemaEvaluator {
       evaluated?.allItems = true
       return valid
     }
+  }
+
+  /// The verdict of `properties`, `patternProperties`, `additionalProperties` and `required`
+  /// together: each member's key looked up once.
+  private mutating func applyMembers(_ plan: SchemaMemberPlan, _ value: Int) -> Bool {
+    var found: UInt64 = 0
+    var none: SchemaEvaluated?
+    var key = instance.first(value)
+    for _ in 0..<instance.count(value) {
+      let entry = plan.table.value(forKey: key, in: instance)
+      if let entry {
+        found |= plan.requiredBits[entry]
+        guard validate(plan.children[entry], key + 1, &none) else { return false }
+      }
+      var patterned = false
+      for (pattern, child) in plan.patterns where instance.withText(key, pattern.matches) {
+        patterned = true
+        guard validate(child, key + 1, &none) else { return false }
+      }
+      if entry == nil, !patterned, let additional = plan.additional {
+        guard !plan.refusesAdditional, validate(additional, key + 1, &none) else { return false }
+      }
+      key = instance.next(key + 1)
+    }
+    return found == plan.requiredAll
   }
 
   /// `required`: one pass over the members marks the names found (up to 64 names; past
@@ -621,7 +672,7 @@ struct SchemaEvaluator {
   /// Whether the number at `value` is a multiple of `step`: in 64-bit integers when both are
   /// integers that fit, else exactly.
   func isMultiple(_ value: Int, of step: SchemaNumberBound) -> Bool {
-    if let divisor = step.integer, let number = instance.smallInteger(value) { return number % divisor == 0 }
+    if let divisor = step.integer, divisor > 0, let number = instance.smallInteger(value) { return number % divisor == 0 }
     return instance.decimal(value).isMultiple(of: step.decimal)
   }
 

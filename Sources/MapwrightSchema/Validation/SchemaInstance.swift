@@ -84,17 +84,25 @@ struct SchemaInstance {
   /// A number read exactly.
   func decimal(_ number: Int) -> SchemaDecimal { withNumberText(number) { SchemaDecimal(text: $0) } }
 
-  /// A number written as an integer literal of at most 18 digits, as an integer.
+  /// A number written as an integer literal that `Int64` holds, as an integer.
   @inline(__always)
   func smallInteger(_ number: Int) -> Int64? {
     let entry = tape[number]
-    guard entry.has(TapeFlag.integerLiteral), entry.length <= 18 else { return nil }
-    var value: Int64 = 0
+    guard entry.has(TapeFlag.integerLiteral), entry.length <= 20 else { return nil }
+    var magnitude: UInt64 = 0
     var negative = false
     for byte in input[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)] {
-      if byte == UInt8(ascii: "-") { negative = true } else { value = value * 10 + Int64(byte - UInt8(ascii: "0")) }
+      if byte == UInt8(ascii: "-") {
+        negative = true
+        continue
+      }
+      let (shifted, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = shifted.addingReportingOverflow(UInt64(byte &- UInt8(ascii: "0")))
+      guard !overflow, !carry else { return nil }
+      magnitude = sum
     }
-    return negative ? -value : value
+    if negative { return magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil }
+    return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
   }
 
   /// The value of the member of `object` named `key` (the first if it repeats), or nil.

@@ -17,7 +17,9 @@ final class SchemaKeyTable: Sendable {
   /// Every name's bytes, one after another; name i is `bytes[starts[i]..<starts[i + 1]]`.
   private let bytes: [UInt8]
   private let starts: [Int]
-  private let values: [Int]
+  /// The names (each once, in the order given) and their values.
+  let names: [String]
+  let values: [Int]
   /// Entry indexes by hash, -1 where empty. Plain integers, so a lookup retains nothing.
   private let slots: [Int32]
   private let mask: Int
@@ -31,6 +33,7 @@ final class SchemaKeyTable: Sendable {
     var bytes: [UInt8] = []
     var starts = [0]
     var values: [Int] = []
+    var names: [String] = []
     for (key, value) in entries {
       let name = Array(key.utf8)
       var slot = name.withUnsafeBufferPointer { Self.hash($0) } & mask
@@ -48,10 +51,12 @@ final class SchemaKeyTable: Sendable {
       bytes += name
       starts.append(bytes.count)
       values.append(value)
+      names.append(key)
     }
     self.bytes = bytes
     self.starts = starts
     self.values = values
+    self.names = names
     self.slots = slots
     count = values.count
   }

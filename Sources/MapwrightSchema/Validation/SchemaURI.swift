@@ -132,7 +132,7 @@ enum SchemaPointer {
 
   /// A token escaped for a pointer (`~` → `~0`, `/` → `~1`).
   static func escaped(_ token: String) -> String {
-    guard token.contains("~") || token.contains("/") else { return token }
+    guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
     return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
   }
 
