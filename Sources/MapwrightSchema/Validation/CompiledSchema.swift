@@ -82,11 +82,33 @@ enum SchemaKeyword: Sendable {
 final class CompiledKeyword: Sendable {
   let name: String
   let keyword: SchemaKeyword
+  /// The keyword again when it is one of those most schemas are made of, in a form that
+  /// copies for free: switching over `keyword` copies its payload (retaining what it holds),
+  /// which cost more than most keywords' work.
+  let quick: SchemaQuickKeyword
 
   init(name: String, keyword: SchemaKeyword) {
     self.name = name
     self.keyword = keyword
+    switch keyword {
+    case .type(let types): quick = .type(types)
+    case .reference(let target): quick = .reference(target)
+    case .minimum(let bound, let exclusive, _): quick = bound.integer.map { .minimum($0, exclusive: exclusive) } ?? .none
+    case .maximum(let bound, let exclusive, _): quick = bound.integer.map { .maximum($0, exclusive: exclusive) } ?? .none
+    default: quick = .none
+    }
   }
+}
+
+/// `CompiledKeyword.quick`: the evaluator applies these before switching over the keyword,
+/// and only their passes (a failure is recorded by the keyword's own case).
+enum SchemaQuickKeyword: Sendable {
+  case none
+  case type(SchemaTypes)
+  case reference(Int)
+  /// Integer bounds.
+  case minimum(Int64, exclusive: Bool)
+  case maximum(Int64, exclusive: Bool)
 }
 
 /// One subschema. A class, so that validation reads a node without copying it; it is changed

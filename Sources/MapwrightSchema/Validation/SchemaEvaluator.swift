@@ -213,8 +213,21 @@ struct SchemaEvaluator {
   private mutating func apply(
     _ compiled: CompiledKeyword, of node: SchemaNode, to value: Int, _ evaluated: inout SchemaEvaluated?
   ) -> Bool {
-    let name = compiled.name
     let kind = instance.kind(value)
+    switch compiled.quick {
+    case .none: break
+    case .type(let types):
+      if matches(types, value) { return true }
+    case .reference(let target):
+      return collecting ? sub(target, value, &evaluated, compiled.name) : validate(target, value, &evaluated)
+    case .minimum(let bound, let exclusive):
+      guard kind == .number else { return true }
+      if let number = instance.smallInteger(value), exclusive ? number > bound : number >= bound { return true }
+    case .maximum(let bound, let exclusive):
+      guard kind == .number else { return true }
+      if let number = instance.smallInteger(value), exclusive ? number < bound : number <= bound { return true }
+    }
+    let name = compiled.name
     switch compiled.keyword {
     case .type(let types):
       guard !matches(types, value) else { return true }

@@ -89,9 +89,18 @@ struct SchemaInstance {
   func smallInteger(_ number: Int) -> Int64? {
     let entry = tape[number]
     guard entry.has(TapeFlag.integerLiteral), entry.length <= 20 else { return nil }
+    let digits = input[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)]
+    if entry.length <= 18 {  // no overflow possible
+      var value: Int64 = 0
+      var negative = false
+      for byte in digits {
+        if byte == UInt8(ascii: "-") { negative = true } else { value = value &* 10 &+ Int64(byte &- UInt8(ascii: "0")) }
+      }
+      return negative ? -value : value
+    }
     var magnitude: UInt64 = 0
     var negative = false
-    for byte in input[Int(entry.offset)..<Int(entry.offset) + Int(entry.length)] {
+    for byte in digits {
       if byte == UInt8(ascii: "-") {
         negative = true
         continue
