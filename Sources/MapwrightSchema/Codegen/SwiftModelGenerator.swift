@@ -140,27 +140,7 @@ public struct SwiftModelGenerator {
   func typeName(_ name: String) -> String { identifier(name) }
 
   /// `name`, in backticks when it is a Swift keyword.
-  func identifier(_ name: String) -> String {
-    let keywords: Set<String> = [
-      "associatedtype", "class", "deinit", "enum", "extension", "func", "import", "init", "inout", "let", "operator",
-      "protocol", "struct", "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do",
-      "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "catch",
-      "false", "is", "nil", "rethrows", "super", "self", "Self", "throw", "throws", "true", "try", "internal", "private",
-      "public", "static", "fileprivate", "open",
-    ]
-    return keywords.contains(name) ? "`\(name)`" : name
-  }
+  func identifier(_ name: String) -> String { SwiftSource.identifier(name) }
 
-  func literal(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "\\": escaped += "\\\\"
-      case "\"": escaped += "\\\""
-      case "\n": escaped += "\\n"
-      default: escaped.append(character)
-      }
-    }
-    return "\"\(escaped)\""
-  }
+  func literal(_ text: String) -> String { SwiftSource.stringLiteral(text) }
 }

@@ -510,24 +510,6 @@ struct DeclarationBuilder {
     return lines
   }
 
-  /// A Swift string literal for `text` (escapes quotes, backslashes and control characters).
-  func stringLiteral(_ text: String) -> String {
-    var literal = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": literal += "\\\""
-      case "\\": literal += "\\\\"
-      case "\n": literal += "\\n"
-      case "\r": literal += "\\r"
-      case "\t": literal += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          literal += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-          literal.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return literal + "\""
-  }
+  /// A Swift string literal for `text` (SwiftSource.swift).
+  func stringLiteral(_ text: String) -> String { SwiftSource.stringLiteral(text) }
 }

@@ -133,13 +133,8 @@ enum SwiftNames {
   /// Words written in capitals inside a property name, as Swift's API guidelines do.
   static let acronyms: Set<String> = ["id", "url", "uri", "uuid", "html", "json", "api", "http", "https", "ip"]
 
-  static let keywords: Set<String> = [
-    "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
-    "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
-    "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
-    "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
-    "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "_",
-  ]
+  /// Swift's keywords (SwiftSource.swift).
+  static var keywords: Set<String> { SwiftSource.keywords }
 
   /// Type names that would shadow what generated code uses.
   static let reservedTypeNames: Set<String> = [
