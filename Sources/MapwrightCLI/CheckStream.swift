@@ -96,7 +96,7 @@ extension Check {
           ? "\(badElements) of \(elements) elements invalid in \(outcome.invalid) of \(files.count) \(noun)"
           : "\(outcome.invalid) of \(files.count) \(noun) invalid, no element invalid of the \(elements) read")
     } else {
-      outcome.summary = "\(files.count) \(noun) valid: \(elements) elements"
+      outcome.summary = "\(files.count) \(noun) valid: \(elements) \(elements == 1 ? "element" : "elements")"
     }
     return outcome
   }

@@ -451,7 +451,7 @@ public final class GraphImporter {
   /// The path of an item of a relationship, built from its object's path (cheaper than
   /// asking the document, which walks from the root).
   func itemPath(_ path: JSONPath, _ relationship: RelationshipDescription, _ index: Int?) -> JSONPath {
-    var result = relationship.jsonKeyPath.split(separator: ".").reduce(path) { $0.appending(key: String($1)) }
+    var result = JSONKeyPath(relationship.jsonKeyPath).jsonPath.components.reduce(path) { $0.appending($1) }
     if let index { result = result.appending(index: index) }
     return result
   }

@@ -33,6 +33,24 @@ struct StreamFormsProcessTests {
     #expect(empty.status == 1 && empty.errors.last == "1 of 1 file invalid, no element invalid of the 0 read", "\(empty)")
   }
 
+  /// `--key-path` reads one grammar (JSONKeyPath) whether the file is streamed or read whole:
+  /// an escaped dot, an empty component, digits, unicode keys.
+  @Test func keyPathsReadOneWay() throws {
+    let document = try file(
+      "paths.json", #"{"a": {"b": [1, 2], "": {"b": [7, 8, 9]}}, "a.b": [3], "labels": {"0": [4, 5]}, "ключ": {"ü": [6]}}"#)
+    let wholeFormat = try cli.run(["format", document])
+    for (text, count) in [("a.b", 2), (#"a\.b"#, 1), ("labels.0", 2), ("a..b", 3), ("ключ.ü", 1)] {
+      let streamed = try cli.run(["check", "--stream", "--key-path", text, document])
+      #expect(streamed.status == 0 && streamed.output == "1 file valid: \(count) element\(count == 1 ? "" : "s")\n", "\(text) \(streamed)")
+      let schema = try file("n\(count).schema.json", #"{"type": "array", "minItems": \#(count), "maxItems": \#(count)}"#)
+      let whole = try cli.run(["check", document, "--schema", schema, "--key-path", text])
+      #expect(whole.status == 0, "\(text) \(whole)")
+      // Streamed at the key path, the document is written as it is written whole.
+      let formatted = try cli.run(["format", "--stream", "--key-path", text, document])
+      #expect(formatted.status == 0 && formatted.output == wholeFormat.output, "\(text) \(formatted)")
+    }
+  }
+
   @Test func eachFileIsReadInItsOwnForm() throws {
     let object = try file("obj.json", #"{"x":1}"#)
     let array = try file("arr.json", "[1,2]")

@@ -18,10 +18,10 @@ public enum JSONStreamFormat: Sendable, Hashable {
   /// The elements of the top-level array.
   public static var array: JSONStreamFormat { .array(atKeys: []) }
 
-  /// The elements of the array at a dot-separated key path (`"items"`, `"data.results"`;
-  /// `""` is the top-level array). A key with a dot in it needs `array(atKeys:)`.
+  /// The elements of the array at a key path (`"items"`, `"data.results"`, `"a\\.b"` for the
+  /// one key `a.b`: `JSONKeyPath`'s grammar; `""` is the top-level array).
   public static func array(at keyPath: String) -> JSONStreamFormat {
-    .array(atKeys: keyPath.isEmpty ? [] : keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+    .array(atKeys: keyPath.isEmpty ? [] : JSONKeyPath(keyPath).keys)
   }
 }
 
