@@ -60,8 +60,9 @@ let package = Package(
   targets: [
     // JSON core: parser (tape), read-only views, owned values, writer. No dependencies.
     .target(name: "CMapwrightSIMD"),
-    .target(name: "MapwrightJSON", dependencies: ["CMapwrightSIMD"]),
-    // Key naming rules (`keys: .snakeCase`…), shared by the macros and the model generators.
+    .target(name: "MapwrightJSON", dependencies: ["CMapwrightSIMD", "MapwrightNaming"]),
+    // Key naming rules (`keys: .snakeCase`…) and the key-path grammar, shared by the macros,
+    // the runtime and the model generators.
     .target(name: "MapwrightNaming"),
     // The macros' logic (parse → check → generate), a plain library so it is unit-tested.
     .target(

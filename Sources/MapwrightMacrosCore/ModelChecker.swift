@@ -1,6 +1,7 @@
 // Check: everything wrong with a model is reported together, at the offending attribute,
 // before any code is generated.
 
+import MapwrightNaming
 import SwiftDiagnostics
 import SwiftSyntax
 
@@ -129,11 +130,13 @@ struct ModelChecker {
     return nil
   }
 
-  /// Why a key path is malformed, or nil.
+  /// Why a key path is most likely a typo, or nil: read by the runtime's grammar
+  /// (KeyPathGrammar), an empty component would name the empty key.
   static func pathProblem(_ path: String) -> String? {
     if path.isEmpty { return "is empty" }
-    if path.hasPrefix(".") || path.hasSuffix(".") { return "starts or ends with a dot" }
-    if path.contains("..") { return "has an empty component" }
+    let components = KeyPathGrammar.components(of: path)
+    if components.first == "" || components.last == "" { return "starts or ends with a dot" }
+    if components.contains("") { return "has an empty component" }
     return nil
   }
 

@@ -15,6 +15,7 @@
 // for, with the line and column of the deepest object present on the way (`ValuePlace`).
 
 import Foundation
+import MapwrightNaming
 
 /// A dotted key path into nested JSON (`"user.login"`, `"labels.0.name"`), parsed once.
 ///
@@ -45,29 +46,10 @@ public struct JSONKeyPath: Sendable, Hashable, CustomStringConvertible, Expressi
   /// The text the path was parsed from.
   public let text: String
 
-  /// Parses `text` (see the rules above).
+  /// Parses `text` (see the rules above; MapwrightNaming's KeyPathGrammar.swift).
   public init(_ text: String) {
     self.text = text
-    var components: [Component] = []
-    var current = ""
-    var escaped = false
-    for character in text {
-      if escaped {
-        if character != "." && character != "\\" { current.append("\\") }
-        current.append(character)
-        escaped = false
-      } else if character == "\\" {
-        escaped = true
-      } else if character == "." {
-        components.append(Component(key: current))
-        current = ""
-      } else {
-        current.append(character)
-      }
-    }
-    if escaped { current.append("\\") }
-    components.append(Component(key: current))
-    self.components = components
+    components = KeyPathGrammar.components(of: text).map(Component.init(key:))
   }
 
   /// The key path written as a literal: `"user.login"`.
