@@ -100,11 +100,11 @@ extension GraphImporter {
         try forEachItem { i, item in
           guard i ?? 0 == 0 else { return }
           target = try self.target(
-            item, planned.description, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), planned.description, nil)
+            item, planned.description, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), planned.path, nil)
           ) { key in
             self.deferReference(
               .column(table: plan.table, column: planned.description.name, owner: id), owner: owner, destination: destination,
-              keys: [self.waitingKey(key, at: item, path: self.itemPath(path(), planned.description, nil))], relationship: label)
+              keys: [self.waitingKey(key, at: item, path: self.itemPath(path(), planned.path, nil))], relationship: label)
           }
         }
         values.append(target.map { .integer($0) } ?? .null)
@@ -116,13 +116,13 @@ extension GraphImporter {
         try forEachItem { i, item in
           if item.kind == .object {
             _ = try write(
-              item, destination, session, into: &writes, link: Link(column: inverse, id: id), path: self.itemPath(path(), planned.description, i))
+              item, destination, session, into: &writes, link: Link(column: inverse, id: id), path: self.itemPath(path(), planned.path, i))
           } else if let child = try target(
-            item, planned.description, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), planned.description, i),
+            item, planned.description, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), planned.path, i),
             deferring: { key in
               self.deferReference(
                 .inverse(table: destination.table, column: inverse, parent: id), owner: owner, destination: destination,
-                keys: [self.waitingKey(key, at: item, path: self.itemPath(path(), planned.description, i))], relationship: label)
+                keys: [self.waitingKey(key, at: item, path: self.itemPath(path(), planned.path, i))], relationship: label)
             })
           {
             if destination.isNew(child, largestStored: largestIDs[destination.entity.name] ?? 0), !destination.written.contains(child) {
@@ -146,10 +146,10 @@ extension GraphImporter {
         var waitingKeys: [DeferredReferences.Key] = []
         try forEachItem { i, item in
           let found = try target(
-            item, planned.description, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), planned.description, i)
+            item, planned.description, plan, destination, session, &writes, link: nil, path: self.itemPath(path(), planned.path, i)
           ) { key in
             waiting.append(.key(key))
-            waitingKeys.append(self.waitingKey(key, at: item, path: self.itemPath(path(), planned.description, i)))
+            waitingKeys.append(self.waitingKey(key, at: item, path: self.itemPath(path(), planned.path, i)))
           }
           if let found {
             targets.append(found)

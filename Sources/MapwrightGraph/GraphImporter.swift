@@ -448,10 +448,11 @@ public final class GraphImporter {
     return key
   }
 
-  /// The path of an item of a relationship, built from its object's path (cheaper than
-  /// asking the document, which walks from the root).
-  func itemPath(_ path: JSONPath, _ relationship: RelationshipDescription, _ index: Int?) -> JSONPath {
-    var result = JSONKeyPath(relationship.jsonKeyPath).jsonPath.components.reduce(path) { $0.appending($1) }
+  /// The path of an item of a relationship, built from its object's path and the
+  /// relationship's key path as the plan parsed it (cheaper than asking the document, which
+  /// walks from the root).
+  func itemPath(_ path: JSONPath, _ keyPath: JSONKeyPath, _ index: Int?) -> JSONPath {
+    var result = keyPath.jsonPath.components.reduce(path) { $0.appending($1) }
     if let index { result = result.appending(index: index) }
     return result
   }
