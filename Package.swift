@@ -12,7 +12,10 @@ let package = Package(
     .library(name: "MapwrightObjectMapper", targets: ["MapwrightObjectMapper"]),
     .library(name: "MapwrightCodable", targets: ["MapwrightCodable"]),
     .library(name: "MapwrightSchema", targets: ["MapwrightSchema"]),
+    .library(name: "MapwrightJSONSchema", targets: ["MapwrightJSONSchema"]),
+    .library(name: "MapwrightCodegen", targets: ["MapwrightCodegen"]),
     .library(name: "MapwrightGraph", targets: ["MapwrightGraph"]),
+    .library(name: "MapwrightStore", targets: ["MapwrightStore"]),
     .library(name: "MapwrightSQLite", targets: ["MapwrightSQLite"]),
     // A product of its own: only users who name it build PostgresNIO and SwiftNIO.
     .library(name: "MapwrightPostgres", targets: ["MapwrightPostgres"]),
@@ -81,6 +84,8 @@ let package = Package(
       dependencies: [
         "MapwrightMacrosCore",
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
       ]
     ),
     // The mapping core, no macros: coercion, object rules, key paths, transformers, errors,
@@ -92,19 +97,32 @@ let package = Package(
     .target(name: "MapwrightObjectMapper", dependencies: ["MapwrightEngine", "MapwrightCodable"]),
     // Drop-in JSONDecoder/JSONEncoder for Codable types, on the MapwrightJSON tape and writer.
     .target(name: "MapwrightCodable", dependencies: ["MapwrightEngine"]),
-    // Xcode model files (.xcdatamodeld) read on any platform, dynamic objects, Modelmatic's API.
+    // Xcode model files (.xcdatamodeld) read on any platform, dynamic objects, Modelmatic's API:
+    // what the import and the stores need of a model.
     .target(name: "MapwrightSchema", dependencies: ["MapwrightEngine", "MapwrightNaming"]),
-    // Importing JSON into an object graph: uniquing by primary key, references by id, batches.
+    // JSON Schema validation (every dialect from draft 4 to 2020-12, formats, output formats).
+    // A model's own schema (`jsonSchema(for:)`) is part of how it describes itself, in
+    // MapwrightSchema beside the transformers' `jsonSchema`.
+    .target(name: "MapwrightJSONSchema", dependencies: ["MapwrightEngine"]),
+    // Swift models generated from model files, sample JSON and JSON Schema: what
+    // `mapwright generate` runs. No store depends on it.
+    .target(name: "MapwrightCodegen", dependencies: ["MapwrightSchema", "MapwrightJSONSchema", "MapwrightNaming"]),
+    // Importing JSON into an object graph: uniquing by primary key, references by id, batches,
+    // written through `GraphStore`, whatever the database.
     .target(name: "MapwrightGraph", dependencies: ["MapwrightSchema"]),
+    // The store layer above the import: fetches, typed conditions, `AsyncStore`.
+    .target(name: "MapwrightStore", dependencies: ["MapwrightGraph"]),
     // The system SQLite (libsqlite3-dev), and the store on it.
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-    .target(name: "MapwrightSQLite", dependencies: ["MapwrightGraph", "CSQLite"]),
+    .target(name: "MapwrightSQLite", dependencies: ["MapwrightStore", "CSQLite"]),
     // The same store on a PostgreSQL server, through PostgresNIO.
     .target(
       name: "MapwrightPostgres",
       dependencies: [
-        "MapwrightGraph",
+        "MapwrightStore",
         .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Postgres"])),
+        .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Postgres"])),
         .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Postgres"])),
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
       ]
@@ -117,18 +135,25 @@ let package = Package(
     // Hummingbird 2: request decoder, response encoder, context, streaming bodies.
     .target(
       name: "MapwrightHummingbird",
-      dependencies: ["MapwrightNIO", .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"]))]
+      dependencies: [
+        "MapwrightNIO", .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
+      ]
     ),
     // Vapor 4: content coders, problem details middleware, streaming bodies.
     .target(
       name: "MapwrightVapor",
-      dependencies: ["MapwrightNIO", .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"]))]
+      dependencies: [
+        "MapwrightNIO", .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Vapor"])),
+        .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Vapor"])),
+      ]
     ),
     // The commands of the `mapwright` tool. No macros and no SwiftNIO: the first
     // `swift run mapwright` builds neither swift-syntax nor PostgresNIO.
     .target(
       name: "MapwrightCLI",
-      dependencies: ["MapwrightSchema", "MapwrightSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+      dependencies: ["MapwrightCodegen", "MapwrightStore", "MapwrightSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
     // Its folder is not `Sources/mapwright`: that would equal `Sources/Mapwright` on a
     // case-insensitive file system (macOS's default), where git would merge the two.
@@ -139,8 +164,9 @@ let package = Package(
     .target(
       name: "FeedService",
       dependencies: [
-        "MapwrightHummingbird", "MapwrightSQLite", "MapwrightGraph",
+        "Mapwright", "MapwrightHummingbird", "MapwrightSQLite", "MapwrightStore",
         .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
       ],
       path: "Examples/FeedService/Sources/FeedService"
     ),
@@ -156,7 +182,7 @@ let package = Package(
     .executableTarget(
       name: "mapwright-bench",
       dependencies: [
-        "Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite",
+        "Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite", "MapwrightJSONSchema",
         // The server benchmark and imports into PostgreSQL (the `BenchmarkServers` trait).
         .target(name: "MapwrightPostgres", condition: .when(traits: ["BenchmarkServers"])),
         .target(name: "MapwrightHummingbird", condition: .when(traits: ["BenchmarkServers"])),
@@ -167,16 +193,19 @@ let package = Package(
     .target(name: "MapwrightTestSupport", path: "Tests/MapwrightTestSupport"),
     .testTarget(name: "MapwrightJSONTests", dependencies: ["MapwrightJSON", "CMapwrightSIMD", "MapwrightTestSupport"]),
     .testTarget(
-      name: "MapwrightTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSchema", "MapwrightTestSupport"],
+      name: "MapwrightTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightCodegen", "MapwrightTestSupport"],
       exclude: ["Samples"]  // read from their paths by the tests
     ),
     .testTarget(name: "MapwrightCodableTests", dependencies: ["MapwrightCodable", "MapwrightTestSupport"], exclude: ["Fuzz"]),
-    .testTarget(name: "MapwrightSchemaTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightSchema", "MapwrightTestSupport"]),
+    .testTarget(name: "MapwrightSchemaTests", dependencies: ["Mapwright", "MapwrightSchema", "MapwrightJSONSchema", "MapwrightTestSupport"]),
+    .testTarget(name: "MapwrightJSONSchemaTests", dependencies: ["Mapwright", "MapwrightJSONSchema", "MapwrightSchema", "MapwrightTestSupport"]),
+    .testTarget(name: "MapwrightCodegenTests", dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodegen", "MapwrightTestSupport"]),
     // Store behaviour, run for SQLite and (with MAPWRIGHT_POSTGRES_URL set) PostgreSQL.
     .testTarget(
       name: "MapwrightStoreTests",
       dependencies: [
-        "Mapwright", "MapwrightSQLite", "MapwrightPostgres", "MapwrightGraph", "MapwrightTestSupport",
+        "Mapwright", "MapwrightSQLite", "MapwrightPostgres", "MapwrightGraph", "MapwrightStore", "MapwrightTestSupport",
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Postgres"])),
         .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Postgres"])),
         .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
@@ -193,7 +222,7 @@ let package = Package(
       name: "MapwrightDocTests",
       dependencies: [
         "Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSQLite", "MapwrightPostgres", "MapwrightHummingbird",
-        "MapwrightVapor",
+        "MapwrightVapor", "MapwrightJSONSchema", "MapwrightCodegen",
         .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
         .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
         .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
@@ -207,15 +236,22 @@ let package = Package(
     .testTarget(
       name: "MapwrightServerTests",
       dependencies: [
-        "Mapwright", "MapwrightHummingbird", "MapwrightVapor",
+        "Mapwright", "MapwrightHummingbird", "MapwrightVapor", "MapwrightCodable",
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
         .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hummingbird", "Vapor"])),
+        .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Vapor"])),
         .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Vapor"])),
       ]
     ),
     .testTarget(
       name: "FeedServiceTests",
       dependencies: [
-        "FeedService", "MapwrightSQLite", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        "FeedService", "MapwrightSQLite",
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
       ],
       path: "Examples/FeedService/Tests/FeedServiceTests"
     ),
@@ -223,6 +259,8 @@ let package = Package(
       name: "MapwrightMacrosTests",
       dependencies: [
         "MapwrightMacrosCore",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
       ]

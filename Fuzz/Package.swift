@@ -21,6 +21,9 @@ let package = Package(
     .executableTarget(name: "FuzzModels", dependencies: [.product(name: "MapwrightEngine", package: parent)]),
     .executableTarget(
       name: "FuzzSchema",
-      dependencies: [.product(name: "MapwrightSQLite", package: parent), .product(name: "MapwrightSchema", package: parent)]),
+      dependencies: [
+        .product(name: "MapwrightSQLite", package: parent), .product(name: "MapwrightSchema", package: parent),
+        .product(name: "MapwrightJSONSchema", package: parent),
+      ]),
   ]
 )

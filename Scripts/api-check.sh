@@ -7,9 +7,10 @@
 #
 #   Scripts/api-check.sh            compare (after a debug build: swift build)
 #   Scripts/api-check.sh --update   record the current API as the baseline (at a release)
+#   Scripts/api-check.sh --update MODULE...   record only those (a new product)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(Mapwright MapwrightJSON MapwrightEngine MapwrightObjectMapper MapwrightCodable MapwrightSchema MapwrightGraph
+modules=(Mapwright MapwrightJSON MapwrightEngine MapwrightObjectMapper MapwrightCodable MapwrightSchema MapwrightJSONSchema MapwrightCodegen MapwrightGraph MapwrightStore
   MapwrightSQLite MapwrightPostgres MapwrightNIO MapwrightHummingbird MapwrightVapor)
 target=$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
 modules_dir=$(swift build --show-bin-path)/Modules
@@ -28,6 +29,8 @@ dump() {  # module, output
 }
 
 if [ "${1:-}" = --update ]; then
+  shift
+  [ $# = 0 ] || modules=("$@")
   mkdir -p API
   for module in "${modules[@]}"; do
     dump "$module" "$work/$module.json"

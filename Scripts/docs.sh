@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=("$@")
 [ ${#modules[@]} -gt 0 ] || modules=(Mapwright MapwrightJSON MapwrightEngine MapwrightObjectMapper MapwrightCodable
-  MapwrightSchema MapwrightGraph MapwrightSQLite MapwrightPostgres MapwrightHummingbird MapwrightVapor)
+  MapwrightSchema MapwrightJSONSchema MapwrightCodegen MapwrightGraph MapwrightStore MapwrightSQLite MapwrightPostgres MapwrightHummingbird MapwrightVapor)
 swift package --enable-all-traits dump-symbol-graph --minimum-access-level public > /dev/null
 graphs=$(find .build -maxdepth 2 -type d -name symbolgraph | head -1)
 out=.build/docs

@@ -9,6 +9,7 @@
 import ArgumentParser
 import Foundation
 import MapwrightEngine
+import MapwrightJSONSchema
 import MapwrightSchema
 
 /// How `check --schema` reports.

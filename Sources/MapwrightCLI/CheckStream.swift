@@ -7,6 +7,7 @@
 import ArgumentParser
 import Foundation
 import MapwrightEngine
+import MapwrightJSONSchema
 import MapwrightSchema
 
 struct StreamFlags: ParsableArguments {

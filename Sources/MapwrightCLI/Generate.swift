@@ -4,6 +4,7 @@
 
 import ArgumentParser
 import Foundation
+import MapwrightCodegen
 import MapwrightSchema
 
 struct Generate: ParsableCommand {

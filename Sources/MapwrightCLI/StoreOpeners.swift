@@ -5,6 +5,7 @@
 import Foundation
 import MapwrightGraph
 import MapwrightSchema
+import MapwrightStore
 
 public enum StoreOpeners {
   /// Opens the PostgreSQL store at a URL for a model (`addingToExistingDatabase`).

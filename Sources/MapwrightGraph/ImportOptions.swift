@@ -102,7 +102,7 @@ public struct ImportOptions {
   /// Asked before each run of elements is scanned or written: true stops the import with a
   /// `CancellationError`, the batch under way rolled back (set by `AsyncStore` when the calling
   /// task is cancelled).
-  var isCancelled: (() -> Bool)?
+  package var isCancelled: (() -> Bool)?
   /// Called after each batch is written, in order. A bucketed import writes on a thread of
   /// its own and calls this there; `run` returns after the last call.
   public var progress: (@Sendable (ImportProgress) -> Void)?

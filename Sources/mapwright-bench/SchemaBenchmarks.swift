@@ -7,6 +7,7 @@
 
 import Foundation
 import MapwrightJSON
+import MapwrightJSONSchema
 import MapwrightSchema
 
 enum SchemaBenchmarks {

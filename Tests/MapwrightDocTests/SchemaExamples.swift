@@ -1,5 +1,7 @@
 // Docs/Schema.md's example (see DocExampleTests).
 
+import MapwrightCodegen
+import MapwrightJSONSchema
 import Foundation
 import Mapwright
 import MapwrightSchema

@@ -1,5 +1,6 @@
 import Foundation
 import Mapwright
+import MapwrightJSONSchema
 import MapwrightSchema
 import MapwrightTestSupport
 import Testing
@@ -183,5 +184,24 @@ struct SchemaFeed {
     let schema = model.jsonSchema(for: model.entity(named: "Book")!, unknownKeys: .reject)
     let verdicts = try PythonJSONSchema.validate(schema, [["book_id": 1, "title": "T"], ["book_id": 1, "title": "T", "extra": true]])
     #expect(verdicts == ["ok", "no"])
+  }
+
+  @Test func schemasThisPackageWritesAreValidAgainstTheirMetaSchema() throws {
+    let meta = try JSONSchemaValidator(schema: ["$ref": "https://json-schema.org/draft/2020-12/schema"], assertFormats: true)
+    let registry = TransformerRegistry(fallback: .shared)
+    registry.register(.dateFormat("yyyy-MM-dd"), named: "birthDate")
+    let model = try ObjectModel(contentsOf: examples.appendingPathComponent("Library.xcdatamodeld"), transformers: registry)
+    for entity in model.entities {
+      let schema = model.jsonSchema(for: entity)
+      #expect(meta.problems(of: try JSONDocument(schema.jsonString()).root).isEmpty, "\(entity.name)")
+      // And it compiles whole: every keyword it writes is one the validator applies.
+      #expect(try JSONSchemaValidator(schema: schema).warnings.isEmpty)
+    }
+    // A model type's own schema, and an enum's.
+    let types: [JSON] = [try SchemaWriter.jsonSchema, try SchemaStrictTag.jsonSchema, try #require(SchemaEvent.enumJSONSchema)]
+    for schema in types {
+      #expect(meta.problems(of: try JSONDocument(schema.jsonString()).root).isEmpty, "\(schema)")
+      #expect(try JSONSchemaValidator(schema: schema).warnings.isEmpty)
+    }
   }
 }

@@ -1,11 +1,11 @@
 import Foundation
 import Mapwright
 import MapwrightSchema
+import MapwrightTestSupport
 import Testing
 
 /// The repository's Examples folder.
-let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().appendingPathComponent("Examples")
+let examples = RepositoryFolders.examples
 
 /// Registers the `birthDate` transformer the example model names (a plain date, UTC).
 func registerBirthDate() {

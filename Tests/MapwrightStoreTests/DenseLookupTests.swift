@@ -5,6 +5,7 @@
 import Foundation
 import MapwrightGraph
 import MapwrightSchema
+import MapwrightStore
 import MapwrightTestSupport
 import Testing
 

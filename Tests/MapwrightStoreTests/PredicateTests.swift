@@ -7,6 +7,7 @@ import Foundation
 import MapwrightGraph
 import MapwrightJSON
 import MapwrightSchema
+import MapwrightStore
 import Testing
 
 @Suite struct PredicateTests {

@@ -3,10 +3,10 @@ import Mapwright
 import MapwrightGraph
 import MapwrightSQLite
 import MapwrightSchema
+import MapwrightTestSupport
 import Testing
 
-let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().appendingPathComponent("Examples")
+let examples = RepositoryFolders.examples
 
 /// A fresh store of a kind (a temporary SQLite file, a PostgreSQL schema), removed when the
 /// test ends.

@@ -4,7 +4,7 @@ import MapwrightJSON
 import MapwrightTestSupport
 import Testing
 
-@testable import MapwrightSchema
+@testable import MapwrightCodegen
 
 /// Keywords as property names, escaped with backticks: the key is the bare word.
 @JSONModel(keys: .snakeCase)

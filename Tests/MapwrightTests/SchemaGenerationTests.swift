@@ -1,6 +1,6 @@
 import Foundation
 import Mapwright
-import MapwrightSchema
+import MapwrightCodegen
 import MapwrightTestSupport
 import Testing
 

@@ -6,6 +6,7 @@
 // the problems and the basic output. Errors are expected; a crash, hang or leak is a finding.
 
 import Foundation
+import MapwrightJSONSchema
 import MapwrightSQLite
 import MapwrightSchema
 

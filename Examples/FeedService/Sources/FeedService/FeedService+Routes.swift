@@ -4,7 +4,7 @@
   import Foundation
   import Hummingbird
   import MapwrightEngine
-  import MapwrightGraph
+  import MapwrightStore
   import MapwrightHummingbird
   import MapwrightJSON
   import MapwrightNIO

@@ -14,7 +14,7 @@
   import Foundation
   import Hummingbird
   import Mapwright
-  import MapwrightGraph
+  import MapwrightStore
   import MapwrightHummingbird
   import MapwrightNIO
   import MapwrightSchema
