@@ -230,7 +230,10 @@ let package = Package(
     ),
     .testTarget(
       name: "MapwrightParityTests",
-      dependencies: ["Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSchema", "MapwrightSQLite", "MapwrightGraph"]
+      dependencies: [
+        "Mapwright", "MapwrightObjectMapper", "MapwrightCodable", "MapwrightSchema", "MapwrightSQLite", "MapwrightGraph", "MapwrightStore",
+        "MapwrightJSONSchema", "MapwrightCodegen",
+      ]
     ),
     // Real servers on loopback ports, talked to over HTTP.
     .testTarget(

@@ -133,4 +133,13 @@
       }
     }
   }
+
+  extension ProblemDetails: MapwrightError {
+    /// `http.STATUS` (`http.400`, `http.413`).
+    public var errorCode: String { "http.\(status)" }
+    /// `io` for a server's failure (5xx: trying again may succeed), else `data` (the request).
+    public var errorCategory: MapwrightErrorCategory { status >= 500 ? .io : .data }
+    /// The line and column in the request body, where the problem has them.
+    public var errorPlace: MapwrightErrorPlace { MapwrightErrorPlace(line: line, column: column) }
+  }
 #endif

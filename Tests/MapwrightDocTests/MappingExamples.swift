@@ -1,6 +1,7 @@
 // Docs/Mapping.md's examples (see DocExampleTests).
 
 import Foundation
+import Mapwright
 import MapwrightObjectMapper
 import Testing
 
@@ -78,4 +79,32 @@ enum MappingDocExample {
     $[0].author_id: coerced string "101" to Int
     $[1].email: missing key, default used
     """)
+}
+
+enum MappingErrorDocExample {
+  @JSONModel struct Account { var id: Int }
+
+  static func run(_ data: Data) -> [String] {
+    var said: [String] = []
+    func print(_ text: String) { said.append(text) }
+    do {
+      let account = try Account(json: data)
+      _ = account
+    } catch let error as any MapwrightError {
+      switch error.errorCategory {
+      case .endOfInput: print("incomplete: wait for more")
+      case .syntax, .data: print("\(error.errorCode) at \(error.errorPlace)")
+      case .io: print("retry")
+      }
+    } catch {
+      said.append("not a MapwrightError")
+    }
+    return said
+  }
+}
+
+@Test func mappingErrorDocExampleRuns() {
+  #expect(MappingErrorDocExample.run(Data(#"{"id": "7"}"#.utf8)) == ["typeMismatch at $.id, line 1, column 8"])
+  #expect(MappingErrorDocExample.run(Data(#"{"id": 7"#.utf8)) == ["incomplete: wait for more"])
+  #expect(MappingErrorDocExample.run(Data(#"{"id": 7,,}"#.utf8)) == ["invalidJSON at $, line 1, column 10"])
 }

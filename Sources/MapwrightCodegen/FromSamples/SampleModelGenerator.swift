@@ -24,17 +24,6 @@ import MapwrightEngine
 import MapwrightJSON
 import MapwrightNaming
 
-/// A line of a JSON Lines input that is not JSON.
-public struct SampleLineError: Error, CustomStringConvertible {
-  /// The 1-based line of the input.
-  public let line: Int
-  /// The parser's error, positioned within the line.
-  public let error: JSONError
-
-  /// `line N: message`.
-  public var description: String { "line \(line): \(error.message)" }
-}
-
 /// Options of the generated source.
 public struct SampleModelOptions: Sendable {
   /// The kind of type generated.

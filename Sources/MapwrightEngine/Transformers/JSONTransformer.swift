@@ -35,15 +35,6 @@ extension JSONTransformer {
   public var jsonSchema: JSON? { nil }
 }
 
-/// A transformer's complaint about a value; becomes a `transformFailed` `MappingError` with
-/// the value's path.
-public struct TransformError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What is wrong with the value.
-  public let description: String
-  /// A complaint saying `description`.
-  public init(_ description: String) { self.description = description }
-}
-
 /// A transformer made of two closures.
 public struct ClosureTransformer<Value>: JSONTransformer {
   let decodeBody: @Sendable (JSON) throws -> Value

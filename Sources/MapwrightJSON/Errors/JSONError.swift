@@ -164,3 +164,15 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
 }
+
+extension JSONError: MapwrightError {
+  /// `code`'s name.
+  public var errorCode: String { code.description }
+  /// `endOfInput` when the input ended inside a value (more bytes may complete it), else
+  /// `syntax`.
+  public var errorCategory: MapwrightErrorCategory {
+    code == .unexpectedEnd || code == .unterminatedString ? .endOfInput : .syntax
+  }
+  /// The offset, line and column.
+  public var errorPlace: MapwrightErrorPlace { MapwrightErrorPlace(line: line, column: column, offset: offset) }
+}

@@ -85,22 +85,3 @@ public final class JSONElementReader<Element> {
     while let element = try next() { try body(element) }
   }
 }
-
-/// A file of a stream could not be opened or read.
-public struct JSONStreamFileError: Error, Sendable, CustomStringConvertible {
-  /// The file's path (nil for a descriptor or standard input).
-  public let path: String?
-  /// The system's error number.
-  public let code: Int32
-
-  package init(path: String?, code: Int32) {
-    self.path = path
-    self.code = code
-  }
-
-  /// What could not be read, and the system's reason.
-  public var description: String {
-    let reason = String(cString: strerror(code))
-    return path.map { "cannot read \($0): \(reason)" } ?? "cannot read the stream: \(reason)"
-  }
-}

@@ -12,13 +12,6 @@
   import Darwin
 #endif
 
-/// An element a stream writer cannot frame (a line feed inside a JSON Lines element, a
-/// record separator in a sequence), or an element after `finish()`.
-public struct JSONStreamWriteError: Error, Sendable, CustomStringConvertible {
-  /// What cannot be written.
-  public let description: String
-}
-
 /// Frames elements into a stream's bytes, a chunk at a time.
 ///
 /// ```swift

@@ -85,15 +85,3 @@ public struct JSONSchemaRegistry: Sendable {
     }
   }
 }
-
-/// A schema that cannot be used: an unknown `$schema`, a reference to a document that is not
-/// registered, a keyword with a value of the wrong kind, a vocabulary it does not implement.
-public struct JSONSchemaError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// What is wrong, and where.
-  public let message: String
-
-  init(_ message: String) { self.message = message }
-
-  /// The message.
-  public var description: String { message }
-}

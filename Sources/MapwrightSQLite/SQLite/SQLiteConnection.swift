@@ -5,25 +5,6 @@
 import CSQLite
 import MapwrightGraph
 
-/// An error from SQLite, or from the store built on it.
-public struct SQLiteError: Error, Sendable, CustomStringConvertible {
-  /// SQLite's result code (`SQLITE_CONSTRAINT`, …), or -1 for the store's own errors.
-  public let code: Int32
-  /// SQLite's message for the failure, or the store's own.
-  public let message: String
-  /// The statement concerned, when there is one.
-  public let sql: String?
-
-  init(code: Int32, message: String, sql: String? = nil) {
-    self.code = code
-    self.message = message
-    self.sql = sql
-  }
-
-  /// The message, and the statement it concerns when there is one.
-  public var description: String { sql.map { "\(message) (in: \($0))" } ?? message }
-}
-
 /// SQLite's "copy this value now" destructor (the C macro does not import).
 let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 

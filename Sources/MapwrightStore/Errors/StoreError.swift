@@ -1,6 +1,8 @@
 // The store's own failures, with a code a caller can match, for every store (SQLite's own
 // errors are `SQLiteError`, PostgreSQL's `PostgresStoreError`).
 
+import MapwrightJSON
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -69,4 +71,16 @@ package func redactedStoreURL(_ url: String) -> String {
   guard var components = URLComponents(string: url), components.password != nil else { return url }
   components.password = "***"
   return components.string ?? url
+}
+
+extension StoreError: MapwrightError {
+  /// `code`'s name.
+  public var errorCode: String { code.description }
+  /// `io` when the database could not be reached or written, or changed under the import
+  /// (trying again may succeed); `data` for a model, a schema or a value the store refuses.
+  public var errorCategory: MapwrightErrorCategory {
+    code == .connectionFailed || code == .notWritable || code == .changedDuringImport ? .io : .data
+  }
+  /// Not in the JSON (the message says what is concerned).
+  public var errorPlace: MapwrightErrorPlace { MapwrightErrorPlace() }
 }

@@ -110,3 +110,33 @@ public struct JSONStreamErrors: Error, Sendable, CustomStringConvertible {
       + errors.map { "  \($0)" }.joined(separator: "\n")
   }
 }
+
+extension JSONStreamError: MapwrightError {
+  /// `code`'s name.
+  public var errorCode: String { code.description }
+  /// The inner error's category for `syntax` and `element` (a stream cut inside an element is
+  /// `endOfInput`); `endOfInput` for `truncated`; `data` for an element too large or an array
+  /// that is not there.
+  public var errorCategory: MapwrightErrorCategory {
+    switch code {
+    case .syntax: wrappedErrorCategory(of: underlyingError, else: .syntax)
+    case .element: wrappedErrorCategory(of: underlyingError, else: .data)
+    case .truncated: .endOfInput
+    default: .data
+    }
+  }
+  /// The line and column in the whole stream, the path inside the element from the inner
+  /// error.
+  public var errorPlace: MapwrightErrorPlace {
+    MapwrightErrorPlace(path: (underlyingError as? any MapwrightError)?.errorPlace.path, line: line, column: column)
+  }
+}
+
+extension JSONStreamErrors: MapwrightError {
+  /// The first error's code.
+  public var errorCode: String { errors.first?.errorCode ?? "noError" }
+  /// The first error's category.
+  public var errorCategory: MapwrightErrorCategory { errors.first?.errorCategory ?? .data }
+  /// The first error's place.
+  public var errorPlace: MapwrightErrorPlace { errors.first?.errorPlace ?? MapwrightErrorPlace() }
+}

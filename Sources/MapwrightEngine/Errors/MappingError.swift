@@ -312,3 +312,27 @@ package func describeFound(_ value: JSON) -> String {
 private func excerpt(_ text: String) -> String {
   text.count > 40 ? String(text.prefix(37)) + "…" : text
 }
+
+extension MappingError: MapwrightError {
+  /// `code`'s name.
+  public var errorCode: String { code.description }
+  /// The parse error's category for `invalidJSON`, the thrown error's for one a model's code
+  /// threw (when it is one of Mapwright's), else `data`.
+  public var errorCategory: MapwrightErrorCategory {
+    if let jsonError { return jsonError.errorCategory }
+    return wrappedErrorCategory(of: underlyingError, else: .data)
+  }
+  /// The path, line and column (and the offset of a parse error).
+  public var errorPlace: MapwrightErrorPlace {
+    MapwrightErrorPlace(path: path, line: line, column: column, offset: jsonError?.offset)
+  }
+}
+
+extension MappingErrors: MapwrightError {
+  /// The first error's code.
+  public var errorCode: String { errors.first?.errorCode ?? "noError" }
+  /// The first error's category.
+  public var errorCategory: MapwrightErrorCategory { errors.first?.errorCategory ?? .data }
+  /// The first error's place.
+  public var errorPlace: MapwrightErrorPlace { errors.first?.errorPlace ?? MapwrightErrorPlace() }
+}

@@ -63,3 +63,12 @@ public struct JSONWriteError: Error, Sendable, Hashable, CustomStringConvertible
   /// The path, then the message.
   public var description: String { "\(pathDescription): \(message)" }
 }
+
+extension JSONWriteError: MapwrightError {
+  /// `code`'s name.
+  public var errorCode: String { code.description }
+  /// A value JSON cannot hold: `data`.
+  public var errorCategory: MapwrightErrorCategory { .data }
+  /// The path of the value.
+  public var errorPlace: MapwrightErrorPlace { MapwrightErrorPlace(path: JSONPath(path)) }
+}

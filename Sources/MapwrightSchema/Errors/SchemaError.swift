@@ -1,6 +1,8 @@
 // What can be wrong with a model file, as one error type naming the file, the entity and the
 // property (attribute or relationship) concerned.
 
+import MapwrightJSON
+
 /// A model file that cannot be read or is inconsistent.
 ///
 /// ```swift
@@ -67,4 +69,19 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
     if let property { place.append("property \(property)") }
     return place.isEmpty ? message : place.joined(separator: ", ") + ": " + message
   }
+}
+
+extension SchemaError: MapwrightError {
+  /// The code's name (`malformedXML`, `unknownDestination`…).
+  public var errorCode: String { "\(code)" }
+  /// `io` for a file that cannot be read, `syntax` for XML that is not a model, else `data`.
+  public var errorCategory: MapwrightErrorCategory {
+    switch code {
+    case .unreadable: .io
+    case .malformedXML: .syntax
+    default: .data
+    }
+  }
+  /// A model file has no JSON place (the message names the entity and the property).
+  public var errorPlace: MapwrightErrorPlace { MapwrightErrorPlace() }
 }
