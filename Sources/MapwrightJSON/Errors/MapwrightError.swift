@@ -25,6 +25,7 @@ public enum MapwrightErrorCategory: String, Sendable, Hashable, CaseIterable, Cu
   /// The input ended inside a value; more bytes may complete it.
   case endOfInput
 
+  /// The case's name.
   public var description: String { rawValue }
 }
 
