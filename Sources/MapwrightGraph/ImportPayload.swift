@@ -165,14 +165,7 @@ package final class FileImportPayload: ImportPayload, @unchecked Sendable {
     let start = checkpoints.last { $0.offset <= offset } ?? (0, 1, 1)
     guard let bytes = try? read(start.offset..<offset) else { return (start.line, start.column) }
     var (line, column) = (start.line, start.column)
-    for byte in bytes {
-      if byte == 0x0A {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-    }
+    for byte in bytes { advancePlace(past: byte, line: &line, column: &column) }
     return (line, column)
   }
 

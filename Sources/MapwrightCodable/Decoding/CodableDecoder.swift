@@ -40,13 +40,14 @@ final class CodableDecoder: _JSONModelDecoderBase, Decoder, SingleValueDecodingC
   let json5: JSON5Translation?
   /// Lines and columns for error descriptions, built at the first error (in the JSON5
   /// source when there is one).
-  lazy var locations =
-    json5.map { LocationIndex(bytes: UnsafePointer($0.source.baseAddress!), count: $0.source.count) }
-    ?? LocationIndex(bytes: raw.bytes, count: document.byteCount)
+  lazy var locations = LocationIndex()  // made at the first error, not for every decode
 
   /// Line and column of the value at byte `offset` of the document.
   func location(ofDocumentOffset offset: Int) -> (line: Int, column: Int) {
-    locations.location(of: json5?.sourceOffset(ofJSONOffset: offset) ?? offset)
+    if let json5 {
+      return locations.location(of: json5.sourceOffset(ofJSONOffset: offset), in: UnsafeBufferPointer(json5.source))
+    }
+    return locations.location(of: offset, in: UnsafeBufferPointer(start: raw.bytes, count: document.byteCount))
   }
 
   /// A `@JSONModel` type met in what this decoder decodes reads itself from its parse (see

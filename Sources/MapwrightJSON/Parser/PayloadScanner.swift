@@ -7,6 +7,8 @@
 
 package struct PayloadScanner {
   package let bytes: [UInt8]
+  /// Lines and columns of `bytes`' offsets, for errors.
+  let locations = LocationIndex()
 
   package init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -203,15 +205,9 @@ package struct PayloadScanner {
     return best.map { ($0.key, $0.start) }
   }
 
-  /// Line and column (1-based) of a byte offset.
+  /// Line and column (1-based) of a byte offset: the checkpoints are built at the first
+  /// error, so a payload's many refused elements cost linear time.
   package func location(of offset: Int) -> (line: Int, column: Int) {
-    var line = 1
-    var lineStart = 0
-    for i in 0..<min(offset, bytes.count) where bytes[i] == 0x0A {
-      line += 1
-      lineStart = i + 1
-    }
-    let column = bytes[lineStart..<min(offset, bytes.count)].reduce(1) { $1 & 0xC0 != 0x80 ? $0 + 1 : $0 }
-    return (line, column)
+    bytes.withUnsafeBufferPointer { locations.location(of: offset, in: $0) }
   }
 }

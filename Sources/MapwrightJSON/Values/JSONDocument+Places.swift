@@ -69,29 +69,3 @@ extension JSONDocument {
     value(atTapeIndex: index).byteOffset
   }
 }
-
-/// The 1-based line and column of each byte offset of `input`, from one scan up to the largest
-/// offset: lines end at `\n`, columns count Unicode scalars (bytes that are not UTF-8
-/// continuation bytes). The one definition, used for single errors (`SourceLocation`) too.
-package func linesAndColumns(ofOffsets offsets: [Int], in input: UnsafeBufferPointer<UInt8>) -> [(line: Int, column: Int)] {
-  var results = [(line: Int, column: Int)](repeating: (1, 1), count: offsets.count)
-  let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
-  var line = 1
-  var column = 1
-  var position = 0
-  for slot in order {
-    let offset = min(max(offsets[slot], 0), input.count)
-    while position < offset {
-      let byte = input[position]
-      if byte == 0x0A {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-      position += 1
-    }
-    results[slot] = (line, column)
-  }
-  return results
-}

@@ -5,6 +5,8 @@
 // supported. Errors carry the line and column. Foundation's XMLParser is not used: on Linux
 // it lives in FoundationXML, which needs libxml2 at run time.
 
+import MapwrightJSON
+
 /// An XML element: its name, attributes in document order, child elements and text.
 struct XMLElement {
   var name: String
@@ -42,14 +44,11 @@ private struct XMLReader {
   /// Deepest nesting accepted (the model files nest four or five levels).
   let maxDepth = 256
 
-  /// Offsets where each line starts, for locations.
-  let lineStarts: [Int]
+  /// Lines and columns of offsets, for errors (MapwrightJSON's one rule).
+  let locations = LocationIndex()
 
   init(bytes: [UInt8]) {
     self.bytes = bytes
-    var starts = [0]
-    for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
-    lineStarts = starts
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { pos = 3 }
   }
 
@@ -248,16 +247,7 @@ private struct XMLReader {
   }
 
   func location(of offset: Int) -> (line: Int, column: Int) {
-    let offset = min(offset, bytes.count)
-    // The last line start at or before `offset`.
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-    }
-    let column = bytes[lineStarts[low]..<offset].reduce(1) { $1 & 0xC0 != 0x80 ? $0 + 1 : $0 }
-    return (low + 1, column)
+    bytes.withUnsafeBufferPointer { locations.location(of: offset, in: $0) }
   }
 
   func fail(_ message: String, at offset: Int? = nil) -> XMLSyntaxError {
