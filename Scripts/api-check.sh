@@ -3,7 +3,9 @@
 # Swift API digester's dump): a change that breaks code written against the API — a
 # declaration removed, renamed, retyped, a requirement added to a protocol — fails unless
 # CHANGELOG.md's Unreleased section lists it under "### Changed" or "### Removed" (and the
-# release that ships it moves the minor version, CONTRIBUTING.md). Additions pass.
+# release that ships it moves the minor version, CONTRIBUTING.md). Additions pass. The runtime
+# that generated code calls (`_MapwrightRuntime`, underscored names) is not recorded, so that
+# what the macro writes can change in any release.
 #
 #   Scripts/api-check.sh            compare (after a debug build: swift build)
 #   Scripts/api-check.sh --update   record the current API as the baseline (at a release)
@@ -22,10 +24,11 @@ clang_flags=(-I Sources/CSQLite -Xcc -fmodule-map-file=Sources/CSQLite/module.mo
 while IFS= read -r map; do clang_flags+=(-Xcc "-fmodule-map-file=$map"); done \
   < <(find "$(dirname "$modules_dir")" -maxdepth 2 -name module.modulemap; find .build/checkouts -path '*/Sources/*/include/module.modulemap')
 
-dump() {  # module, output
+dump() {  # module, output: its API without the runtime for generated code (Scripts/api-filter.py)
   swift-api-digester -dump-sdk -module "$1" -I "$modules_dir" "${clang_flags[@]}" -target "$target" -avoid-location -avoid-tool-args \
-    -abort-on-module-fail -o "$2" 2> "$work/dump.log" \
+    -abort-on-module-fail -o "$work/raw.json" 2> "$work/dump.log" \
     || { cat "$work/dump.log" >&2; exit 1; }
+  python3 Scripts/api-filter.py < "$work/raw.json" > "$2" || { echo "$1: see above" >&2; exit 1; }
 }
 
 if [ "${1:-}" = --update ]; then

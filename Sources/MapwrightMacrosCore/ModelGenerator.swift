@@ -21,8 +21,8 @@ struct ModelGenerator {
   var superclassIsModel: Bool { model.superclass.map { $0 != "NSObject" } ?? false }
 
   /// What a generated initialiser reads from, or an encoding function writes to: the tape of
-  /// Mapwright's parse (`JSONModelReader`, `JSONModelWriter`), or any coder's containers
-  /// (`CodableModelReader`, `CodableModelWriter`). One mapping, the same calls, two drivers.
+  /// Mapwright's parse (`_MapwrightRuntime.Reader`, `_MapwrightRuntime.Writer`), or any coder's containers
+  /// (`_MapwrightRuntime.CodableReader`, `_MapwrightRuntime.CodableWriter`). One mapping, the same calls, two drivers.
   enum Driver {
     case tape, codable
 
@@ -37,9 +37,9 @@ struct ModelGenerator {
     let required = model.kind == .class || model.superclass != nil ? "required " : ""
     switch driver {
     case .tape:
-      lines.append("\(access)\(required)init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {")
+      lines.append("\(access)\(required)init(_jsonReader reader: inout Mapwright._MapwrightRuntime.Reader) throws(Mapwright.MappingError) {")
     case .codable:
-      lines.append("\(access)\(required)init(_codableReader reader: inout Mapwright.CodableModelReader) throws {")
+      lines.append("\(access)\(required)init(_codableReader reader: inout Mapwright._MapwrightRuntime.CodableReader) throws {")
     }
     for (i, property) in fields.enumerated() {
       lines.append("  var _\(i): \(property.type ?? "Never")? = nil")
@@ -116,7 +116,7 @@ struct ModelGenerator {
     }
     for property in fields {
       if let inverse = property.inverse {
-        lines.append("  Mapwright.linkInverse(self.\(property.name), \(inverse), to: self)")
+        lines.append("  Mapwright._MapwrightRuntime.linkInverse(self.\(property.name), \(inverse), to: self)")
       }
     }
     lines.append("}")
@@ -229,7 +229,7 @@ struct ModelGenerator {
     var lines: [String] = []
     let modifiers = model.mappingInBody ? overridable : access
     if driver == .codable {
-      lines.append("\(modifiers)func _jsonModelEncode(to writer: inout Mapwright.CodableModelWriter) throws {")
+      lines.append("\(modifiers)func _jsonModelEncode(to writer: inout Mapwright._MapwrightRuntime.CodableWriter) throws {")
       if model.preservesUnknownKeys {
         // What the source had is merged back by `encodeJSON`; its members go to the encoder.
         lines += ["  let json = self.encodeJSON(in: writer.session)", "  try writer.session.throwIfFailed()", "  writer.mergeMembers(of: json)", "}"]
@@ -237,7 +237,7 @@ struct ModelGenerator {
       }
     } else {
       lines.append("\(modifiers)func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {")
-      lines.append("  var writer = Mapwright.JSONModelWriter(session: session)")
+      lines.append("  var writer = Mapwright._MapwrightRuntime.Writer(session: session)")
     }
     if case .discriminator = model.cluster {
       lines.append(
@@ -289,8 +289,8 @@ struct ModelGenerator {
     let modifiers = model.isOpen ? "public " : access
     return [
       "\(modifiers)required convenience init(from decoder: any Decoder) throws {",
-      "  try Mapwright.CodableModelReader.requireOwnClass(Self.self, in: decoder)",
-      "  var reader = try Mapwright.CodableModelReader(decoder, fields: Self._jsonModelFields)",
+      "  try Mapwright._MapwrightRuntime.CodableReader.requireOwnClass(Self.self, in: decoder)",
+      "  var reader = try Mapwright._MapwrightRuntime.CodableReader(decoder, fields: Self._jsonModelFields)",
       "  try self.init(_codableReader: &reader)",
       "}",
     ].joined(separator: "\n")
@@ -372,7 +372,7 @@ struct ModelGenerator {
       }
       return "    .init(\(stringLiteral(property.name)), \\\(selfType).\(property.name), json: \(json)),"
     }
-    return (["\(access)static var _jsonModelProperties: [Mapwright.JSONModelProperty<\(selfType)>] {", "  ["] + entries + ["  ]", "}"])
+    return (["\(access)static var _jsonModelProperties: [Mapwright._MapwrightRuntime.Property<\(selfType)>] {", "  ["] + entries + ["  ]", "}"])
       .joined(separator: "\n")
   }
 
@@ -404,7 +404,7 @@ struct ModelGenerator {
     let modifiers = model.mappingInBody ? overridable : access
     let list = "[" + entries.joined(separator: ", ") + "]"
     let body = superclassIsModel ? "super._jsonModelDescribedFields() + \(list)" : list
-    return "\(modifiers)func _jsonModelDescribedFields() -> [Mapwright.DescribedField] {\n  \(body)\n}"
+    return "\(modifiers)func _jsonModelDescribedFields() -> [Mapwright._MapwrightRuntime.DescribedField] {\n  \(body)\n}"
   }
 
   /// `description`, for the `CustomStringConvertible` conformance.
@@ -426,12 +426,12 @@ struct ModelGenerator {
       "  guard let other = other as? \(model.name), type(of: self) == type(of: other) else { return false }",
     ]
     if superclassIsModel { equal.append("  guard super._jsonModelIsEqual(to: other) else { return false }") }
-    let comparisons = mapped.map { "Mapwright.jsonModelFieldEqual(self.\($0.name), other.\($0.name))" }
+    let comparisons = mapped.map { "Mapwright._MapwrightRuntime.fieldEqual(self.\($0.name), other.\($0.name))" }
     equal.append("  return " + (comparisons.isEmpty ? "true" : comparisons.joined(separator: "\n    && ")))
     equal.append("}")
     var hash = ["\(modifiers)func _jsonModelHash(into hasher: inout Hasher) {"]
     if superclassIsModel { hash.append("  super._jsonModelHash(into: &hasher)") }
-    hash += mapped.map { "  Mapwright.jsonModelFieldHash(self.\($0.name), into: &hasher)" }
+    hash += mapped.map { "  Mapwright._MapwrightRuntime.fieldHash(self.\($0.name), into: &hasher)" }
     hash.append("}")
     var result = [equal.joined(separator: "\n"), hash.joined(separator: "\n")]
     if model.asksEquatable && !superclassIsModel {
@@ -463,7 +463,7 @@ struct ModelGenerator {
     let key = model.primaryKey.map { stringLiteral($0.name) } ?? "nil"
     let list = entries.isEmpty ? "[]" : "[\n" + entries.joined(separator: ",\n") + "\n  ]"
     return
-      "\(access)static var _jsonModelEntity: Mapwright.JSONModelEntity? {\n  Mapwright.JSONModelEntity(\(selfType).self, primaryKey: \(key), properties: \(list))\n}"
+      "\(access)static var _jsonModelEntity: Mapwright._MapwrightRuntime.Entity? {\n  Mapwright._MapwrightRuntime.Entity(\(selfType).self, primaryKey: \(key), properties: \(list))\n}"
   }
 
   /// `_jsonModelFieldKeyPaths` and `_jsonModelDecodeField(_:_:)`: each mapped property alone,
@@ -473,7 +473,7 @@ struct ModelGenerator {
     let paths = fields.map { "\\\(selfType).\($0.name)" }.joined(separator: ", ")
     let keyPaths = "\(access)static var _jsonModelFieldKeyPaths: [AnyKeyPath] { [\(paths)] }"
     var lines = [
-      "\(access)static func _jsonModelDecodeField(_ field: Int, _ reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) -> Any {",
+      "\(access)static func _jsonModelDecodeField(_ field: Int, _ reader: inout Mapwright._MapwrightRuntime.Reader) throws(Mapwright.MappingError) -> Any {",
       "  switch field {",
     ]
     for (i, property) in fields.enumerated() {
@@ -540,14 +540,14 @@ struct ModelGenerator {
       if model.hasMigrate { versioning.append("migrate: { try \(model.name).migrate(&$0, from: $1) }") }
       arguments.append("versioning: Mapwright.JSONVersioning(\(versioning.joined(separator: ", ")))")
     }
-    let value = "Mapwright.JSONModelFields(\(arguments.joined(separator: ", ")))"
+    let value = "Mapwright._MapwrightRuntime.Fields(\(arguments.joined(separator: ", ")))"
     if model.mappingInBody {
       // Overridable, so a subclass's table is found through the class; stored once per
       // class where Swift allows (not in generic classes).
-      return overridableStored("_jsonModelFields", type: "Mapwright.JSONModelFields", value: value)
+      return overridableStored("_jsonModelFields", type: "Mapwright._MapwrightRuntime.Fields", value: value)
     }
     if model.isGeneric {
-      return ["\(access)static var _jsonModelFields: Mapwright.JSONModelFields { \(value) }"]
+      return ["\(access)static var _jsonModelFields: Mapwright._MapwrightRuntime.Fields { \(value) }"]
     }
     return ["\(access)static let _jsonModelFields = \(value)"]
   }
@@ -569,14 +569,14 @@ struct ModelGenerator {
     let value: String
     switch model.cluster {
     case .discriminator(let key, let subclasses)?:
-      value = "Mapwright.JSONModelCluster(discriminator: \(stringLiteral(key)), subclasses: \(subclasses))"
+      value = "Mapwright._MapwrightRuntime.Cluster(discriminator: \(stringLiteral(key)), subclasses: \(subclasses))"
     case .closure(let closure)?:
-      value = "Mapwright.JSONModelCluster(choosing: \(closure))"
+      value = "Mapwright._MapwrightRuntime.Cluster(choosing: \(closure))"
     case nil:
       guard !superclassIsModel else { return [] }
-      return ["\(overridable)class var _jsonModelCluster: Mapwright.JSONModelCluster? { nil }"]
+      return ["\(overridable)class var _jsonModelCluster: Mapwright._MapwrightRuntime.Cluster? { nil }"]
     }
-    return overridableStored("_jsonModelCluster", type: "Mapwright.JSONModelCluster?", value: value)
+    return overridableStored("_jsonModelCluster", type: "Mapwright._MapwrightRuntime.Cluster?", value: value)
   }
 
   /// A plain key as an expression: a literal, or the custom naming applied at run time.

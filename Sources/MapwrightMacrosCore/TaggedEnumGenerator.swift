@@ -24,8 +24,8 @@ struct TaggedEnumGenerator {
     let tag = model.tag.map(literal) ?? "nil"
     let content = model.content.map(literal) ?? "nil"
     return """
-      \(access)static var _jsonModelEnum: Mapwright.JSONModelEnumDescription? {
-        Mapwright.JSONModelEnumDescription(tag: \(tag), content: \(content), cases: \(list))
+      \(access)static var _jsonModelEnum: Mapwright._MapwrightRuntime.EnumDescription? {
+        Mapwright._MapwrightRuntime.EnumDescription(tag: \(tag), content: \(content), cases: \(list))
       }
       """
   }

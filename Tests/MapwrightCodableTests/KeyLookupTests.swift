@@ -170,7 +170,7 @@ struct KeyLookupTests {
     var i = 0
     while colliding.count < 300 {
       let key = "c\(i)"
-      let hash = key.utf8.withContiguousStorageIfAvailable { RawJSON.keyHash($0.baseAddress!, count: $0.count) }!
+      let hash = key.utf8.withContiguousStorageIfAvailable { _MapwrightRuntime.RawJSON.keyHash($0.baseAddress!, count: $0.count) }!
       if hash & 1023 == 0 { colliding.append(key) }
       i += 1
     }

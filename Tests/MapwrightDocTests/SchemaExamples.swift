@@ -79,7 +79,7 @@ enum JSONSchemaValidatorExample {
 @JSONModel(tag: "type")
 enum DocShape { case circle(radius: Double) }
 
-/// The examples of `JSONConvertible.enumJSONSchema` and `JSONModelEnumDescription`.
+/// The examples of `JSONConvertible.enumJSONSchema` and `_MapwrightRuntime.EnumDescription`.
 @Test func enumSchemaDocExamplesRun() throws {
   let schema = DocShape.enumJSONSchema   // {"oneOf": [{"type": "object", "properties": …}]}
   #expect(schema?["oneOf"]?[0]?["properties"]?["radius"] == ["type": "number"])

@@ -14,13 +14,13 @@ import Testing
         final class Dog: Animal {
           var barks: Bool
 
-          private static let _jsonModelFieldsStorage = Mapwright.JSONModelFields(keys: ["barks"], superclass: Animal._jsonModelFields)
+          private static let _jsonModelFieldsStorage = Mapwright._MapwrightRuntime.Fields(keys: ["barks"], superclass: Animal._jsonModelFields)
 
-          override class var _jsonModelFields: Mapwright.JSONModelFields {
+          override class var _jsonModelFields: Mapwright._MapwrightRuntime.Fields {
             Dog._jsonModelFieldsStorage
           }
 
-          required init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {
+          required init(_jsonReader reader: inout Mapwright._MapwrightRuntime.Reader) throws(Mapwright.MappingError) {
             var _0: Bool? = nil
             while let member = reader.next() {
               switch member.field {
@@ -40,7 +40,7 @@ import Testing
             try super.init(_jsonReader: &_superReader)
           }
 
-          required init(_codableReader reader: inout Mapwright.CodableModelReader) throws {
+          required init(_codableReader reader: inout Mapwright._MapwrightRuntime.CodableReader) throws {
             var _0: Bool? = nil
             _0 = reader.decode(Bool.self, field: 0)
             reader.require(_0 != nil, 0)
@@ -54,24 +54,24 @@ import Testing
           }
 
           required convenience init(from decoder: any Decoder) throws {
-            try Mapwright.CodableModelReader.requireOwnClass(Self.self, in: decoder)
-            var reader = try Mapwright.CodableModelReader(decoder, fields: Self._jsonModelFields)
+            try Mapwright._MapwrightRuntime.CodableReader.requireOwnClass(Self.self, in: decoder)
+            var reader = try Mapwright._MapwrightRuntime.CodableReader(decoder, fields: Self._jsonModelFields)
             try self.init(_codableReader: &reader)
           }
 
           override func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
-            var writer = Mapwright.JSONModelWriter(session: session)
+            var writer = Mapwright._MapwrightRuntime.Writer(session: session)
             writer.merge(super.encodeJSON(in: session))
             writer.write(self.barks, key: "barks")
             return writer.json
           }
 
-          override func _jsonModelEncode(to writer: inout Mapwright.CodableModelWriter) throws {
+          override func _jsonModelEncode(to writer: inout Mapwright._MapwrightRuntime.CodableWriter) throws {
             try super._jsonModelEncode(to: &writer)
             writer.write(self.barks, key: "barks")
           }
 
-          override func _jsonModelDescribedFields() -> [Mapwright.DescribedField] {
+          override func _jsonModelDescribedFields() -> [Mapwright._MapwrightRuntime.DescribedField] {
             super._jsonModelDescribedFields() + [.init("barks", self.barks)]
           }
 
@@ -82,12 +82,12 @@ import Testing
             guard super._jsonModelIsEqual(to: other) else {
               return false
             }
-            return Mapwright.jsonModelFieldEqual(self.barks, other.barks)
+            return Mapwright._MapwrightRuntime.fieldEqual(self.barks, other.barks)
           }
 
           override func _jsonModelHash(into hasher: inout Hasher) {
             super._jsonModelHash(into: &hasher)
-            Mapwright.jsonModelFieldHash(self.barks, into: &hasher)
+            Mapwright._MapwrightRuntime.fieldHash(self.barks, into: &hasher)
           }
         }
 
@@ -111,19 +111,19 @@ import Testing
         open class Animal {
           public var name: String
 
-          private static let _jsonModelFieldsStorage = Mapwright.JSONModelFields(keys: ["name"])
+          private static let _jsonModelFieldsStorage = Mapwright._MapwrightRuntime.Fields(keys: ["name"])
 
-          open class var _jsonModelFields: Mapwright.JSONModelFields {
+          open class var _jsonModelFields: Mapwright._MapwrightRuntime.Fields {
             Animal._jsonModelFieldsStorage
           }
 
-          private static let _jsonModelClusterStorage = Mapwright.JSONModelCluster(discriminator: "kind", subclasses: ["dog": Dog.self])
+          private static let _jsonModelClusterStorage = Mapwright._MapwrightRuntime.Cluster(discriminator: "kind", subclasses: ["dog": Dog.self])
 
-          open class var _jsonModelCluster: Mapwright.JSONModelCluster? {
+          open class var _jsonModelCluster: Mapwright._MapwrightRuntime.Cluster? {
             Animal._jsonModelClusterStorage
           }
 
-          public required init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {
+          public required init(_jsonReader reader: inout Mapwright._MapwrightRuntime.Reader) throws(Mapwright.MappingError) {
             var _0: String? = nil
             while let member = reader.next() {
               switch member.field {
@@ -138,7 +138,7 @@ import Testing
             self.name = _0!
           }
 
-          public required init(_codableReader reader: inout Mapwright.CodableModelReader) throws {
+          public required init(_codableReader reader: inout Mapwright._MapwrightRuntime.CodableReader) throws {
             var _0: String? = nil
             _0 = reader.decode(String.self, field: 0)
             reader.require(_0 != nil, 0)
@@ -147,7 +147,7 @@ import Testing
           }
 
           open func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
-            var writer = Mapwright.JSONModelWriter(session: session)
+            var writer = Mapwright._MapwrightRuntime.Writer(session: session)
             if let cluster = type(of: self)._jsonModelCluster, let key = cluster.discriminator, let tag = cluster.tag(for: type(of: self)) {
               writer.write(tag, key: key)
             }
@@ -155,14 +155,14 @@ import Testing
             return writer.json
           }
 
-          open func _jsonModelEncode(to writer: inout Mapwright.CodableModelWriter) throws {
+          open func _jsonModelEncode(to writer: inout Mapwright._MapwrightRuntime.CodableWriter) throws {
             if let cluster = type(of: self)._jsonModelCluster, let key = cluster.discriminator, let tag = cluster.tag(for: type(of: self)) {
               writer.write(tag, key: key)
             }
             writer.write(self.name, key: "name")
           }
 
-          open func _jsonModelDescribedFields() -> [Mapwright.DescribedField] {
+          open func _jsonModelDescribedFields() -> [Mapwright._MapwrightRuntime.DescribedField] {
             [.init("name", self.name)]
           }
 
@@ -170,11 +170,11 @@ import Testing
             guard let other = other as? Animal, type(of: self) == type(of: other) else {
               return false
             }
-            return Mapwright.jsonModelFieldEqual(self.name, other.name)
+            return Mapwright._MapwrightRuntime.fieldEqual(self.name, other.name)
           }
 
           open func _jsonModelHash(into hasher: inout Hasher) {
-            Mapwright.jsonModelFieldHash(self.name, into: &hasher)
+            Mapwright._MapwrightRuntime.fieldHash(self.name, into: &hasher)
           }
         }
 
@@ -200,21 +200,21 @@ import Testing
           var label: String
           class func jsonModelClass(for object: JSONValue) -> Shape.Type? { nil }
 
-          private static let _jsonModelFieldsStorage = Mapwright.JSONModelFields(keys: ["label"])
+          private static let _jsonModelFieldsStorage = Mapwright._MapwrightRuntime.Fields(keys: ["label"])
 
-          class var _jsonModelFields: Mapwright.JSONModelFields {
+          class var _jsonModelFields: Mapwright._MapwrightRuntime.Fields {
             Shape._jsonModelFieldsStorage
           }
 
-          private static let _jsonModelClusterStorage = Mapwright.JSONModelCluster(choosing: {
+          private static let _jsonModelClusterStorage = Mapwright._MapwrightRuntime.Cluster(choosing: {
               Shape.jsonModelClass(for: $0)
             })
 
-          class var _jsonModelCluster: Mapwright.JSONModelCluster? {
+          class var _jsonModelCluster: Mapwright._MapwrightRuntime.Cluster? {
             Shape._jsonModelClusterStorage
           }
 
-          required init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {
+          required init(_jsonReader reader: inout Mapwright._MapwrightRuntime.Reader) throws(Mapwright.MappingError) {
             var _0: String? = nil
             while let member = reader.next() {
               switch member.field {
@@ -229,7 +229,7 @@ import Testing
             self.label = _0!
           }
 
-          required init(_codableReader reader: inout Mapwright.CodableModelReader) throws {
+          required init(_codableReader reader: inout Mapwright._MapwrightRuntime.CodableReader) throws {
             var _0: String? = nil
             _0 = reader.decode(String.self, field: 0)
             reader.require(_0 != nil, 0)
@@ -238,16 +238,16 @@ import Testing
           }
 
           func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
-            var writer = Mapwright.JSONModelWriter(session: session)
+            var writer = Mapwright._MapwrightRuntime.Writer(session: session)
             writer.write(self.label, key: "label")
             return writer.json
           }
 
-          func _jsonModelEncode(to writer: inout Mapwright.CodableModelWriter) throws {
+          func _jsonModelEncode(to writer: inout Mapwright._MapwrightRuntime.CodableWriter) throws {
             writer.write(self.label, key: "label")
           }
 
-          func _jsonModelDescribedFields() -> [Mapwright.DescribedField] {
+          func _jsonModelDescribedFields() -> [Mapwright._MapwrightRuntime.DescribedField] {
             [.init("label", self.label)]
           }
 
@@ -255,11 +255,11 @@ import Testing
             guard let other = other as? Shape, type(of: self) == type(of: other) else {
               return false
             }
-            return Mapwright.jsonModelFieldEqual(self.label, other.label)
+            return Mapwright._MapwrightRuntime.fieldEqual(self.label, other.label)
           }
 
           func _jsonModelHash(into hasher: inout Hasher) {
-            Mapwright.jsonModelFieldHash(self.label, into: &hasher)
+            Mapwright._MapwrightRuntime.fieldHash(self.label, into: &hasher)
           }
         }
 

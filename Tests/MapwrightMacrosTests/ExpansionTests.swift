@@ -37,9 +37,9 @@ import Testing
         }
 
         extension Issue: Mapwright.JSONModel, Mapwright.JSONConvertible, CustomStringConvertible {
-          static let _jsonModelFields = Mapwright.JSONModelFields(keys: ["number", nil, nil, "updated_at", "labels", "assignees", "comments", "body"], paths: ["number", "user.login", "html_url", "updated_at", "labels", "assignees", "comments", "body"], otherKnownKeys: ["htmlUrl", "html_url", "user.login"])
+          static let _jsonModelFields = Mapwright._MapwrightRuntime.Fields(keys: ["number", nil, nil, "updated_at", "labels", "assignees", "comments", "body"], paths: ["number", "user.login", "html_url", "updated_at", "labels", "assignees", "comments", "body"], otherKnownKeys: ["htmlUrl", "html_url", "user.login"])
 
-          init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {
+          init(_jsonReader reader: inout Mapwright._MapwrightRuntime.Reader) throws(Mapwright.MappingError) {
             var _0: Int? = nil
             var _1: String? = nil
             var _2: URL? = nil
@@ -94,7 +94,7 @@ import Testing
           }
 
           func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
-            var writer = Mapwright.JSONModelWriter(session: session)
+            var writer = Mapwright._MapwrightRuntime.Writer(session: session)
             writer.write(self.number, key: "number")
             writer.write(self.reporterLogin, path: Self._jsonModelFields.keyPaths[1].keys)
             writer.write(self.htmlURL, key: "html_url")
@@ -106,7 +106,7 @@ import Testing
             return writer.json
           }
 
-          func _jsonModelDescribedFields() -> [Mapwright.DescribedField] {
+          func _jsonModelDescribedFields() -> [Mapwright._MapwrightRuntime.DescribedField] {
             [.init("number", self.number), .init("reporterLogin", self.reporterLogin), .init("htmlURL", self.htmlURL), .init("updatedAt", self.updatedAt), .init("labels", self.labels, default: [Label]()), .init("assignees", self.assignees), .init("comments", self.comments), .init("body", self.body, default: "")]
           }
 
@@ -118,7 +118,7 @@ import Testing
             [\\Self.number, \\Self.reporterLogin, \\Self.htmlURL, \\Self.updatedAt, \\Self.labels, \\Self.assignees, \\Self.comments, \\Self.body]
           }
 
-          static func _jsonModelDecodeField(_ field: Int, _ reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) -> Any {
+          static func _jsonModelDecodeField(_ field: Int, _ reader: inout Mapwright._MapwrightRuntime.Reader) throws(Mapwright.MappingError) -> Any {
             switch field {
             case 0:
               var _0: Int? = nil
@@ -206,8 +206,8 @@ import Testing
             }
           }
 
-          static var _jsonModelEntity: Mapwright.JSONModelEntity? {
-            Mapwright.JSONModelEntity(Self.self, primaryKey: nil, properties: [
+          static var _jsonModelEntity: Mapwright._MapwrightRuntime.Entity? {
+            Mapwright._MapwrightRuntime.Entity(Self.self, primaryKey: nil, properties: [
               .init("number", key: "number", Int.self),
               .init("reporterLogin", key: "user.login", String.self),
               .init("htmlURL", key: "html_url", URL.self),
@@ -219,7 +219,7 @@ import Testing
             ])
           }
 
-          static var _jsonModelProperties: [Mapwright.JSONModelProperty<Self>] {
+          static var _jsonModelProperties: [Mapwright._MapwrightRuntime.Property<Self>] {
             [
               .init("number", \\Self.number, json: ["number"]),
               .init("reporterLogin", \\Self.reporterLogin, json: ["user.login"]),
@@ -420,9 +420,9 @@ import Testing
         }
 
         extension A: Mapwright.JSONModel, Mapwright.JSONConvertible, CustomStringConvertible {
-          static let _jsonModelFields = Mapwright.JSONModelFields(keys: ["html-url", "user-id2"])
+          static let _jsonModelFields = Mapwright._MapwrightRuntime.Fields(keys: ["html-url", "user-id2"])
 
-          init(_jsonReader reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) {
+          init(_jsonReader reader: inout Mapwright._MapwrightRuntime.Reader) throws(Mapwright.MappingError) {
             var _0: String? = nil
             var _1: Int? = nil
             while let member = reader.next() {
@@ -442,7 +442,7 @@ import Testing
           }
 
           func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
-            var writer = Mapwright.JSONModelWriter(session: session)
+            var writer = Mapwright._MapwrightRuntime.Writer(session: session)
             writer.write(self.htmlURL, key: "html-url")
             writer.write(self.userID2, key: "user-id2")
             return writer.json
@@ -455,7 +455,7 @@ import Testing
             output.endObject()
           }
 
-          func _jsonModelDescribedFields() -> [Mapwright.DescribedField] {
+          func _jsonModelDescribedFields() -> [Mapwright._MapwrightRuntime.DescribedField] {
             [.init("htmlURL", self.htmlURL), .init("userID2", self.userID2)]
           }
 
@@ -467,7 +467,7 @@ import Testing
             [\\Self.htmlURL, \\Self.userID2]
           }
 
-          static func _jsonModelDecodeField(_ field: Int, _ reader: inout Mapwright.JSONModelReader) throws(Mapwright.MappingError) -> Any {
+          static func _jsonModelDecodeField(_ field: Int, _ reader: inout Mapwright._MapwrightRuntime.Reader) throws(Mapwright.MappingError) -> Any {
             switch field {
             case 0:
               var _0: String? = nil
@@ -498,14 +498,14 @@ import Testing
             }
           }
 
-          static var _jsonModelEntity: Mapwright.JSONModelEntity? {
-            Mapwright.JSONModelEntity(Self.self, primaryKey: nil, properties: [
+          static var _jsonModelEntity: Mapwright._MapwrightRuntime.Entity? {
+            Mapwright._MapwrightRuntime.Entity(Self.self, primaryKey: nil, properties: [
               .init("htmlURL", key: "html-url", String.self),
               .init("userID2", key: "user-id2", Int.self)
             ])
           }
 
-          static var _jsonModelProperties: [Mapwright.JSONModelProperty<Self>] {
+          static var _jsonModelProperties: [Mapwright._MapwrightRuntime.Property<Self>] {
             [
               .init("htmlURL", \\Self.htmlURL, json: ["html-url"]),
               .init("userID2", \\Self.userID2, json: ["user-id2"]),
@@ -701,8 +701,8 @@ extension EnumExpansionTests {
             }
           }
 
-          static var _jsonModelEnum: Mapwright.JSONModelEnumDescription? {
-            Mapwright.JSONModelEnumDescription(tag: "type", content: nil, cases: [
+          static var _jsonModelEnum: Mapwright._MapwrightRuntime.EnumDescription? {
+            Mapwright._MapwrightRuntime.EnumDescription(tag: "type", content: nil, cases: [
               .init("circle", [.init("radius", key: "radius", Double.self)]),
               .init("empty", [])
             ])

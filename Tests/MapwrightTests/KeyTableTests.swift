@@ -33,7 +33,7 @@ import Testing
       for i in keys.indices where i > 0 && Int.random(in: 0..<12, using: &random) == 0 {
         keys[i] = keys[Int.random(in: 0..<i, using: &random)]
       }
-      let fields = JSONModelFields(keys: keys)
+      let fields = _MapwrightRuntime.Fields(keys: keys)
       // The model's keys, near misses (one byte more or less), random keys, escaped keys.
       var members = keys.compactMap { $0 }
       for key in keys.compactMap({ $0 }) where Bool.random(using: &random) {
@@ -46,7 +46,7 @@ import Testing
       text += (members.isEmpty ? "" : ", ") + #""\u0069d": -1, "pro\u0066ile": -2}"#
       let document = try JSONDocument(text)
       let table = fields.table
-      document.withRawAccess { raw in
+      document._withRawAccess { raw in
         var keyIndex = 1
         for _ in 0..<raw.count(at: 0) {
           let searched = raw.field(
@@ -64,7 +64,7 @@ import Testing
   /// The slots hold every field once and are at most half full.
   @Test func everyFieldHasOneSlot() {
     for count in [0, 1, 4, 5, 40, 200] {
-      let table = JSONModelFields(keys: (0..<count).map { "key\($0)" }).table
+      let table = _MapwrightRuntime.Fields(keys: (0..<count).map { "key\($0)" }).table
       let used = (0...table.slotMask).map { Int(table.slots[$0]) }.filter { $0 >= 0 }
       #expect(used.sorted() == Array(0..<count))
       #expect(used.count * 2 <= table.slotMask + 1)

@@ -16,7 +16,7 @@ final class CodableDecoder: _JSONModelDecoderBase, Decoder, SingleValueDecodingC
   /// use it later, and `raw` points into this document's bytes and tape, which live as long
   /// as the document does.
   let document: JSONDocument
-  let raw: RawJSON
+  let raw: _MapwrightRuntime.RawJSON
   let options: DecoderOptions
   let userInfo: [CodingUserInfoKey: Any]
   /// Where forgiven values are recorded (`decodeReporting`), shared with child decoders;
@@ -54,7 +54,7 @@ final class CodableDecoder: _JSONModelDecoderBase, Decoder, SingleValueDecodingC
   /// JSONModelCoding.swift).
   override func decodeJSONModel<T: JSONConvertible>(_ type: T.Type) throws -> T { try decodeModel(T.self) }
 
-  init(document: JSONDocument, raw: RawJSON, options: DecoderOptions, reporting: Bool, json5: JSON5Translation? = nil) {
+  init(document: JSONDocument, raw: _MapwrightRuntime.RawJSON, options: DecoderOptions, reporting: Bool, json5: JSON5Translation? = nil) {
     self.json5 = json5
     self.document = document
     self.raw = raw

@@ -3,7 +3,7 @@
 //
 // Objects of up to `smallObject` members are searched from their first member each time.
 // A larger object gets a table of its keys the first time it is searched: open addressing on
-// each key's hash (`RawJSON.keyHash` of its bytes), the keys inserted in document order and a
+// each key's hash (`_MapwrightRuntime.RawJSON.keyHash` of its bytes), the keys inserted in document order and a
 // repeated key only once, so the first of equal keys is the one found. The table's memory is
 // the asking container's (`KeyTable`), reused from one object to the next. An object with an
 // escaped key (whose bytes are not its text), or whose keys crowd one part of the table, is
@@ -31,7 +31,7 @@ struct KeyTable {
   /// `count` is 0).
   @inline(__always)
   static func hash(_ start: UnsafePointer<UInt8>?, count: Int) -> UInt64 {
-    RawJSON.keyHash(start ?? UnsafePointer(bitPattern: 1)!, count: count)
+    _MapwrightRuntime.RawJSON.keyHash(start ?? UnsafePointer(bitPattern: 1)!, count: count)
   }
 }
 

@@ -36,7 +36,7 @@ struct KeyNames {
     MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
   }
 
-  /// The name kept for the key of byte `byte` and its hash (`RawJSON.keyHash`), or nil.
+  /// The name kept for the key of byte `byte` and its hash (`_MapwrightRuntime.RawJSON.keyHash`), or nil.
   @inline(__always)
   func name(at byte: Int) -> (name: UnsafeBufferPointer<UInt8>, hash: UInt64)? {
     guard byte < slots, let entries, let bytes else { return nil }

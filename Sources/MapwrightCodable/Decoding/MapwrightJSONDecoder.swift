@@ -190,7 +190,7 @@ open class MapwrightJSONDecoder: @unchecked Sendable {
   private func run<T>(input: DecoderInput, report: Bool, _ decodeRoot: (CodableDecoder) throws -> T) throws -> (value: T, report: MappingReport) {
     let options = withOptions { $0 }
     let (document, json5) = try options.parse(input)
-    return try document.withRawAccess { raw in
+    return try document._withRawAccess { raw in
       let decoder = CodableDecoder(document: document, raw: raw, options: options, reporting: report, json5: json5)
       let value = try decodeRoot(decoder)
       return (value, decoder.report)

@@ -251,7 +251,7 @@ extension CodableDecoder {
   }
 }
 
-extension RawJSON {
+extension _MapwrightRuntime.RawJSON {
   /// The text of the number at `index`.
   func numberBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
     let entry = tape[index]

@@ -1,6 +1,6 @@
 // What an absent key and a null mean for one field, in one place. Every path decides through
 // these functions: the `@JSONModel` readers (their generated code calls them through
-// `JSONModelReader`), ObjectMapper's `Map`, and, through `EntityRules`, `ModelObject` and the
+// `_MapwrightRuntime.Reader`), ObjectMapper's `Map`, and, through `EntityRules`, `ModelObject` and the
 // import. The rules:
 // - a key absent: a field with a default keeps it, and the report says so (`defaultUsed`, at
 //   the key path the model asked for); otherwise an optional field is nil and a non-optional

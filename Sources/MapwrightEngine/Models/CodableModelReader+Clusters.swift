@@ -8,7 +8,7 @@
 
 import MapwrightJSON
 
-extension CodableModelReader {
+extension _MapwrightRuntime.CodableReader {
   /// Throws `DecodingError.dataCorrupted` when the decoder's object chooses, in `type`'s class
   /// cluster, a class other than `type` (nothing to do for a model that is no cluster).
   public static func requireOwnClass<Model: JSONModel>(_ type: Model.Type, in decoder: any Decoder) throws {

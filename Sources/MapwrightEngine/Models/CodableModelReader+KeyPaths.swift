@@ -6,7 +6,7 @@
 
 import MapwrightJSON
 
-extension CodableModelReader {
+extension _MapwrightRuntime.CodableReader {
   /// Decodes the value at the first present of `paths` for field `field`; nil when none is.
   public mutating func decode<T: JSONConvertible & Decodable>(_ type: T.Type, field: Int, paths: [String], coercion: CoercionPolicy? = nil) -> T? {
     guard !skipping else { return nil }

@@ -2,20 +2,22 @@
 // (`decode(Int.self, forKey:)`, `encode(_: Int, forKey:)`), as synthesised Codable calls them:
 // a coder's generic entry point checks every value's type at run time (Foundation's tries
 // `Date`, `URL`, `Data`, dictionaries… for each), the typed ones do not. The Codable driver's
-// reader and writer prefer these (`CodableModelReader`, `CodableModelWriter`).
+// reader and writer prefer these (`_MapwrightRuntime.CodableReader`, `_MapwrightRuntime.CodableWriter`).
 
-/// A standard scalar that keyed containers read and write by a typed overload.
-/// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
-public protocol JSONCodableScalar: JSONConvertible, Codable {
-  /// The value at `key`, by the container's overload for this type.
-  static func _decode(from container: KeyedDecodingContainer<JSONCodingKey>, forKey key: JSONCodingKey) throws -> Self
-  /// The value at `key` when present and not null.
-  static func _decodeIfPresent(from container: KeyedDecodingContainer<JSONCodingKey>, forKey key: JSONCodingKey) throws -> Self?
-  /// Writes the value at `key` by the container's overload for this type.
-  func _encode(to container: inout KeyedEncodingContainer<JSONCodingKey>, forKey key: JSONCodingKey) throws
+extension _MapwrightRuntime {
+  /// A standard scalar that keyed containers read and write by a typed overload.
+  /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
+  public protocol CodableScalar: JSONConvertible, Codable {
+    /// The value at `key`, by the container's overload for this type.
+    static func _decode(from container: KeyedDecodingContainer<JSONCodingKey>, forKey key: JSONCodingKey) throws -> Self
+    /// The value at `key` when present and not null.
+    static func _decodeIfPresent(from container: KeyedDecodingContainer<JSONCodingKey>, forKey key: JSONCodingKey) throws -> Self?
+    /// Writes the value at `key` by the container's overload for this type.
+    func _encode(to container: inout KeyedEncodingContainer<JSONCodingKey>, forKey key: JSONCodingKey) throws
+  }
 }
 
-extension Int: JSONCodableScalar {
+extension Int: _MapwrightRuntime.CodableScalar {
   /// `decode(Int.self, forKey:)`.
   @inlinable
   public static func _decode(from container: KeyedDecodingContainer<JSONCodingKey>, forKey key: JSONCodingKey) throws -> Int {
@@ -33,7 +35,7 @@ extension Int: JSONCodableScalar {
   }
 }
 
-extension Int64: JSONCodableScalar {
+extension Int64: _MapwrightRuntime.CodableScalar {
   /// `decode(Int64.self, forKey:)`.
   @inlinable
   public static func _decode(from container: KeyedDecodingContainer<JSONCodingKey>, forKey key: JSONCodingKey) throws -> Int64 {
@@ -51,7 +53,7 @@ extension Int64: JSONCodableScalar {
   }
 }
 
-extension Double: JSONCodableScalar {
+extension Double: _MapwrightRuntime.CodableScalar {
   /// `decode(Double.self, forKey:)`.
   @inlinable
   public static func _decode(from container: KeyedDecodingContainer<JSONCodingKey>, forKey key: JSONCodingKey) throws -> Double {
@@ -69,7 +71,7 @@ extension Double: JSONCodableScalar {
   }
 }
 
-extension Bool: JSONCodableScalar {
+extension Bool: _MapwrightRuntime.CodableScalar {
   /// `decode(Bool.self, forKey:)`.
   @inlinable
   public static func _decode(from container: KeyedDecodingContainer<JSONCodingKey>, forKey key: JSONCodingKey) throws -> Bool {
@@ -87,7 +89,7 @@ extension Bool: JSONCodableScalar {
   }
 }
 
-extension String: JSONCodableScalar {
+extension String: _MapwrightRuntime.CodableScalar {
   /// `decode(String.self, forKey:)`.
   @inlinable
   public static func _decode(from container: KeyedDecodingContainer<JSONCodingKey>, forKey key: JSONCodingKey) throws -> String {

@@ -55,13 +55,13 @@ extension JSONModel {
 
   /// Reads the model from the reader's decoder as a `JSON` value, then maps it (for models
   /// whose Codable reading the macro did not generate: conformance declared elsewhere).
-  public init(_codableReader reader: inout CodableModelReader) throws {
+  public init(_codableReader reader: inout _MapwrightRuntime.CodableReader) throws {
     self = try reader.engineValue(Self.self, from: JSON(from: reader.decoder), coercion: nil, at: reader.decoder.codingPath)
   }
 
   /// Writes the model as a `JSON` value (for models whose Codable writing the macro did not
   /// generate).
-  public func _jsonModelEncode(to writer: inout CodableModelWriter) throws {
+  public func _jsonModelEncode(to writer: inout _MapwrightRuntime.CodableWriter) throws {
     let json = encodeJSON(in: writer.session)
     try writer.session.throwIfFailed()
     writer.mergeMembers(of: json)
@@ -70,7 +70,7 @@ extension JSONModel {
 
 extension JSONModel where Self: Decodable {
   /// Decodes the model by its own mapping. Mapwright's decoder reads it from its parse; other
-  /// decoders through their containers (see `CodableModelReader`). Errors are
+  /// decoders through their containers (see `_MapwrightRuntime.CodableReader`). Errors are
   /// `DecodingError`s with the coding path, the `MappingError` as the underlying error.
   ///
   /// ```swift
@@ -81,14 +81,14 @@ extension JSONModel where Self: Decodable {
       self = try mapwright.decodeJSONModel(Self.self)
       return
     }
-    var reader = try CodableModelReader(decoder, fields: Self._jsonModelFields)
+    var reader = try _MapwrightRuntime.CodableReader(decoder, fields: Self._jsonModelFields)
     self = try Self(_codableReader: &reader)
   }
 }
 
 extension JSONModel where Self: Encodable {
   /// Encodes the model by its own mapping: written straight into Mapwright's encoder, through
-  /// any other encoder's containers (see `CodableModelWriter`).
+  /// any other encoder's containers (see `_MapwrightRuntime.CodableWriter`).
   public func encode(to encoder: any Encoder) throws {
     if let mapwright = encoder as? _JSONModelEncoderBase {
       let session = EncodingSession()
@@ -98,7 +98,7 @@ extension JSONModel where Self: Encodable {
       }
       if written { return }
     }
-    var writer = CodableModelWriter(encoder)
+    var writer = _MapwrightRuntime.CodableWriter(encoder)
     try _jsonModelEncode(to: &writer)
     try writer.finish()
   }
@@ -110,7 +110,8 @@ extension JSONModel where Self: Encodable {
 /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
 public func _jsonModelDecode<T: JSONConvertible>(_ type: T.Type, from decoder: any Decoder) throws -> T {
   if let mapwright = decoder as? _JSONModelDecoderBase { return try mapwright.decodeJSONModel(T.self) }
-  return try CodableModelReader.mapped(T.self, from: JSON(from: decoder), options: CodableModelReader.options(of: decoder), at: decoder.codingPath)
+  return try _MapwrightRuntime.CodableReader.mapped(
+    T.self, from: JSON(from: decoder), options: _MapwrightRuntime.CodableReader.options(of: decoder), at: decoder.codingPath)
 }
 
 /// Encodes `value` through any encoder by its JSON mapping: written straight into Mapwright's

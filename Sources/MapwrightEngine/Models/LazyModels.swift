@@ -43,8 +43,8 @@ public final class LazyModel<Model: JSONModel>: JSONConvertible {
       }
       if let cached = cache[field] { return cached as! Value }
       let value = try session.isolatingErrors { () throws(MappingError) -> Any in
-        try object.document.withRawAccess { (raw) throws(MappingError) -> Any in
-          var reader = try JSONModelReader(object, in: session, fields: Model._jsonModelFields, raw: raw)
+        try object.document._withRawAccess { (raw) throws(MappingError) -> Any in
+          var reader = try _MapwrightRuntime.Reader(object, in: session, fields: Model._jsonModelFields, raw: raw)
           reader.unknownKeys = .ignore
           defer { reader.restore() }
           return try Model._jsonModelDecodeField(field, &reader)
@@ -128,7 +128,7 @@ extension JSONModel {
   public static var _jsonModelFieldKeyPaths: [AnyKeyPath] { [] }
 
   /// Always throws: a model without per-property decoding is decoded whole.
-  public static func _jsonModelDecodeField(_ field: Int, _ reader: inout JSONModelReader) throws(MappingError) -> Any {
+  public static func _jsonModelDecodeField(_ field: Int, _ reader: inout _MapwrightRuntime.Reader) throws(MappingError) -> Any {
     throw MappingError(invalidValue: "\(Self.self) does not decode its properties one by one")
   }
 }

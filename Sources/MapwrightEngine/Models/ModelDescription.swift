@@ -5,49 +5,51 @@
 // models and collections. The macro generates the list of a model's fields
 // (`_jsonModelDescribedFields`); the formatting is here.
 
-/// One mapped property's name and value, and whether the value is the property's default.
-/// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
-public struct DescribedField {
-  /// The property's name.
-  public let name: String
-  /// The property's value.
-  public let value: Any
-  /// Whether the value is the property's default (then `description` leaves it out).
-  public let isDefault: Bool
+extension _MapwrightRuntime {
+  /// One mapped property's name and value, and whether the value is the property's default.
+  /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
+  public struct DescribedField {
+    /// The property's name.
+    public let name: String
+    /// The property's value.
+    public let value: Any
+    /// Whether the value is the property's default (then `description` leaves it out).
+    public let isDefault: Bool
 
-  /// A property without a declared default: default only when it is a nil optional.
-  public init<Value>(_ name: String, _ value: Value) {
-    self.name = name
-    self.value = value
-    isDefault = (value as? any OptionalProtocol)?.isNone ?? false
-  }
+    /// A property without a declared default: default only when it is a nil optional.
+    public init<Value>(_ name: String, _ value: Value) {
+      self.name = name
+      self.value = value
+      isDefault = (value as? any _MapwrightRuntime.OptionalProtocol)?.isNone ?? false
+    }
 
-  /// A property whose value is compared with its declared default.
-  public init<Value: Equatable>(_ name: String, _ value: Value, default defaultValue: Value) {
-    self.name = name
-    self.value = value
-    isDefault = value == defaultValue || ((value as? any OptionalProtocol)?.isNone ?? false)
-  }
+    /// A property whose value is compared with its declared default.
+    public init<Value: Equatable>(_ name: String, _ value: Value, default defaultValue: Value) {
+      self.name = name
+      self.value = value
+      isDefault = value == defaultValue || ((value as? any _MapwrightRuntime.OptionalProtocol)?.isNone ?? false)
+    }
 
-  /// A property whose value cannot be compared with its default: never counted as default.
-  public init<Value>(_ name: String, _ value: Value, default defaultValue: Value) {
-    self.init(name, value, isDefault: false)
-  }
+    /// A property whose value cannot be compared with its default: never counted as default.
+    public init<Value>(_ name: String, _ value: Value, default defaultValue: Value) {
+      self.init(name, value, isDefault: false)
+    }
 
-  /// Collections count as default when both are empty (their elements need not be Equatable).
-  public init<Value: Collection>(_ name: String, _ value: Value, default defaultValue: Value) {
-    self.init(name, value, isDefault: value.isEmpty && defaultValue.isEmpty)
-  }
+    /// Collections count as default when both are empty (their elements need not be Equatable).
+    public init<Value: Collection>(_ name: String, _ value: Value, default defaultValue: Value) {
+      self.init(name, value, isDefault: value.isEmpty && defaultValue.isEmpty)
+    }
 
-  /// A collection compared with its declared default.
-  public init<Value: Collection & Equatable>(_ name: String, _ value: Value, default defaultValue: Value) {
-    self.init(name, value, isDefault: value == defaultValue)
-  }
+    /// A collection compared with its declared default.
+    public init<Value: Collection & Equatable>(_ name: String, _ value: Value, default defaultValue: Value) {
+      self.init(name, value, isDefault: value == defaultValue)
+    }
 
-  init(_ name: String, _ value: Any, isDefault: Bool) {
-    self.name = name
-    self.value = value
-    self.isDefault = isDefault
+    init(_ name: String, _ value: Any, isDefault: Bool) {
+      self.name = name
+      self.value = value
+      self.isDefault = isDefault
+    }
   }
 }
 
@@ -56,7 +58,7 @@ extension JSONModel {
   public var fullDescription: String { describeModel(self, full: true) }
 
   /// The mapped fields a description lists (generated for structs and classes).
-  public func _jsonModelDescribedFields() -> [DescribedField] { [] }
+  public func _jsonModelDescribedFields() -> [_MapwrightRuntime.DescribedField] { [] }
 }
 
 /// `Name(field: value, …)` for a model.
@@ -68,7 +70,7 @@ func describeModel(_ model: any JSONModel, full: Bool) -> String {
 
 /// A value inside a description.
 func describeValue(_ value: Any, full: Bool) -> String {
-  if let optional = value as? any OptionalProtocol {
+  if let optional = value as? any _MapwrightRuntime.OptionalProtocol {
     guard let wrapped = optional.wrappedAny else { return "nil" }
     return describeValue(wrapped, full: full)
   }
@@ -87,27 +89,29 @@ func describeValue(_ value: Any, full: Bool) -> String {
 
 // MARK: Equality of class models
 
-/// Equality of one mapped property, for the `==` the macro writes for classes that ask for
-/// `Equatable`: `==` where the type has it, else the same JSON encoding.
-/// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
-public func jsonModelFieldEqual<Value: Equatable>(_ a: Value, _ b: Value) -> Bool { a == b }
+extension _MapwrightRuntime {
+  /// Equality of one mapped property, for the `==` the macro writes for classes that ask for
+  /// `Equatable`: `==` where the type has it, else the same JSON encoding.
+  /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
+  public static func fieldEqual<Value: Equatable>(_ a: Value, _ b: Value) -> Bool { a == b }
 
-/// Equality of an `Equatable` model value: its `==`.
-public func jsonModelFieldEqual<Value: Equatable & JSONConvertible>(_ a: Value, _ b: Value) -> Bool { a == b }
+  /// Equality of an `Equatable` model value: its `==`.
+  public static func fieldEqual<Value: Equatable & JSONConvertible>(_ a: Value, _ b: Value) -> Bool { a == b }
 
-/// Equality of a value that is not `Equatable`: the same instance, or the same JSON encoding.
-public func jsonModelFieldEqual<Value: JSONConvertible>(_ a: Value, _ b: Value) -> Bool {
-  if Value.self is AnyClass, (a as AnyObject) === (b as AnyObject) { return true }
-  return a.json() == b.json()
+  /// Equality of a value that is not `Equatable`: the same instance, or the same JSON encoding.
+  public static func fieldEqual<Value: JSONConvertible>(_ a: Value, _ b: Value) -> Bool {
+    if Value.self is AnyClass, (a as AnyObject) === (b as AnyObject) { return true }
+    return a.json() == b.json()
+  }
+
+  /// Hashing of one mapped property: its hash where the type has one (a property that is not
+  /// Hashable is left out, which keeps equal models' hashes equal).
+  /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
+  public static func fieldHash<Value: Hashable>(_ value: Value, into hasher: inout Hasher) { hasher.combine(value) }
+
+  /// A property that is not `Hashable` adds nothing to the hash.
+  public static func fieldHash<Value>(_ value: Value, into hasher: inout Hasher) {}
 }
-
-/// Hashing of one mapped property: its hash where the type has one (a property that is not
-/// Hashable is left out, which keeps equal models' hashes equal).
-/// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
-public func jsonModelFieldHash<Value: Hashable>(_ value: Value, into hasher: inout Hasher) { hasher.combine(value) }
-
-/// A property that is not `Hashable` adds nothing to the hash.
-public func jsonModelFieldHash<Value>(_ value: Value, into hasher: inout Hasher) {}
 
 extension JSONModel {
   /// The one-level description (`CustomStringConvertible`'s `description` for models).

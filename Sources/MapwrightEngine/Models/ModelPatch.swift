@@ -71,7 +71,7 @@ extension JSONModelCopyable {
   }
 }
 
-extension JSONModelProperty {
+extension _MapwrightRuntime.Property {
   /// Whether the patch object names this property: one of its key paths is present (a
   /// flattened model's keys are checked by decoding it whole; an ignored property never is).
   func isNamed(by patch: JSONValue) -> Bool {

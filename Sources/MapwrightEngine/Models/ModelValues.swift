@@ -20,47 +20,49 @@
 /// ```
 public protocol JSONModelCopyable: JSONModel {
   /// Every stored property: its name, JSON key path and key path (generated).
-  static var _jsonModelProperties: [JSONModelProperty<Self>] { get }
+  static var _jsonModelProperties: [_MapwrightRuntime.Property<Self>] { get }
   /// A value whose every stored property is the draft's (generated).
   init(_jsonModelDraft draft: JSONModelDraft<Self>)
 }
 
-/// One stored property of a model, type-erased.
-/// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
-public struct JSONModelProperty<Model> {
-  /// The Swift property's name.
-  public let name: String
-  /// The JSON key paths it is read from, the first present winning (nil for an `@Ignore`d
-  /// property, empty for a `@Flatten`ed one).
-  public let jsonPaths: [String]?
-  /// The property's key path in the model.
-  public let keyPath: PartialKeyPath<Model>
-  let equal: (Any, Any) -> Bool
-  /// Sets the property of a class instance in place (nil for a `let` or a struct's property).
-  let assign: ((Model, Any) -> Void)?
+extension _MapwrightRuntime {
+  /// One stored property of a model, type-erased.
+  /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
+  public struct Property<Model> {
+    /// The Swift property's name.
+    public let name: String
+    /// The JSON key paths it is read from, the first present winning (nil for an `@Ignore`d
+    /// property, empty for a `@Flatten`ed one).
+    public let jsonPaths: [String]?
+    /// The property's key path in the model.
+    public let keyPath: PartialKeyPath<Model>
+    let equal: (Any, Any) -> Bool
+    /// Sets the property of a class instance in place (nil for a `let` or a struct's property).
+    let assign: ((Model, Any) -> Void)?
 
-  /// A property whose type is not `Equatable` (a change is always seen as one).
-  public init<Value>(_ name: String, _ keyPath: KeyPath<Model, Value>, json jsonPaths: [String]?) {
-    self.name = name
-    self.jsonPaths = jsonPaths
-    self.keyPath = keyPath
-    // A type that is not Equatable always counts as changed (the hook sees it).
-    equal = { _, _ in false }
-    assign = Self.assigner(keyPath)
-  }
+    /// A property whose type is not `Equatable` (a change is always seen as one).
+    public init<Value>(_ name: String, _ keyPath: KeyPath<Model, Value>, json jsonPaths: [String]?) {
+      self.name = name
+      self.jsonPaths = jsonPaths
+      self.keyPath = keyPath
+      // A type that is not Equatable always counts as changed (the hook sees it).
+      equal = { _, _ in false }
+      assign = Self.assigner(keyPath)
+    }
 
-  static func assigner<Value>(_ keyPath: KeyPath<Model, Value>) -> ((Model, Any) -> Void)? {
-    guard let writable = keyPath as? ReferenceWritableKeyPath<Model, Value> else { return nil }
-    return { model, value in model[keyPath: writable] = value as! Value }
-  }
+    static func assigner<Value>(_ keyPath: KeyPath<Model, Value>) -> ((Model, Any) -> Void)? {
+      guard let writable = keyPath as? ReferenceWritableKeyPath<Model, Value> else { return nil }
+      return { model, value in model[keyPath: writable] = value as! Value }
+    }
 
-  /// A property whose changes are found by `==`.
-  public init<Value: Equatable>(_ name: String, _ keyPath: KeyPath<Model, Value>, json jsonPaths: [String]?) {
-    self.name = name
-    self.jsonPaths = jsonPaths
-    self.keyPath = keyPath
-    equal = { a, b in (a as? Value) == (b as? Value) }
-    assign = Self.assigner(keyPath)
+    /// A property whose changes are found by `==`.
+    public init<Value: Equatable>(_ name: String, _ keyPath: KeyPath<Model, Value>, json jsonPaths: [String]?) {
+      self.name = name
+      self.jsonPaths = jsonPaths
+      self.keyPath = keyPath
+      equal = { a, b in (a as? Value) == (b as? Value) }
+      assign = Self.assigner(keyPath)
+    }
   }
 }
 
@@ -180,7 +182,7 @@ extension JSONModelCopyable where Self: AnyObject {
   /// Writes the draft's changed values into this instance's `var` properties.
   func apply(_ draft: JSONModelDraft<Self>) throws(MappingError) {
     let properties = Self._jsonModelProperties
-    var assignments: [(JSONModelProperty<Self>, Any)] = []
+    var assignments: [(_MapwrightRuntime.Property<Self>, Any)] = []
     for property in properties {
       guard let value = draft.changes[property.keyPath] else { continue }
       if property.assign == nil {

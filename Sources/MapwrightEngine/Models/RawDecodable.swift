@@ -4,59 +4,61 @@
 // same error with its path. The fast path never accepts what the engine would reject, so the
 // result does not depend on which path ran.
 
-/// A value that can be read straight from the tape when its JSON type matches exactly.
-public protocol RawDecodable {
-  static func decodeRaw(_ raw: RawJSON, at index: Int) -> Self?
+extension _MapwrightRuntime {
+  /// A value that can be read straight from the tape when its JSON type matches exactly.
+  public protocol RawDecodable {
+    static func decodeRaw(_ raw: _MapwrightRuntime.RawJSON, at index: Int) -> Self?
+  }
 }
 
-extension String: RawDecodable {
+extension String: _MapwrightRuntime.RawDecodable {
   /// The string at `index`, or nil when it is not a string.
   @inlinable
-  public static func decodeRaw(_ raw: RawJSON, at index: Int) -> String? { raw.string(at: index) }
+  public static func decodeRaw(_ raw: _MapwrightRuntime.RawJSON, at index: Int) -> String? { raw.string(at: index) }
 }
 
-extension Bool: RawDecodable {
+extension Bool: _MapwrightRuntime.RawDecodable {
   /// The Boolean at `index`, or nil when it is not `true` or `false`.
   @inlinable
-  public static func decodeRaw(_ raw: RawJSON, at index: Int) -> Bool? { raw.bool(at: index) }
+  public static func decodeRaw(_ raw: _MapwrightRuntime.RawJSON, at index: Int) -> Bool? { raw.bool(at: index) }
 }
 
-extension Double: RawDecodable {
+extension Double: _MapwrightRuntime.RawDecodable {
   /// The number at `index` as a `Double`, or nil when it is not a number.
   @inlinable
-  public static func decodeRaw(_ raw: RawJSON, at index: Int) -> Double? { raw.double(at: index) }
+  public static func decodeRaw(_ raw: _MapwrightRuntime.RawJSON, at index: Int) -> Double? { raw.double(at: index) }
 }
 
-extension RawDecodable where Self: FixedWidthInteger {
+extension _MapwrightRuntime.RawDecodable where Self: FixedWidthInteger {
   /// The integer at `index`, or nil when it is not an integer that fits `Self`.
   @inlinable
-  public static func decodeRaw(_ raw: RawJSON, at index: Int) -> Self? { raw.integer(at: index, as: Self.self) }
+  public static func decodeRaw(_ raw: _MapwrightRuntime.RawJSON, at index: Int) -> Self? { raw.integer(at: index, as: Self.self) }
 }
 
-extension Int: RawDecodable {}
-extension Int8: RawDecodable {}
-extension Int16: RawDecodable {}
-extension Int32: RawDecodable {}
-extension Int64: RawDecodable {}
-extension UInt: RawDecodable {}
-extension UInt8: RawDecodable {}
-extension UInt16: RawDecodable {}
-extension UInt32: RawDecodable {}
-extension UInt64: RawDecodable {}
+extension Int: _MapwrightRuntime.RawDecodable {}
+extension Int8: _MapwrightRuntime.RawDecodable {}
+extension Int16: _MapwrightRuntime.RawDecodable {}
+extension Int32: _MapwrightRuntime.RawDecodable {}
+extension Int64: _MapwrightRuntime.RawDecodable {}
+extension UInt: _MapwrightRuntime.RawDecodable {}
+extension UInt8: _MapwrightRuntime.RawDecodable {}
+extension UInt16: _MapwrightRuntime.RawDecodable {}
+extension UInt32: _MapwrightRuntime.RawDecodable {}
+extension UInt64: _MapwrightRuntime.RawDecodable {}
 
-extension Optional: RawDecodable where Wrapped: RawDecodable {
+extension Optional: _MapwrightRuntime.RawDecodable where Wrapped: _MapwrightRuntime.RawDecodable {
   /// `.some(nil)` for `null`, the wrapped value read straight, or nil to fall back.
   @inlinable
-  public static func decodeRaw(_ raw: RawJSON, at index: Int) -> Wrapped?? {
+  public static func decodeRaw(_ raw: _MapwrightRuntime.RawJSON, at index: Int) -> Wrapped?? {
     if raw.isNull(at: index) { return .some(nil) }
     return Wrapped.decodeRaw(raw, at: index).map { .some($0) }
   }
 }
 
-extension Array: RawDecodable where Element: RawDecodable {
+extension Array: _MapwrightRuntime.RawDecodable where Element: _MapwrightRuntime.RawDecodable {
   /// Every element read straight, or nil when one of them needs the engine.
   @inlinable
-  public static func decodeRaw(_ raw: RawJSON, at index: Int) -> [Element]? {
+  public static func decodeRaw(_ raw: _MapwrightRuntime.RawJSON, at index: Int) -> [Element]? {
     guard raw.isArray(at: index) else { return nil }
     let count = raw.count(at: index)
     var result: [Element] = []

@@ -1,7 +1,7 @@
 // A model of entities made from `@JSONModel` types, so that they import into a store and are
 // fetched back like entities of a model file. Each type is an entity named after it, its
 // mapped properties its attributes and relationships (a model type, an optional of one or an
-// array of one is a relationship; see `JSONModelEntity`); the types a model refers to are
+// array of one is a relationship; see `_MapwrightRuntime.Entity`); the types a model refers to are
 // included. Two relationships are each other's inverse when they are the only ones between
 // their two entities, one each way.
 //
@@ -43,7 +43,7 @@ extension ObjectModel {
 
   static func entities(of models: [any JSONModel.Type], transformers: TransformerRegistry) throws(SchemaError) -> [EntityDescription] {
     // The types, those they refer to included, each once.
-    var described: [JSONModelEntity] = []
+    var described: [_MapwrightRuntime.Entity] = []
     // Types that reject unknown keys (`@JSONModel(unknownKeys: .reject)`), for their schema.
     var rejecting: Set<String> = []
     var types: [String: ObjectIdentifier] = [:]
@@ -81,7 +81,7 @@ extension ObjectModel {
         if let destination = destinationName(property) { relationshipsBetween["\(entity.name)>\(destination)", default: []].append(property.name) }
       }
     }
-    func inverse(of property: JSONModelEntity.Property, in entity: String) -> String? {
+    func inverse(of property: _MapwrightRuntime.Entity.Property, in entity: String) -> String? {
       guard let destination = destinationName(property), destination != entity,
         relationshipsBetween["\(entity)>\(destination)"]?.count == 1,
         let back = relationshipsBetween["\(destination)>\(entity)"], back.count == 1
@@ -148,7 +148,7 @@ extension ObjectModel {
     }
   }
 
-  private static func destinationName(_ property: JSONModelEntity.Property) -> String? {
+  private static func destinationName(_ property: _MapwrightRuntime.Entity.Property) -> String? {
     switch property.kind {
     case .toOne(let destination), .toMany(let destination): entityName(of: destination)
     case .attribute: nil

@@ -68,7 +68,7 @@ enum ValueSchemas {
   }
 
   /// `oneOf` the cases of a tagged enum, with the `$defs` of the model types its values use.
-  static func taggedEnum(_ description: JSONModelEnumDescription) -> JSON {
+  static func taggedEnum(_ description: _MapwrightRuntime.EnumDescription) -> JSON {
     var definitions: [(String, JSON)] = []
     let variants: [JSON] = description.cases.map { enumCase in
       var properties: [(String, JSON)] = []
