@@ -81,7 +81,7 @@ public final class GraphImporter {
 
   /// Imports the arrays `sources` names from `payload`.
   public func run(_ payload: [UInt8], sources: [ImportSource], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
-    try run(payload: PayloadScanner(bytes: payload), sources: sources, options: options)
+    try run(payload: MemoryImportPayload(bytes: payload), sources: sources, options: options)
   }
 
   /// Imports the arrays `sources` names from a payload in memory or in a file.
@@ -97,13 +97,12 @@ public final class GraphImporter {
       for plan in plans.values { plan.destinationPlans.removeAll() }
       plans = [:]
     }
-    var work: [(source: ImportSource, elements: PayloadScanner.ElementRuns)] = []
+    var work: [(source: ImportSource, elements: JSONElementRuns)] = []
     for source in sources {
       do {
         work.append((source, try scanner.elements(at: source.keyPath, batchSize: options.batchSize, runLength: Self.scanRunLength)))
       } catch {
-        let (line, column) = scanner.location(of: error.offset)
-        throw MappingError(invalidValue: error.message).moved(to: JSONPath(keyPath: source.keyPath), line: line, column: column)
+        throw MappingError(invalidValue: error.message).moved(to: JSONPath(keyPath: source.keyPath), line: error.line, column: error.column)
       }
     }
     let total = work.reduce(0) { $0 + $1.elements.count }
@@ -143,7 +142,7 @@ public final class GraphImporter {
   /// Pass 1 of a segment from batch `first`: keys scanned and looked up (full buckets on the
   /// worker's thread while the scan goes on), new objects given row ids. Returns the end of
   /// the segment: the batch after the one that took the keys held to the limit.
-  func scanKeys(of batches: [(source: ImportSource, runs: ArraySlice<PayloadScanner.ElementRuns.Run>)], from first: Int, scanner: some ImportPayload)
+  func scanKeys(of batches: [(source: ImportSource, runs: ArraySlice<JSONElementRuns.Run>)], from first: Int, scanner: some ImportPayload)
     throws -> Int
   {
     let worker = SerialWorker(capacity: 4)  // a few buckets queued: the keys waiting stay few
@@ -196,7 +195,7 @@ public final class GraphImporter {
   /// not the batch's); each batch's progress is reported (on that thread) once it is
   /// committed. Returns once every batch of the segment is committed.
   func writeRows(
-    of batches: ArraySlice<(source: ImportSource, runs: ArraySlice<PayloadScanner.ElementRuns.Run>)>, scanner: some ImportPayload,
+    of batches: ArraySlice<(source: ImportSource, runs: ArraySlice<JSONElementRuns.Run>)>, scanner: some ImportPayload,
     total: Int, written writtenElements: inout Int
   ) throws {
     let writer = options.lookups == .bucketed ? SerialWorker(capacity: 1) : nil
@@ -315,7 +314,7 @@ public final class GraphImporter {
 
   /// Parses a run of a source's array as an array of its own (thread-safe: it reads only the
   /// payload and the options).
-  func parseRun(_ bounds: PayloadScanner.ElementRuns.Run, source: ImportSource, scanner: some ImportPayload) throws -> ParsedRun {
+  func parseRun(_ bounds: JSONElementRuns.Run, source: ImportSource, scanner: some ImportPayload) throws -> ParsedRun {
     var text = [UInt8]()
     text.reserveCapacity(bounds.bytes.count + 2)
     text.append(UInt8(ascii: "["))

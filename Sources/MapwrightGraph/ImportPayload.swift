@@ -1,8 +1,9 @@
-// Where an import reads its payload from: bytes in memory (`PayloadScanner`), or a file read a
-// run of elements at a time (`FileImportPayload`), so that importing a payload of many
+// Where an import reads its payload from: bytes in memory (`MemoryImportPayload`), or a file
+// read a run of elements at a time (`FileImportPayload`), so that importing a payload of many
 // gigabytes holds a run's bytes, not the payload. The importer reads the payload twice (keys,
-// then writes): a file is scanned once for the bounds of its runs (through the stream
-// splitter every stream uses), then each run is read again from the file when it is parsed.
+// then writes): either payload is scanned once for the bounds of its runs, by the stream
+// splitter every stream uses (`JSONElementRuns`), then each run is read again when it is
+// parsed. Batching (how many elements a run and a batch hold) is the importer's.
 
 import MapwrightJSON
 
@@ -17,8 +18,8 @@ import MapwrightJSON
 /// A payload an import reads runs of elements from.
 package protocol ImportPayload: Sendable {
   /// The elements of the array at `keyPath`, in runs of `runLength` cut at every multiple of
-  /// `batchSize`.
-  func elements(at keyPath: [String], batchSize: Int, runLength: Int) throws(PayloadScanner.ScanError) -> PayloadScanner.ElementRuns
+  /// `batchSize` (found by the stream splitter).
+  func elements(at keyPath: [String], batchSize: Int, runLength: Int) throws(JSONStreamError) -> JSONElementRuns
   /// Calls `body` with the bytes of `range` (a run's: its elements and what separates them,
   /// commas between elements).
   func withBytes<R>(of range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R
@@ -37,9 +38,26 @@ extension ImportPayload {
   }
 }
 
-extension PayloadScanner: ImportPayload {
+/// A payload in memory: its runs found by the splitter, its places by the checkpointed index
+/// (built at the first error, so a payload's many refused elements cost linear time).
+package struct MemoryImportPayload: ImportPayload {
+  package let bytes: [UInt8]
+  private let locations = LocationIndex()
+
+  package init(bytes: [UInt8]) { self.bytes = bytes }
+
+  package func elements(at keyPath: [String], batchSize: Int, runLength: Int) throws(JSONStreamError) -> JSONElementRuns {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(JSONStreamError) in
+      try JSONElementRuns.scan(buffer, format: .array(atKeys: keyPath), batchSize: batchSize, runLength: runLength)
+    }
+  }
+
   package func withBytes<R>(of range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+
+  package func location(of offset: Int) -> (line: Int, column: Int) {
+    bytes.withUnsafeBufferPointer { locations.location(of: offset, in: $0) }
   }
 }
 
@@ -66,52 +84,29 @@ package final class FileImportPayload: ImportPayload, @unchecked Sendable {
 
   deinit { close(descriptor) }
 
-  package func elements(at keyPath: [String], batchSize: Int, runLength: Int) throws(PayloadScanner.ScanError) -> PayloadScanner.ElementRuns {
+  package func elements(at keyPath: [String], batchSize: Int, runLength: Int) throws(JSONStreamError) -> JSONElementRuns {
     if jsonLines, !keyPath.isEmpty {
-      throw PayloadScanner.ScanError(message: "a JSON Lines payload has no key path (\(keyPath.joined(separator: ".")))", offset: 0)
+      throw JSONStreamError(
+        .arrayNotFound, message: "a JSON Lines payload has no key path (\(keyPath.joined(separator: ".")))", elementIndex: nil, elementOffset: 0,
+        line: 1, column: 1, resumeOffset: 0)
     }
-    var splitter = JSONElementSplitter(format: jsonLines ? .jsonLines : .array(atKeys: keyPath), maximumElementSize: maximumElementSize)
-    // The payload's other members (other sources' arrays among them) are skipped, not held.
-    splitter.keepsSurroundings = false
-    var result = PayloadScanner.ElementRuns(batchSize: max(batchSize, 1))
-    let runLength = max(runLength, 1)
-    var runStart: JSONStreamElement?
-    var lastEnd = 0
-    var found: [(offset: Int, line: Int, column: Int)] = []
-    func take(_ element: JSONStreamElement) {
-      let first = runStart ?? element
-      lastEnd = element.offset + element.bytes.count
-      result.count += 1
-      if result.count % runLength == 0 || result.count % result.batchSize == 0 {
-        result.runs.append(.init(elements: first.index..<result.count, bytes: first.offset..<(element.offset + element.bytes.count)))
-        found.append((first.offset, first.line, first.column))
-        runStart = nil
-      } else {
-        runStart = first
-      }
-    }
+    var splitter = JSONElementRuns.splitter(for: jsonLines ? .jsonLines : .array(atKeys: keyPath), maximumElementSize: maximumElementSize)
+    var runs = JSONElementRuns(batchSize: batchSize, runLength: runLength)
     var buffer = [UInt8](repeating: 0, count: 1 << 20)
     var position = 0
-    do {
-      while true {
-        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(position)) }
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { break }
-        position += count
-        buffer.withUnsafeBytes { splitter.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-        while let element = try splitter.next() { take(element) }
-      }
-      splitter.finish()
-      while let element = try splitter.next() { take(element) }
-    } catch {
-      throw PayloadScanner.ScanError(message: error.message, offset: error.elementOffset)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(position)) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      position += count
+      buffer.withUnsafeBytes { splitter.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+      try runs.take(from: &splitter)
     }
-    if let first = runStart {
-      result.runs.append(.init(elements: first.index..<result.count, bytes: first.offset..<lastEnd))
-      found.append((first.offset, first.line, first.column))
-    }
-    checkpoints = (checkpoints + found).sorted { $0.offset < $1.offset }
-    return result
+    splitter.finish()
+    try runs.take(from: &splitter)
+    runs.finish()
+    checkpoints = (checkpoints + runs.runs.map { ($0.bytes.lowerBound, $0.line, $0.column) }).sorted { $0.offset < $1.offset }
+    return runs
   }
 
   package func withBytes<R>(of range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
@@ -165,7 +160,7 @@ package final class FileImportPayload: ImportPayload, @unchecked Sendable {
     let start = checkpoints.last { $0.offset <= offset } ?? (0, 1, 1)
     guard let bytes = try? read(start.offset..<offset) else { return (start.line, start.column) }
     var (line, column) = (start.line, start.column)
-    for byte in bytes { advancePlace(past: byte, line: &line, column: &column) }
+    bytes.withUnsafeBufferPointer { advancePlace(over: $0, line: &line, column: &column) }
     return (line, column)
   }
 

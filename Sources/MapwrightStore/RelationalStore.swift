@@ -29,7 +29,7 @@ public protocol RelationalStore: GraphStore, StoreDialect {
 extension RelationalStore {
   /// Imports the arrays `sources` names from a JSON payload (see `GraphImporter`).
   public func importJSON(_ payload: [UInt8], sources: [ImportSource], options: ImportOptions = ImportOptions()) throws -> ImportSummary {
-    try GraphImporter(store: self).run(payload: PayloadScanner(bytes: payload), sources: storeSources(sources), options: options)
+    try GraphImporter(store: self).run(payload: MemoryImportPayload(bytes: payload), sources: storeSources(sources), options: options)
   }
 
   /// Imports the arrays `sources` names from a JSON payload (see `GraphImporter`).

@@ -72,13 +72,13 @@ struct FileImportTests {
     let file = try FileImportPayload(path: path, jsonLines: false)
     file.maximumElementSize = 1_000
     let found = try file.elements(at: ["authors"], batchSize: 8, runLength: 4)
-    let expected = try PayloadScanner(bytes: Array(text.utf8)).elements(at: ["authors"], batchSize: 8, runLength: 4)
+    let expected = try MemoryImportPayload(bytes: Array(text.utf8)).elements(at: ["authors"], batchSize: 8, runLength: 4)
     #expect(found.count == 30 && found.runs.map(\.elements) == expected.runs.map(\.elements))
     #expect(found.runs.map(\.bytes) == expected.runs.map(\.bytes))
     // The limit still holds for the elements themselves.
     let tight = try FileImportPayload(path: path, jsonLines: false)
     tight.maximumElementSize = 100
-    #expect(throws: PayloadScanner.ScanError.self) { try tight.elements(at: ["authors"], batchSize: 8, runLength: 4) }
+    #expect(throws: JSONStreamError.self) { try tight.elements(at: ["authors"], batchSize: 8, runLength: 4) }
   }
 
   /// A bad element fails at the line and column of the file, as the same bytes in memory do.

@@ -111,21 +111,22 @@ public struct SampleModelGenerator {
   }
 
   /// Folds a large document without its whole tape: the array that holds most of it
-  /// (`PayloadScanner.largestArray`) is read in batches of elements, each parsed on its own,
-  /// and the rest of the document with that array emptied. The shapes are those a whole parse
-  /// gives (a test holds the two to the same output); memory is the input and one batch's
-  /// tape. False, with nothing folded, when no array is that large or a part does not parse
-  /// (the whole parse then reports the error where it is).
+  /// (`LargestArray`) is read in batches of elements found by the stream splitter, each
+  /// parsed on its own, and the rest of the document with that array emptied. The shapes are
+  /// those a whole parse gives (a test holds the two to the same output); memory is the input
+  /// and one batch's tape. False, with nothing folded, when no array is that large or a part
+  /// does not parse (the whole parse then reports the error where it is).
   private func addInParts(_ bytes: [UInt8]) -> Bool {
-    let scanner = PayloadScanner(bytes: bytes)
-    guard let path = scanner.largestArray(),
-      let runs = try? scanner.elements(at: path, batchSize: 512, runLength: 512)
+    guard let path = LargestArray.path(in: bytes),
+      let runs = try? bytes.withUnsafeBufferPointer({ (buffer) throws(JSONStreamError) in
+        try JSONElementRuns.scan(buffer, format: .array(atKeys: path), batchSize: 512, runLength: 512)
+      })
     else { return false }
     let batches = runs.batches
     // In the whole document the elements sit below the path's objects and the array.
     var partOptions = JSONParsingOptions()
     partOptions.maximumDepth = max(partOptions.maximumDepth - path.count, 1)
-    func part(_ batch: PayloadScanner.ElementRuns.Run) -> JSONDocument? {
+    func part(_ batch: JSONElementRuns.Run) -> JSONDocument? {
       try? JSONDocument([UInt8(ascii: "[")] + bytes[batch.bytes] + [UInt8(ascii: "]")], options: partOptions)
     }
     // Every part is parsed once to check it before anything is folded (so that a failure
@@ -133,9 +134,12 @@ public struct SampleModelGenerator {
     // part's tape is alive at a time.
     var outer: JSONDocument?
     if !path.isEmpty {
-      guard let first = batches.first?.bytes.lowerBound ?? emptyArrayInterior(bytes, path: path, scanner: scanner) else { return false }
-      let last = batches.last?.bytes.upperBound ?? first
-      guard let document = try? JSONDocument(Array(bytes[..<first]) + Array(bytes[last...])) else { return false }
+      // The document without the array's elements (an empty array is left as it is).
+      var rest = bytes
+      if let first = batches.first?.bytes.lowerBound, let last = batches.last?.bytes.upperBound {
+        rest = Array(bytes[..<first]) + Array(bytes[last...])
+      }
+      guard let document = try? JSONDocument(rest) else { return false }
       outer = document
     }
     for batch in batches { guard part(batch) != nil else { return false } }
@@ -156,16 +160,6 @@ public struct SampleModelGenerator {
       }
     }
     return true
-  }
-
-  /// The offset just inside an empty array at `path` (where its elements would start).
-  private func emptyArrayInterior(_ bytes: [UInt8], path: [String], scanner: PayloadScanner) -> Int? {
-    var pos = scanner.skipSpaces(from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
-    for key in path {
-      guard let next = try? scanner.member(key, inObjectAt: pos) else { return nil }
-      pos = next
-    }
-    return pos + 1
   }
 
   private func addDocument(_ document: JSONDocument) {

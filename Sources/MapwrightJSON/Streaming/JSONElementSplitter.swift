@@ -43,6 +43,8 @@ public struct JSONStreamElement: Sendable {
   /// True for a last JSON Lines line or RFC 7464 text with nothing after it: if it does not
   /// parse because it ends early, the stream was cut off (a `truncated` error).
   public let atEndOfStream: Bool
+  /// The element's length in bytes (`bytes.count`, also when the splitter keeps no bytes).
+  package let size: Int
 }
 
 /// Splits a stream of bytes into its elements.
@@ -141,6 +143,10 @@ public struct JSONElementSplitter: Sendable {
   /// as this one) turns it off: the members are then scanned and dropped as they go, held
   /// nowhere, whatever their size.
   package var keepsSurroundings = true
+  /// Whether each element's bytes are copied into the `JSONStreamElement` it returns. A caller
+  /// that only wants where the elements are (`JSONElementRuns`, which reads them again from
+  /// its payload) turns it off: elements then come with empty `bytes`.
+  package var keepsElementBytes = true
 
   /// A splitter for `format`, refusing elements over `maximumElementSize` bytes and structure
   /// that `parsing` refuses (depth, repeated keys around the array).
@@ -215,21 +221,12 @@ public struct JSONElementSplitter: Sendable {
     start = 0
   }
 
-  /// Moves the line and column count to `storage[index]` (never backwards): line feeds found
-  /// with `memchr`, then the column counted from the last one, eight bytes at a time (every
-  /// byte that is not a UTF-8 continuation byte is a column).
+  /// Moves the line and column count to `storage[index]` (never backwards), by the one rule
+  /// (`advancePlace(over:)`).
   private mutating func locate(_ index: Int) {
     guard index > located else { return }
     storage.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var lineStart = located
-      while lineStart < index, let found = memchr(base + lineStart, 0x0A, index - lineStart) {
-        line += 1
-        column = 1
-        lineStart = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-      }
-      let continuations = mw_count_continuations(base + lineStart, index - lineStart)
-      column += (index - lineStart) - continuations
+      advancePlace(over: UnsafeBufferPointer(rebasing: buffer[located..<index]), line: &line, column: &column)
     }
     located = index
   }
@@ -313,10 +310,10 @@ public struct JSONElementSplitter: Sendable {
   /// A record that starts with a byte order mark is wrong on its own (the stream's mark, at
   /// its very start, was skipped): the stream goes on with the next one.
   private func checkedRecord(_ element: JSONStreamElement?) throws(JSONStreamError) -> JSONStreamElement? {
-    guard let element, element.bytes.starts(with: JSONError.byteOrderMark) else { return element }
+    guard let element, storage[(element.offset - base)...].starts(with: JSONError.byteOrderMark) else { return element }
     throw JSONStreamError(
       .syntax, message: JSONError.describe(.byteOrderMark(expected: "a value")), elementIndex: element.index,
-      elementOffset: element.offset, line: element.line, column: element.column, path: nil, resumeOffset: element.offset + element.bytes.count,
+      elementOffset: element.offset, line: element.line, column: element.column, path: nil, resumeOffset: element.offset + element.size,
       recoverable: true)
   }
 
@@ -642,7 +639,9 @@ public struct JSONElementSplitter: Sendable {
   private mutating func makeElement(_ range: Range<Int>, atEnd: Bool) -> JSONStreamElement {
     locate(range.lowerBound)
     let element = JSONStreamElement(
-      bytes: Array(storage[range]), index: elementCount, offset: base + range.lowerBound, line: line, column: column, atEndOfStream: atEnd)
+      bytes: keepsElementBytes ? Array(storage[range]) : [], index: elementCount, offset: base + range.lowerBound, line: line, column: column,
+      atEndOfStream: atEnd,
+      size: range.count)
     elementCount += 1
     lastCompleteEnd = base + range.upperBound
     return element
