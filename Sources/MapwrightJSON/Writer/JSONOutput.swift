@@ -20,21 +20,25 @@
 /// out.bytes   // {"id":7,"tags":["a"]}
 /// ```
 public struct JSONOutput {
-  final class Storage {
-    @exclusivity(unchecked) var buffer = OutputBuffer(capacity: 4096)
+  @usableFromInline final class Storage {
+    @exclusivity(unchecked) @usableFromInline var buffer = OutputBuffer(capacity: 4096)
+    @usableFromInline init() {}
   }
 
-  let storage = Storage()
+  // The punctuation and the scalars are inlinable: generated encoders write a key and a value
+  // per member, and a call for each would cost as much as the writing.
+  @usableFromInline let storage = Storage()
   /// True when the next value or key is the first of its container (no comma before it).
-  var first = true
+  @usableFromInline var first = true
   /// Set by `key(_:)`: the next value follows a colon, not a comma.
-  var afterKey = false
+  @usableFromInline var afterKey = false
   /// NaN or an infinity was given: the output is not JSON.
   public private(set) var sawNonFinite = false
 
   /// An empty output.
   public init() {}
 
+  @inlinable @inline(__always)
   mutating func separate() {
     if afterKey {
       afterKey = false
@@ -68,6 +72,7 @@ public struct JSONOutput {
   /// out.endObject()
   /// out.bytes   // {"id":7,"name":"Ana"}
   /// ```
+  @inlinable @inline(__always)
   public mutating func key(json text: StaticString) {
     var start = text.utf8Start
     var count = text.utf8CodeUnitCount
@@ -81,6 +86,7 @@ public struct JSONOutput {
   }
 
   /// Opens an object.
+  @inlinable
   public mutating func beginObject() {
     separate()
     storage.buffer.append(UInt8(ascii: "{"))
@@ -88,12 +94,14 @@ public struct JSONOutput {
   }
 
   /// Closes the innermost object.
+  @inlinable
   public mutating func endObject() {
     storage.buffer.append(UInt8(ascii: "}"))
     first = false
   }
 
   /// Opens an array.
+  @inlinable
   public mutating func beginArray() {
     separate()
     storage.buffer.append(UInt8(ascii: "["))
@@ -101,6 +109,7 @@ public struct JSONOutput {
   }
 
   /// Closes the innermost array.
+  @inlinable
   public mutating func endArray() {
     storage.buffer.append(UInt8(ascii: "]"))
     first = false
@@ -113,19 +122,17 @@ public struct JSONOutput {
   }
 
   /// Writes an integer.
+  @inlinable
   public mutating func integer(_ value: Int64) {
     separate()
-    writeDigits(value.magnitude, negative: value < 0)
+    storage.buffer.appendDecimal(value.magnitude, negative: value < 0)
   }
 
   /// Writes an unsigned integer.
+  @inlinable
   public mutating func unsignedInteger(_ value: UInt64) {
     separate()
-    writeDigits(value, negative: false)
-  }
-
-  private mutating func writeDigits(_ magnitude: UInt64, negative: Bool) {
-    storage.buffer.appendDecimal(magnitude, negative: negative)
+    storage.buffer.appendDecimal(value, negative: false)
   }
 
   /// A double, shortest round-trip text; NaN and infinities are written as `null` and flagged
@@ -141,12 +148,14 @@ public struct JSONOutput {
   }
 
   /// Writes `true` or `false`.
+  @inlinable
   public mutating func bool(_ value: Bool) {
     separate()
     value ? storage.buffer.append("true") : storage.buffer.append("false")
   }
 
   /// Writes `null`.
+  @inlinable
   public mutating func null() {
     separate()
     storage.buffer.append("null")

@@ -108,24 +108,74 @@
   @inlinable @inline(__always)
   package mutating func advance(by n: Int) { count += n }
 
-  /// Appends `magnitude` in decimal, after a minus sign when `negative` (digits are written
-  /// backwards into a small stack buffer, then copied).
+  /// Appends `magnitude` in decimal, after a minus sign when `negative`, straight into the
+  /// buffer: the number is cut into groups of eight digits (32-bit arithmetic from there), and
+  /// each group written two digits at a time from a table of the hundred pairs.
   @inlinable
   package mutating func appendDecimal(_ magnitude: UInt64, negative: Bool) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
-      var magnitude = magnitude
-      var i = 24
-      repeat {
-        i -= 1
-        digits[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-        magnitude /= 10
-      } while magnitude != 0
-      if negative {
-        i -= 1
-        digits[i] = UInt8(ascii: "-")
-      }
-      append(UnsafeBufferPointer(rebasing: digits[i..<24]))
+    reserve(21)
+    var at = base + count
+    if negative {
+      at.pointee = UInt8(ascii: "-")
+      at += 1
     }
+    if magnitude < 100_000_000 {
+      at += Self.writeDigits(UInt32(truncatingIfNeeded: magnitude), at: at)
+    } else if magnitude < 10_000_000_000_000_000 {
+      at += Self.writeDigits(UInt32(truncatingIfNeeded: magnitude / 100_000_000), at: at)
+      Self.writeEightDigits(UInt32(truncatingIfNeeded: magnitude % 100_000_000), at: at)
+      at += 8
+    } else {
+      let rest = magnitude % 10_000_000_000_000_000
+      at += Self.writeDigits(UInt32(truncatingIfNeeded: magnitude / 10_000_000_000_000_000), at: at)
+      Self.writeEightDigits(UInt32(truncatingIfNeeded: rest / 100_000_000), at: at)
+      Self.writeEightDigits(UInt32(truncatingIfNeeded: rest % 100_000_000), at: at + 8)
+      at += 16
+    }
+    count = base.distance(to: at)
+  }
+
+  /// Writes `value` (below 10⁸) without leading zeros at `at`; returns how many digits.
+  @inlinable @inline(__always)
+  static func writeDigits(_ value: UInt32, at: UnsafeMutablePointer<UInt8>) -> Int {
+    let digits =
+      value < 10_000
+      ? (value < 100 ? (value < 10 ? 1 : 2) : (value < 1_000 ? 3 : 4))
+      : (value < 1_000_000 ? (value < 100_000 ? 5 : 6) : (value < 10_000_000 ? 7 : 8))
+    var value = value
+    var end = digits
+    while end >= 2 {
+      end -= 2
+      writePair(value % 100, at: at + end)
+      value /= 100
+    }
+    if end == 1 { at.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value) }
+    return digits
+  }
+
+  /// Writes `value` (below 10⁸) as exactly eight digits, leading zeros included.
+  @inlinable @inline(__always)
+  static func writeEightDigits(_ value: UInt32, at: UnsafeMutablePointer<UInt8>) {
+    let high = value / 10_000
+    let low = value % 10_000
+    writePair(high / 100, at: at)
+    writePair(high % 100, at: at + 2)
+    writePair(low / 100, at: at + 4)
+    writePair(low % 100, at: at + 6)
+  }
+
+  /// Writes the two digits of `pair` (below 100) at `at`.
+  @inlinable @inline(__always)
+  static func writePair(_ pair: UInt32, at: UnsafeMutablePointer<UInt8>) {
+    let digits = UnsafeRawPointer(decimalPairs.utf8Start).loadUnaligned(fromByteOffset: 2 * Int(pair), as: UInt16.self)
+    UnsafeMutableRawPointer(at).storeBytes(of: digits, as: UInt16.self)
+  }
+
+  /// "00", "01", … "99", one after another.
+  // swift-format-ignore: LineLength
+  @inlinable
+  static var decimalPairs: StaticString {
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
   }
 
   /// Drops everything written after the first `newCount` bytes.
