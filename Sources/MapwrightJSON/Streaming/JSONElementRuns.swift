@@ -18,7 +18,7 @@ package struct JSONElementRuns: Sendable {
     package let line: Int
     package let column: Int
 
-    package init(elements: Range<Int>, bytes: Range<Int>, line: Int = 1, column: Int = 1) {
+    package init(elements: Range<Int>, bytes: Range<Int>, line: Int, column: Int) {
       self.elements = elements
       self.bytes = bytes
       self.line = line
@@ -75,23 +75,18 @@ package struct JSONElementRuns: Sendable {
   }
 
   private mutating func take(_ element: JSONStreamElement) {
-    let first = runStart ?? element
+    if runStart == nil { runStart = element }
     lastEnd = element.offset + element.size
     count += 1
-    if count % runLength == 0 || count % batchSize == 0 {
-      runs.append(Run(elements: first.index..<count, bytes: first.offset..<lastEnd, line: first.line, column: first.column))
-      runStart = nil
-    } else {
-      runStart = first
-    }
+    if count % runLength == 0 || count % batchSize == 0 { finish() }
   }
 
-  /// Closes the run under way once the splitter has given its last element.
+  /// Closes the run under way (after every `runLength` elements, at every batch, and once the
+  /// splitter has given its last element).
   package mutating func finish() {
-    if let first = runStart {
-      runs.append(Run(elements: first.index..<count, bytes: first.offset..<lastEnd, line: first.line, column: first.column))
-      runStart = nil
-    }
+    guard let first = runStart else { return }
+    runs.append(Run(elements: first.index..<count, bytes: first.offset..<lastEnd, line: first.line, column: first.column))
+    runStart = nil
   }
 
   /// The runs of each batch of `batchSize` elements, in order (runs never straddle one).
