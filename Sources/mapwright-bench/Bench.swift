@@ -39,6 +39,7 @@ struct Bench {
       print("       mapwright-bench --serve PORT               Foundation's coders on PORT, Mapwright's on PORT+1 (Scripts/server-bench.sh)")
       print("       mapwright-bench --stream FILE --mode MODE [--array] [--chunk-kb K]")
       print("                                                  MODE: macro, macro-skip, macro-async, codable, foundation, parse, parse-memory, split")
+      print("       mapwright-bench --verify-doubles N [--seed S]  the writer's text of N seeded doubles against description")
       return
     }
     let tsv = arguments.contains("--tsv")
@@ -66,6 +67,10 @@ struct Bench {
         FileHandle.standardError.write(Data("--serve: this mapwright-bench was built without the BenchmarkServers trait\n".utf8))
         exit(2)
       #endif
+    }
+    if let count = option("--verify-doubles").flatMap(Int.init) {
+      DoubleTextCheck.run(count: count, seed: option("--seed").flatMap(UInt64.init) ?? 0xD0B1_E5)
+      return
     }
     if let path = option("--schema-make") {
       try SchemaBenchmarks.make(at: path)

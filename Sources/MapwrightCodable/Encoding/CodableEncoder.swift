@@ -145,7 +145,9 @@ final class CodableEncoder: _JSONModelEncoderBase, Encoder, SingleValueEncodingC
       })
   }
 
-  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+  func unkeyedContainer() -> any UnkeyedEncodingContainer { streamingUnkeyedContainer() }
+
+  func streamingUnkeyedContainer() -> StreamingUnkeyedContainer {
     let frame: Int
     switch slot.state {
     case .empty:
@@ -200,8 +202,32 @@ final class CodableEncoder: _JSONModelEncoderBase, Encoder, SingleValueEncodingC
     let saved = slot
     slot = Slot(frameBase: frames.count)
     defer { slot = saved }
-    try value.encode(to: self)
+    if try !writeScalarArray(value) { try value.encode(to: self) }
     closeSlot()
+  }
+
+  /// An array of `Double`, `Int`, `String` or `Bool` written as `Array.encode(to:)` writes it,
+  /// element by element into an unkeyed container, but through the container's concrete
+  /// methods: the standard library's version runs unspecialised, through the generic method,
+  /// for every element. False for any other type.
+  @inline(__always)
+  private func writeScalarArray<T: Encodable>(_ value: T) throws -> Bool {
+    if T.self == [Double].self {
+      var container = streamingUnkeyedContainer()
+      for element in unsafeBitCast(value, to: [Double].self) { try container.encode(element) }
+    } else if T.self == [Int].self {
+      var container = streamingUnkeyedContainer()
+      for element in unsafeBitCast(value, to: [Int].self) { try container.encode(element) }
+    } else if T.self == [String].self {
+      var container = streamingUnkeyedContainer()
+      for element in unsafeBitCast(value, to: [String].self) { try container.encode(element) }
+    } else if T.self == [Bool].self {
+      var container = streamingUnkeyedContainer()
+      for element in unsafeBitCast(value, to: [Bool].self) { try container.encode(element) }
+    } else {
+      return false
+    }
+    return true
   }
 
   /// Closes what the current slot opened (`{}` if it wrote nothing).

@@ -275,7 +275,15 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     encoder.writeInteger(value)
   }
 
+  /// Scalars go to the concrete methods, which need no mark, rollback or coding-path entry:
+  /// `Array.encode(to:)` and other generic code call this one for every element.
   mutating func encode<T: Encodable>(_ value: T) throws {
+    if T.self == Double.self { return try encode(unsafeBitCast(value, to: Double.self)) }
+    if T.self == String.self { return try encode(unsafeBitCast(value, to: String.self)) }
+    if T.self == Int.self { return try encode(unsafeBitCast(value, to: Int.self)) }
+    if T.self == Bool.self { return try encode(unsafeBitCast(value, to: Bool.self)) }
+    if T.self == Float.self { return try encode(unsafeBitCast(value, to: Float.self)) }
+    if T.self == Int64.self { return try encode(unsafeBitCast(value, to: Int64.self)) }
     try encodeValue(value)
   }
 

@@ -85,13 +85,26 @@ extension CodableEncoder {
       }
       return
     }
+    if F.self == Double.self {
+      // Written in place; `FloatText` would be called unspecialised from this module.
+      let tail = out.unsafeTail(reserving: OutputBuffer.longestDoubleText)
+      let length = OutputBuffer.writeDouble(unsafeBitCast(value, to: Double.self), at: tail)
+      out.advance(by: Self.lengthWithoutPointZero(UnsafeBufferPointer(start: tail, count: length)))
+      return
+    }
     FloatText(value).withBytes { writeDescription($0) }
   }
 
   /// Swift's text of a float, without a trailing ".0" (as Foundation writes it).
   private func writeDescription(_ bytes: UnsafeBufferPointer<UInt8>) {
+    out.append(UnsafeBufferPointer(rebasing: bytes.prefix(Self.lengthWithoutPointZero(bytes))))
+  }
+
+  /// The length of a float's text without its trailing ".0", if it has one.
+  @inline(__always)
+  private static func lengthWithoutPointZero(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     let dropsZero = bytes.count > 2 && bytes[bytes.count - 1] == UInt8(ascii: "0") && bytes[bytes.count - 2] == UInt8(ascii: ".")
-    out.append(dropsZero ? UnsafeBufferPointer(rebasing: bytes.dropLast(2)) : bytes)
+    return dropsZero ? bytes.count - 2 : bytes.count
   }
 
   private func writeNonFinite(_ value: Double, type: Any.Type, original: Any) throws {

@@ -152,10 +152,11 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   var decimalParts: DecimalParts? { withText { DecimalParts(text: $0) } }
 }
 
-/// Shortest round-trip text of a finite floating-point value, as JSON (Swift's description is
-/// already valid JSON for finite values: `1e-05`, `100.0`, `-0.0`).
-func jsonText(ofFinite value: some BinaryFloatingPoint & LosslessStringConvertible) -> String {
-  value.description
+/// Shortest round-trip text of a finite floating-point value, as JSON: `description`'s text,
+/// which is already valid JSON for finite values (`1e-05`, `100.0`, `-0.0`), made as the
+/// writer makes it (`FloatText`).
+func jsonText(ofFinite value: some BinaryFloatingPoint & TextOutputStreamable) -> String {
+  FloatText(value).withBytes { String(decoding: $0, as: UTF8.self) }
 }
 
 /// Whether `text` is exactly one JSON number.

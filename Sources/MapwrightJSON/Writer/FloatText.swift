@@ -1,4 +1,5 @@
-// Swift's shortest round-trip text of a float without making a `String`: the standard
+// Swift's shortest round-trip text of a float without making a `String`. A finite `Double` is
+// written by `OutputBuffer.writeDouble` (DoubleText.swift); for a `Float` the standard
 // library's `write(to:)` formats into a buffer on the stack and hands the ASCII bytes to the
 // stream's `_writeASCII`, which keeps them here. The text is `description`'s, byte for byte
 // (`1e-05`, `100.0`, `-0.0`); `description` allocates a string for every value longer than 15
@@ -15,6 +16,11 @@ package struct FloatText: TextOutputStream {
   /// The text of `value`.
   @inline(__always)
   package init<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F) {
+    if F.self == Double.self, value.isFinite {
+      let double = unsafeBitCast(value, to: Double.self)
+      count = withUnsafeMutableBytes(of: &inline) { OutputBuffer.writeDouble(double, at: $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+      return
+    }
     value.write(to: &self)
   }
 

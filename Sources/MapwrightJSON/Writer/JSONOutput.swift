@@ -144,7 +144,7 @@ public struct JSONOutput {
       storage.buffer.append("null")
       return
     }
-    FloatText(value).withBytes { storage.buffer.append($0) }
+    storage.buffer.appendDouble(value)
   }
 
   /// Writes `true` or `false`.

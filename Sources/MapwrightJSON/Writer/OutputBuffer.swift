@@ -119,20 +119,26 @@
       at.pointee = UInt8(ascii: "-")
       at += 1
     }
+    at += Self.writeDecimal(magnitude, at: at)
+    count = base.distance(to: at)
+  }
+
+  /// Writes `magnitude` in decimal at `at` (room for 20 digits); returns how many digits.
+  @inlinable @inline(__always)
+  static func writeDecimal(_ magnitude: UInt64, at: UnsafeMutablePointer<UInt8>) -> Int {
     if magnitude < 100_000_000 {
-      at += Self.writeDigits(UInt32(truncatingIfNeeded: magnitude), at: at)
+      return writeDigits(UInt32(truncatingIfNeeded: magnitude), at: at)
     } else if magnitude < 10_000_000_000_000_000 {
-      at += Self.writeDigits(UInt32(truncatingIfNeeded: magnitude / 100_000_000), at: at)
-      Self.writeEightDigits(UInt32(truncatingIfNeeded: magnitude % 100_000_000), at: at)
-      at += 8
+      let digits = writeDigits(UInt32(truncatingIfNeeded: magnitude / 100_000_000), at: at)
+      writeEightDigits(UInt32(truncatingIfNeeded: magnitude % 100_000_000), at: at + digits)
+      return digits + 8
     } else {
       let rest = magnitude % 10_000_000_000_000_000
-      at += Self.writeDigits(UInt32(truncatingIfNeeded: magnitude / 10_000_000_000_000_000), at: at)
-      Self.writeEightDigits(UInt32(truncatingIfNeeded: rest / 100_000_000), at: at)
-      Self.writeEightDigits(UInt32(truncatingIfNeeded: rest % 100_000_000), at: at + 8)
-      at += 16
+      let digits = writeDigits(UInt32(truncatingIfNeeded: magnitude / 10_000_000_000_000_000), at: at)
+      writeEightDigits(UInt32(truncatingIfNeeded: rest / 100_000_000), at: at + digits)
+      writeEightDigits(UInt32(truncatingIfNeeded: rest % 100_000_000), at: at + digits + 8)
+      return digits + 16
     }
-    count = base.distance(to: at)
   }
 
   /// Writes `value` (below 10⁸) without leading zeros at `at`; returns how many digits.

@@ -1,0 +1,89 @@
+// A double's text, written straight into the output: Schubfach's shortest digits
+// (Schubfach.swift), laid out as the standard library's `description` lays them out, byte for
+// byte, so that output does not depend on which of the two wrote it:
+//
+//   0.0, -0.0                 zero keeps its sign
+//   1234.5, 100.0, 0.0001     decimal when the magnitude is at most 2^53 and the first digit
+//                             is at most four places after the point
+//   1e-05, 1.5e+300           otherwise: one digit, the rest after a point, "e", a sign and at
+//                             least two exponent digits
+
+extension OutputBuffer {
+  /// The longest text of a double: "-1.2345678901234567e-308".
+  package static let longestDoubleText = 24
+
+  /// Appends the shortest round-trip text of `value` (finite), as `description` writes it.
+  mutating func appendDouble(_ value: Double) {
+    reserve(Self.longestDoubleText)
+    count += Self.writeDouble(value, at: base + count)
+  }
+
+  /// Writes the text of `value` (finite) at `start` (room for `longestDoubleText` bytes);
+  /// returns its length.
+  package static func writeDouble(_ value: Double, at start: UnsafeMutablePointer<UInt8>) -> Int {
+    var at = start
+    if value.sign == .minus {
+      at.pointee = UInt8(ascii: "-")
+      at += 1
+    }
+    guard value != 0 else {
+      at[0] = UInt8(ascii: "0")
+      at[1] = UInt8(ascii: ".")
+      at[2] = UInt8(ascii: "0")
+      return start.distance(to: at) + 3
+    }
+    var (significand, exponent) = Schubfach.decimal(of: value.magnitude)
+    while significand % 10 == 0 {
+      significand /= 10
+      exponent += 1
+    }
+    // The digits go one place to the right, leaving room for a point after the first ones.
+    let digits = writeDecimal(significand, at: at + 1)
+    let point = exponent + digits  // the value is 0.<digits> × 10^point
+    if point < -3 || value.magnitude > 0x1p53 {
+      return start.distance(to: at) + writeExponential(digits: digits, point: point, at: at)
+    }
+    if point <= 0 {
+      // 0.000ddd: the digits move right past "0." and the zeros.
+      let shift = 2 - point
+      (at + shift).update(from: at + 1, count: digits)  // overlapping: `update` copies as memmove does
+      at[0] = UInt8(ascii: "0")
+      at[1] = UInt8(ascii: ".")
+      (at + 2).update(repeating: UInt8(ascii: "0"), count: -point)
+      return start.distance(to: at) + shift + digits
+    }
+    if point < digits {
+      // ddd.ddd: the integer digits move back into the gap and the point takes their place.
+      at.update(from: at + 1, count: point)
+      at[point] = UInt8(ascii: ".")
+      return start.distance(to: at) + digits + 1
+    }
+    // ddd000.0
+    at.update(from: at + 1, count: digits)
+    (at + digits).update(repeating: UInt8(ascii: "0"), count: point - digits)
+    at[point] = UInt8(ascii: ".")
+    at[point + 1] = UInt8(ascii: "0")
+    return start.distance(to: at) + point + 2
+  }
+
+  /// d.ddde±XX from the digits written at `at + 1`; returns the length.
+  private static func writeExponential(digits: Int, point: Int, at: UnsafeMutablePointer<UInt8>) -> Int {
+    at[0] = at[1]
+    var length = 1
+    if digits > 1 {
+      at[1] = UInt8(ascii: ".")
+      length = digits + 1
+    }
+    let power = point - 1
+    at[length] = UInt8(ascii: "e")
+    at[length + 1] = power < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+    let magnitude = UInt32(power.magnitude)
+    if magnitude < 100 {
+      writePair(magnitude, at: at + length + 2)
+      return length + 4
+    }
+    at[length + 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / 100)
+    writePair(magnitude % 100, at: at + length + 3)
+    return length + 5
+  }
+}
