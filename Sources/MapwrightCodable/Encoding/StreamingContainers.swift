@@ -147,6 +147,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   private func encodeValue<T: Encodable>(_ value: T, forKey key: Key) throws {
+    if encoder.writePlainScalar(value, after: { begin(key) }) { return }
     let mark = encoder.mark(frame: frame)
     begin(key)
     do {
@@ -275,19 +276,12 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     encoder.writeInteger(value)
   }
 
-  /// Scalars go to the concrete methods, which need no mark, rollback or coding-path entry:
-  /// `Array.encode(to:)` and other generic code call this one for every element.
   mutating func encode<T: Encodable>(_ value: T) throws {
-    if T.self == Double.self { return try encode(unsafeBitCast(value, to: Double.self)) }
-    if T.self == String.self { return try encode(unsafeBitCast(value, to: String.self)) }
-    if T.self == Int.self { return try encode(unsafeBitCast(value, to: Int.self)) }
-    if T.self == Bool.self { return try encode(unsafeBitCast(value, to: Bool.self)) }
-    if T.self == Float.self { return try encode(unsafeBitCast(value, to: Float.self)) }
-    if T.self == Int64.self { return try encode(unsafeBitCast(value, to: Int64.self)) }
     try encodeValue(value)
   }
 
   private func encodeValue<T: Encodable>(_ value: T) throws {
+    if encoder.writePlainScalar(value, after: { encoder.beginElement(frame: frame) }) { return }
     let mark = encoder.mark(frame: frame)
     let index = encoder.frames[frame].count
     encoder.beginElement(frame: frame)

@@ -10,18 +10,12 @@ extension CodableEncoder {
   /// Writes `value` if it is a type the encoder writes itself; false for anything else.
   @inline(__always)
   func writeScalar<T: Encodable>(_ value: T) throws -> Bool {
-    if T.self == String.self {
-      writeString(unsafeBitCast(value, to: String.self))
-    } else if T.self == Int.self {
-      writeInteger(unsafeBitCast(value, to: Int.self))
+    if writePlainScalar(value, after: {}) {
+      return true
     } else if T.self == Double.self {
-      try writeDouble(unsafeBitCast(value, to: Double.self))
-    } else if T.self == Bool.self {
-      writeBool(unsafeBitCast(value, to: Bool.self))
+      try writeDouble(unsafeBitCast(value, to: Double.self))  // not finite: an error or its strategy
     } else if T.self == Float.self {
       try writeFloat(unsafeBitCast(value, to: Float.self))
-    } else if T.self == Int64.self {
-      writeInteger(unsafeBitCast(value, to: Int64.self))
     } else if T.self == Date.self {
       return try writeDate(unsafeBitCast(value, to: Date.self))
     } else if T.self == Data.self {
@@ -34,6 +28,42 @@ extension CodableEncoder {
     } else if !options.usesDefaultKeys, let dictionary = value as? any StringKeyedEncodable {
       // Foundation leaves the keys of `[String: Value]` as they are under key strategies.
       try dictionary.encodeKeepingKeys(to: self)
+    } else {
+      return false
+    }
+    return true
+  }
+
+  /// Writes `value`, after `begin` (a container's key or comma), when it is a scalar whose
+  /// writing can neither fail nor call back into the encoder — `String`, `Bool`, `Int`,
+  /// `Int64`, a finite `Double` or `Float` — and so needs no coding-path entry, mark or
+  /// rollback; false, with nothing written, for anything else. Containers call it first from
+  /// their generic methods, which `Array.encode(to:)`, `encodeIfPresent` and other generic code
+  /// reach for every value.
+  @inline(__always)
+  func writePlainScalar<T: Encodable>(_ value: T, after begin: () -> Void) -> Bool {
+    if T.self == String.self {
+      begin()
+      writeString(unsafeBitCast(value, to: String.self))
+    } else if T.self == Int.self {
+      begin()
+      writeInteger(unsafeBitCast(value, to: Int.self))
+    } else if T.self == Bool.self {
+      begin()
+      writeBool(unsafeBitCast(value, to: Bool.self))
+    } else if T.self == Double.self {
+      let double = unsafeBitCast(value, to: Double.self)
+      guard double.isFinite else { return false }
+      begin()
+      writeFinite(double, exactIntegersBelow: 9_007_199_254_740_992)
+    } else if T.self == Int64.self {
+      begin()
+      writeInteger(unsafeBitCast(value, to: Int64.self))
+    } else if T.self == Float.self {
+      let float = unsafeBitCast(value, to: Float.self)
+      guard float.isFinite else { return false }
+      begin()
+      writeFinite(float, exactIntegersBelow: 16_777_216)
     } else {
       return false
     }
@@ -77,6 +107,11 @@ extension CodableEncoder {
   @inline(__always)
   private func writeFloatingPoint<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F, exactIntegersBelow limit: F) throws {
     guard value.isFinite else { return try writeNonFinite(Double(value), type: F.self, original: value) }
+    writeFinite(value, exactIntegersBelow: limit)
+  }
+
+  @inline(__always)
+  private func writeFinite<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F, exactIntegersBelow limit: F) {
     if value.rounded(.towardZero) == value, value.magnitude < limit {
       if value == 0, value.sign == .minus {
         out.append("-0")
