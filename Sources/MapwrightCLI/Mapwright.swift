@@ -22,7 +22,7 @@ public struct MapwrightCommand: ParsableCommand {
         mapwright import data.json --model M.xcdatamodeld --entity Author \\
           --store app.sqlite
       """,
-    subcommands: [Check.self, Format.self, Generate.self, Import.self]
+    subcommands: [Check.self, Format.self, Generate.self, Import.self, Patch.self, Diff.self]
   )
 }
 

@@ -44,6 +44,7 @@ let documentedFiles: [(doc: String, examples: String)] = [
   ("Docs/JSON.md", "JSONExamples.swift"),
   ("Docs/Macros.md", "MacrosExamples.swift"),
   ("Docs/Mapping.md", "MappingExamples.swift"),
+  ("Docs/Patch.md", "PatchExamples.swift"),
   ("Docs/RoundTrips.md", "RoundTripsExamples.swift"),
   ("Docs/Schema.md", "SchemaExamples.swift"),
   ("Docs/Servers.md", "ServersExamples.swift"),

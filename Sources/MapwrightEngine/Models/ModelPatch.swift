@@ -28,7 +28,7 @@ extension JSONModelCopyable {
       throw MappingError.typeMismatch(expected: "object", at: root)
     }
     guard case .object(let current) = encodeJSON(in: EncodingSession()) else { return JSONModelDraft(self) }
-    let merged = JSON.object(mergePatch(patch, into: current))
+    let merged = JSON.object(mergeMembers(patch, into: current))
     let decoded: Self
     do {
       decoded = try Self(json: merged, options: options)
@@ -82,12 +82,14 @@ extension _MapwrightRuntime.Property {
 }
 
 /// `patch` merged into `target`: objects member by member, recursively; anything else
-/// (arrays, scalars, null) replaces.
-func mergePatch(_ patch: JSONObject, into target: JSONObject) -> JSONObject {
+/// (arrays, scalars, null) replaces. Not RFC 7386 (`JSON.mergePatch(with:)`), where a null
+/// removes the member: here it stays, for the decoder to clear an optional or report a
+/// non-optional at its place in the patch.
+func mergeMembers(_ patch: JSONObject, into target: JSONObject) -> JSONObject {
   var result = target
   for (key, value) in patch {
     if case .object(let inner) = value, case .object(let existing)? = result[key] {
-      result[key] = .object(mergePatch(inner, into: existing))
+      result[key] = .object(mergeMembers(inner, into: existing))
     } else {
       result[key] = value
     }

@@ -126,15 +126,11 @@ package enum SchemaPointer {
 
   /// A pointer token's text (`~1` → `/`, `~0` → `~`).
   package static func unescaped(_ token: String) -> String {
-    guard token.contains("~") else { return token }
-    return token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+    JSONPointer.unescaped(token.utf8) ?? token  // an invalid escape is kept as written
   }
 
   /// A token escaped for a pointer (`~` → `~0`, `/` → `~1`).
-  static func escaped(_ token: String) -> String {
-    guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
-    return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-  }
+  static func escaped(_ token: String) -> String { JSONPointer.escaped(token) }
 
   /// `%xx` sequences decoded as UTF-8 (an invalid one is kept as written).
   static func percentDecoded(_ text: String) -> String {
