@@ -111,37 +111,9 @@ import Testing
   /// Seeded random documents and edits of them: the diff applied to the source gives the
   /// target, for JSON Patch always, for Merge Patch up to the null members it cannot set.
   @Test func diffThenApplyGivesTheTarget() throws {
-    var generator = SeededGenerator(seed: 0x6902)
-    func value(_ depth: Int) -> JSON {
-      switch Int.random(in: 0..<(depth > 3 ? 4 : 7), using: &generator) {
-      case 0: return .null
-      case 1: return .bool(Bool.random(using: &generator))
-      case 2: return JSON(integerLiteral: Int.random(in: -5...5, using: &generator))
-      case 3: return .string(["a", "b", "a/b", "~", ""].randomElement(using: &generator)!)
-      case 4, 5:
-        return .object(
-          JSONObject((0..<Int.random(in: 0...4, using: &generator)).map { _ in (["k", "l", "m/n", "~0", "p"].randomElement(using: &generator)!, value(depth + 1)) }))
-      default: return .array((0..<Int.random(in: 0...4, using: &generator)).map { _ in value(depth + 1) })
-      }
-    }
-    func edited(_ json: JSON) -> JSON {
-      switch json {
-      case .object(var object):
-        for (key, member) in object where Int.random(in: 0..<3, using: &generator) == 0 { object[key] = edited(member) }
-        if Bool.random(using: &generator) { object["added"] = value(3) }
-        if Bool.random(using: &generator), let key = object.keys.first { _ = object.removeValue(forKey: key) }
-        return .object(object)
-      case .array(var elements):
-        if !elements.isEmpty, Bool.random(using: &generator) { elements.remove(at: Int.random(in: 0..<elements.count, using: &generator)) }
-        if Bool.random(using: &generator) { elements.insert(value(3), at: Int.random(in: 0...elements.count, using: &generator)) }
-        return .array(elements.map { Int.random(in: 0..<3, using: &generator) == 0 ? edited($0) : $0 })
-      default:
-        return Int.random(in: 0..<3, using: &generator) == 0 ? value(2) : json
-      }
-    }
+    var documents = RandomDocuments(seed: 0x6902)
     for round in 0..<2_000 {
-      let source = value(0)
-      let target = edited(source)
+      let (source, target) = documents.pair()
       let patch = JSONPatch.diff(from: source, to: target)
       #expect(try source.applying(patch) == target, "round \(round)")
       #expect(try source.applying(try JSONPatch(json: patch.json)) == target, "round \(round), through the document")
@@ -151,6 +123,74 @@ import Testing
       if source == source.withoutNullMembersForTest, target == target.withoutNullMembersForTest {
         #expect(merged == target, "round \(round), merge without nulls")
       }
+    }
+  }
+
+  /// Python's `jsonpatch` applies our diffs, and we apply its patches, on seeded random pairs:
+  /// both give the target every time.
+  @Test(.enabled(if: PythonJSONPatch.available)) func agreesWithPythonsJsonpatch() throws {
+    var documents = RandomDocuments(seed: 0x7386)
+    var pairs: [(JSON, JSON)] = []
+    var cases: [JSON] = []
+    for _ in 0..<500 {
+      let (source, target) = documents.pair()
+      pairs.append((source, target))
+      cases.append(["source": source, "target": target, "patch": JSONPatch.diff(from: source, to: target).json])
+    }
+    let (results, problem) = try PythonJSONPatch.run(cases: try JSON.array(cases).jsonString())
+    #expect(problem == nil, "\(problem ?? "")")
+    let list = try #require(try JSON(parsing: results).arrayValue)
+    #expect(list.count == pairs.count)
+    for ((source, target), result) in zip(pairs, list) {
+      #expect(result["applied"] == target, "jsonpatch applying our diff of \(source) → \(target)")
+      let theirs = try JSONPatch(json: try #require(result["theirs"]))
+      #expect(try source.applying(theirs) == target, "our apply of jsonpatch's \(theirs.json)")
+    }
+  }
+}
+
+/// Seeded random JSON documents and edited copies of them. Integers avoid 0 and 1, which
+/// Python compares equal to false and true.
+struct RandomDocuments {
+  var generator: SeededGenerator
+
+  init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
+
+  mutating func pair() -> (JSON, JSON) {
+    let source = value(0)
+    return (source, edited(source))
+  }
+
+  mutating func value(_ depth: Int) -> JSON {
+    switch Int.random(in: 0..<(depth > 3 ? 4 : 7), using: &generator) {
+    case 0: return .null
+    case 1: return .bool(Bool.random(using: &generator))
+    case 2: return JSON(integerLiteral: Int.random(in: 2...9, using: &generator) * (Bool.random(using: &generator) ? 1 : -1))
+    case 3: return .string(["a", "b", "a/b", "~", ""].randomElement(using: &generator)!)
+    case 4, 5:
+      let count = Int.random(in: 0...4, using: &generator)
+      var object = JSONObject()
+      for _ in 0..<count { object[["k", "l", "m/n", "~0", "p"].randomElement(using: &generator)!] = value(depth + 1) }
+      return .object(object)
+    default:
+      return .array((0..<Int.random(in: 0...4, using: &generator)).map { _ in value(depth + 1) })
+    }
+  }
+
+  mutating func edited(_ json: JSON) -> JSON {
+    switch json {
+    case .object(var object):
+      for (key, member) in object where Int.random(in: 0..<3, using: &generator) == 0 { object[key] = edited(member) }
+      if Bool.random(using: &generator) { object["added"] = value(3) }
+      if Bool.random(using: &generator), let key = object.keys.first { _ = object.removeValue(forKey: key) }
+      return .object(object)
+    case .array(var elements):
+      if !elements.isEmpty, Bool.random(using: &generator) { elements.remove(at: Int.random(in: 0..<elements.count, using: &generator)) }
+      if Bool.random(using: &generator) { elements.insert(value(3), at: Int.random(in: 0...elements.count, using: &generator)) }
+      for index in elements.indices where Int.random(in: 0..<3, using: &generator) == 0 { elements[index] = edited(elements[index]) }
+      return .array(elements)
+    default:
+      return Int.random(in: 0..<3, using: &generator) == 0 ? value(2) : json
     }
   }
 }
