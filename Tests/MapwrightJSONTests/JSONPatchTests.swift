@@ -76,7 +76,9 @@ import Testing
   }
 
   @Test func patchDocumentsRoundTrip() throws {
-    let text = #"[{"op":"add","path":"/a~1b","value":[1]},{"op":"remove","path":"/c"},{"op":"move","from":"/d","path":"/e"},{"op":"copy","from":"/e","path":"/f"},{"op":"test","path":"/f","value":null},{"op":"replace","path":"","value":{}}]"#
+    let text =
+      #"[{"op":"add","path":"/a~1b","value":[1]},{"op":"remove","path":"/c"},{"op":"move","from":"/d","path":"/e"},"#
+      + #"{"op":"copy","from":"/e","path":"/f"},{"op":"test","path":"/f","value":null},{"op":"replace","path":"","value":{}}]"#
     let patch = try JSONPatch(parsing: text)
     #expect(patch.operations.count == 6)
     #expect(try JSONPatch(json: patch.json) == patch)
@@ -86,7 +88,9 @@ import Testing
   /// `replace` keeps a member where it stands; `add` of a new member appends it.
   @Test func memberOrderIsKept() throws {
     let json = try JSON(parsing: #"{"a": 1, "b": 2, "c": 3}"#)
-    let patch = try JSONPatch(json: [["op": "replace", "path": "/b", "value": 20], ["op": "add", "path": "/a", "value": 10], ["op": "add", "path": "/d", "value": 4]])
+    let patch = try JSONPatch(json: [
+      ["op": "replace", "path": "/b", "value": 20], ["op": "add", "path": "/a", "value": 10], ["op": "add", "path": "/d", "value": 4],
+    ])
     #expect(try json.applying(patch).jsonString() == #"{"a":10,"b":20,"c":3,"d":4}"#)
   }
 
