@@ -125,8 +125,7 @@ struct Check: ParsableCommand {
       return try JSONDocument(bytes, options: options)
     } catch {
       outcome.invalid += 1
-      outcome.errors.append("\(name):\(error.line):\(error.column): error: \(error.message)")
-      outcome.errors.append(error.excerpt)
+      outcome.errors.append(contentsOf: parseErrorLines(error, in: name))
       return nil
     }
   }

@@ -64,8 +64,7 @@ struct Format: ParsableCommand {
       printError("\(name):\(error.line):\(error.column): error: \(error.elementIndex.map { "element \($0): " } ?? "")\(error.message)")
       throw ExitCode(1)
     } catch let error as JSONError {
-      printError("\(name):\(error.line):\(error.column): error: \(error.message)")
-      printError(error.excerpt)
+      printParseError(error, in: name)
       throw ExitCode(1)
     } catch let error as CLIError {
       printError("\(name): error: \(error)")

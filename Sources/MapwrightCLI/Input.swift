@@ -62,3 +62,14 @@ struct CLIError: Error, CustomStringConvertible {
 func printError(_ text: String) {
   FileHandle.standardError.write(Data((text + "\n").utf8))
 }
+
+/// The lines that report a parse error of file `name`: `name:line:column: error: message`,
+/// then the excerpt that shows where.
+func parseErrorLines(_ error: JSONError, in name: String) -> [String] {
+  ["\(name):\(error.line):\(error.column): error: \(error.message)", error.excerpt]
+}
+
+/// Writes `parseErrorLines` to standard error.
+func printParseError(_ error: JSONError, in name: String) {
+  parseErrorLines(error, in: name).forEach(printError)
+}

@@ -72,8 +72,7 @@ private func readDocument(_ path: String) throws -> JSON {
   do {
     return try JSON(parsing: try readInput(path))
   } catch let error as JSONError {
-    printError("\(name):\(error.line):\(error.column): error: \(error.message)")
-    printError(error.excerpt)
+    printParseError(error, in: name)
     throw ExitCode(1)
   } catch let error as CLIError {
     printError("\(name): error: \(error)")
