@@ -125,7 +125,7 @@
 
   /// Writes `magnitude` in decimal at `at` (room for 20 digits); returns how many digits.
   @inlinable @inline(__always)
-  static func writeDecimal(_ magnitude: UInt64, at: UnsafeMutablePointer<UInt8>) -> Int {
+  package static func writeDecimal(_ magnitude: UInt64, at: UnsafeMutablePointer<UInt8>) -> Int {
     if magnitude < 100_000_000 {
       return writeDigits(UInt32(truncatingIfNeeded: magnitude), at: at)
     } else if magnitude < 10_000_000_000_000_000 {

@@ -111,15 +111,13 @@ enum SchemaCanonical {
     !text.isEmpty && !text.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
   }
 
+  /// `value` in decimal, by the writer's digit routine.
   private static func appendDecimal(_ value: Int, into bytes: inout [UInt8]) {
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    let first = bytes.count
-    repeat {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-      magnitude /= 10
-    } while magnitude > 0
-    bytes[first...].reverse()
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      let count = OutputBuffer.writeDecimal(UInt64(value.magnitude), at: digits.baseAddress!)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<count]))
+    }
   }
 
   private static func appendCount(_ count: Int, into bytes: inout [UInt8]) {
