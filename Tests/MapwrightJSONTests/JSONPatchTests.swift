@@ -85,6 +85,21 @@ import Testing
     #expect(try patch.json.jsonString() == text)
   }
 
+  /// A member whose key alone changed is moved; the others are added and removed.
+  @Test func renamedMembersAreMoved() throws {
+    let source: JSON = ["a": ["deep": [1, 2]], "b": 3, "c": 3]
+    let target: JSON = ["x": ["deep": [1, 2]], "y": 3, "b": 3, "z": 4]
+    let patch = JSONPatch.diff(from: source, to: target)
+    #expect(try source.applying(patch) == target)
+    let moves = patch.operations.filter { if case .move = $0 { true } else { false } }
+    let expected: [JSONPatch.Operation] = [
+      .move(from: JSONPointer(tokens: ["a"]), to: JSONPointer(tokens: ["x"])),
+      .move(from: JSONPointer(tokens: ["c"]), to: JSONPointer(tokens: ["y"])),
+    ]
+    #expect(moves == expected)
+    #expect(patch.operations.count == 3)  // the two moves and the add of "z"
+  }
+
   /// `replace` keeps a member where it stands; `add` of a new member appends it.
   @Test func memberOrderIsKept() throws {
     let json = try JSON(parsing: #"{"a": 1, "b": 2, "c": 3}"#)

@@ -1,9 +1,9 @@
-// The JSON Patch from one value to another. Objects are compared member by member (removed
-// members, added members, and the changed ones diffed in turn); arrays keep their common
-// first and last elements, diff the elements in between pairwise and remove or add the rest
-// at the end of that middle part; anything else that differs is replaced. Equal values give
-// no operation (numbers compare by decimal value, objects in any member order). The patch
-// never moves or copies.
+// The JSON Patch from one value to another. Objects are compared member by member: changed
+// members are diffed in turn, a member that only changed its key is moved (matched by a hash
+// of the removed values), the others are added or removed. Arrays keep their common first and
+// last elements, diff the elements in between pairwise and remove or add the rest at the end
+// of that middle part. Anything else that differs is replaced. Equal values give no operation
+// (numbers compare by decimal value, objects in any member order). The patch never copies.
 
 extension JSONPatch {
   /// The patch that turns `source` into `target`: `source.applying(diff)` equals `target`.
@@ -22,15 +22,25 @@ extension JSONPatch {
     guard source != target else { return }
     switch (source, target) {
     case (.object(let old), .object(let new)):
-      for (key, _) in old where new[key] == nil {
-        operations.append(.remove(pointer.appending(key)))
+      // A member that only changed its key is moved, not removed and added again.
+      var removed: [JSON: [String]] = [:]
+      for (key, value) in old where new[key] == nil {
+        removed[value, default: []].append(key)
       }
+      var moved: Set<String> = []
       for (key, value) in new {
         if let previous = old[key] {
           diff(previous, value, at: pointer.appending(key), into: &operations)
+        } else if let from = removed[value]?.first {
+          removed[value]?.removeFirst()
+          moved.insert(from)
+          operations.append(.move(from: pointer.appending(from), to: pointer.appending(key)))
         } else {
           operations.append(.add(pointer.appending(key), value))
         }
+      }
+      for (key, _) in old where new[key] == nil && !moved.contains(key) {
+        operations.append(.remove(pointer.appending(key)))
       }
     case (.array(let old), .array(let new)):
       var start = 0
