@@ -83,6 +83,11 @@ import Testing
     #expect(patch.operations.count == 6)
     #expect(try JSONPatch(json: patch.json) == patch)
     #expect(try patch.json.jsonString() == text)
+    #expect(patch.operations.map(\.name) == ["add", "remove", "move", "copy", "test", "replace"])
+    #expect(patch.operations.map(\.path.description) == ["/a~1b", "/c", "/e", "/f", "/f", ""])
+    let pointer = JSONPointer(tokens: ["a", "b"])
+    #expect(pointer.parent == JSONPointer(tokens: ["a"]) && JSONPointer.root.parent == nil)
+    #expect(pointer.appending(3).description == "/a/b/3" && pointer.isPrefix(of: pointer.appending("c")))
   }
 
   /// A member whose key alone changed is moved; the others are added and removed.
