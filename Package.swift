@@ -226,6 +226,7 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
         .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
         .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+        .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Hummingbird", "Vapor"])),
       ]
     ),
     .testTarget(
@@ -245,7 +246,7 @@ let package = Package(
         .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
         .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hummingbird", "Vapor"])),
         .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Vapor"])),
-        .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Vapor"])),
+        .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Hummingbird", "Vapor"])),
       ]
     ),
     .testTarget(

@@ -1,4 +1,4 @@
-// `mapwright check --json-lines | --json-seq | --stream FILE…`: the file (or standard input)
+// `mapwright check --json-lines | --json-seq | --sse | --stream FILE…`: the file (or standard input)
 // read in chunks as a stream of elements, each checked on its own — as JSON, against an
 // entity of a model file or against a JSON Schema — so memory holds a chunk and an element
 // whatever the size of the file. Every bad element is listed with its line and column in the
@@ -17,6 +17,12 @@ struct StreamFlags: ParsableArguments {
   @Flag(help: "Read an RFC 7464 JSON text sequence (each value after an RS byte).")
   var jsonSeq = false
 
+  @Flag(help: "Read server-sent events (text/event-stream): each event's data is an element (the default for .sse files).")
+  var sse = false
+
+  @Option(help: "With --sse, the data of the event that ends the stream (such as [DONE]).")
+  var sseTerminator: String?
+
   @Flag(help: "Read the file in chunks, checking the elements of the top-level array (or of the array at --key-path) one at a time.")
   var stream = false
 
@@ -27,11 +33,12 @@ struct StreamFlags: ParsableArguments {
   func format(for file: String, keyPath: String) -> JSONStreamFormat? {
     if jsonLines || file.hasSuffix(".jsonl") || file.hasSuffix(".ndjson") { return .jsonLines }
     if jsonSeq { return .jsonTextSequence }
+    if sse || sseTerminator != nil || file.hasSuffix(".sse") { return .serverSentEvents(terminator: sseTerminator) }
     if stream { return .array(at: keyPath) }
     return nil
   }
 
-  var isSet: Bool { jsonLines || jsonSeq || stream }
+  var isSet: Bool { jsonLines || jsonSeq || sse || sseTerminator != nil || stream }
 }
 
 extension Check {

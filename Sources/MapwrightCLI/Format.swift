@@ -90,7 +90,11 @@ struct Format: ParsableCommand {
   func formatStream(_ format: JSONStreamFormat) throws {
     let options = JSONStreamOptions(maximumElementSize: streaming.maxElementSize, parsing: parsing.options)
     let reader = try JSON.elements(of: file == "-" ? .standardInput : .path(file), format: format, options: options)
-    let output = try JSONStreamFileWriter(file: .descriptor(1), format: .concatenated)
+    // Server-sent events stay events (their names and ids kept); the other forms' elements
+    // are written one after another.
+    let isEvents: Bool
+    if case .serverSentEvents = format { isEvents = true } else { isEvents = false }
+    let output = try JSONStreamFileWriter(file: .descriptor(1), format: isEvents ? format : .concatenated)
     var pending: [UInt8] = []
     // What came before an error is written, then the error.
     do {
@@ -108,7 +112,7 @@ struct Format: ParsableCommand {
     guard case .array(let keys) = format else {
       var lineWriter = writer
       lineWriter.options.remove(.prettyPrinted)
-      while let element = try reader.next() { try output.write(element: try lineWriter.bytes(element)) }
+      while let event = try reader.nextEvent() { try output.write(element: try lineWriter.bytes(event.data), event: event.fields) }
       try output.finish()
       return
     }

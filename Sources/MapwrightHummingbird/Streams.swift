@@ -1,6 +1,7 @@
 // Streaming bodies on Hummingbird: a request body (an async sequence of buffers) decoded an
 // element at a time as it arrives, through the one stream splitter of MapwrightJSON; and
-// responses written as JSON Lines or one array as their elements are produced.
+// responses written as JSON Lines, one array or server-sent events as their elements are
+// produced.
 
 #if Hummingbird
   public import Hummingbird
@@ -73,6 +74,26 @@
         status: .ok, headers: [.contentType: jsonElementsContentType(format)],
         body: ResponseBody { writer in
           try await writeJSONElements(elements, format: format, encoder: encoder, flushSize: flushSize) { try await writer.write($0) }
+          try await writer.finish(nil)
+        })
+    }
+
+    /// A 200 `text/event-stream` response whose body is `events` written as they come, each
+    /// one sent when it is written (`Cache-Control: no-cache`), then an event whose data is
+    /// `terminator` when one is given; the writer waits for the connection.
+    ///
+    /// ```swift
+    /// router.get("deltas") { _, _ in
+    ///   Response.serverSentEvents(deltas.map { ServerSentEvent($0, name: "delta") }, terminator: "[DONE]")
+    /// }
+    /// ```
+    public static func serverSentEvents<S: AsyncSequence & Sendable, Value: Encodable>(
+      _ events: S, terminator: String? = nil, encoder: MapwrightJSONEncoder = MapwrightJSONEncoder()
+    ) -> Response where S.Element == ServerSentEvent<Value> {
+      Response(
+        status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+        body: ResponseBody { writer in
+          try await writeServerSentEvents(events, terminator: terminator, encoder: encoder) { try await writer.write($0) }
           try await writer.finish(nil)
         })
     }

@@ -101,5 +101,32 @@
           }
         }))
     }
+
+    /// A 200 `text/event-stream` response whose body is `events` written as they come, each
+    /// one sent when it is written (`Cache-Control: no-cache`), then an event whose data is
+    /// `terminator` when one is given; the writer waits for the connection.
+    ///
+    /// ```swift
+    /// app.get("deltas") { _ in
+    ///   Response.serverSentEvents(deltas.map { ServerSentEvent($0, name: "delta") }, terminator: "[DONE]")
+    /// }
+    /// ```
+    public static func serverSentEvents<S: AsyncSequence & Sendable, Value: Encodable>(
+      _ events: S, terminator: String? = nil, encoder: MapwrightJSONEncoder = MapwrightJSONEncoder()
+    ) -> Response where S.Element == ServerSentEvent<Value> {
+      var headers = HTTPHeaders()
+      headers.replaceOrAdd(name: .contentType, value: "text/event-stream")
+      headers.replaceOrAdd(name: .cacheControl, value: "no-cache")
+      return Response(
+        status: .ok, headers: headers,
+        body: .init(asyncStream: { writer in
+          do {
+            try await writeServerSentEvents(events, terminator: terminator, encoder: encoder) { try await writer.writeBuffer($0) }
+            try await writer.write(.end)
+          } catch {
+            try await writer.write(.error(error))
+          }
+        }))
+    }
   }
 #endif

@@ -51,6 +51,24 @@ struct StreamFormsProcessTests {
     }
   }
 
+  /// Server-sent events: each event's data checked, a bad one placed on its `data:` line; the
+  /// terminator ends the file; `format` writes the events back, names and ids kept.
+  @Test func serverSentEvents() throws {
+    let text = "event: a\nid: 1\ndata: {\"x\": 1}\n\n: ping\n\ndata: {\"x\":\ndata:   ]\n\ndata: [DONE]\n\ndata: cut"
+    let events = try file("deltas.sse", text)
+    let checked = try cli.run(["check", events])
+    #expect(checked.status == 1, "\(checked)")
+    #expect(checked.errors.first?.hasPrefix("\(events):8:9: error: element 1: ") == true, "\(checked)")
+    #expect(checked.errors.contains { $0.contains("the stream ends inside an event") }, "\(checked)")
+    let ended = try cli.run(["check", events, "--sse-terminator", "[DONE]"])
+    #expect(ended.status == 1 && ended.errors.count == 2 && ended.errors.last == "1 of 2 elements invalid in 1 of 1 file", "\(ended)")
+    let good = try file("good.sse", "retry: 10\ndata: {\"x\": [1,\ndata:  2]}\n\nevent: b\ndata: 3\n\ndata: [DONE]\n\n")
+    let valid = try cli.run(["check", "--sse-terminator", "[DONE]", good])
+    #expect(valid.status == 0 && valid.output == "1 file valid: 2 elements\n", "\(valid)")
+    let formatted = try cli.run(["format", "--sse", "--sse-terminator", "[DONE]", good])
+    #expect(formatted.status == 0 && formatted.output == "retry: 10\ndata: {\"x\":[1,2]}\n\nevent: b\ndata: 3\n\ndata: [DONE]\n\n", "\(formatted)")
+  }
+
   @Test func eachFileIsReadInItsOwnForm() throws {
     let object = try file("obj.json", #"{"x":1}"#)
     let array = try file("arr.json", "[1,2]")

@@ -47,6 +47,7 @@ let documentedFiles: [(doc: String, examples: String)] = [
   ("Docs/Patch.md", "PatchExamples.swift"),
   ("Docs/RoundTrips.md", "RoundTripsExamples.swift"),
   ("Docs/Schema.md", "SchemaExamples.swift"),
+  ("Docs/ServerSentEvents.md", "ServerSentEventsExamples.swift"),
   ("Docs/Servers.md", "ServersExamples.swift"),
   ("Docs/Store.md", "StoreExamples.swift"),
   ("Docs/Streaming.md", "StreamingExamples.swift"),

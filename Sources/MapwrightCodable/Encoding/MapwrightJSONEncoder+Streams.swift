@@ -9,11 +9,21 @@ extension AsyncJSONStreamWriter {
   public mutating func write(_ value: some Encodable, encoder: MapwrightJSONEncoder) async throws {
     try await write(element: try encoder.encodeToBytes(value))
   }
+
+  /// Adds a server-sent event whose data is an `Encodable` value, encoded by `encoder`.
+  public mutating func write<Value: Encodable>(_ event: ServerSentEvent<Value>, encoder: MapwrightJSONEncoder) async throws {
+    try await write(element: try encoder.encodeToBytes(event.data), event: event.fields)
+  }
 }
 
 extension JSONStreamFileWriter {
   /// Adds an `Encodable` value, encoded by `encoder`.
   public func write(_ value: some Encodable, encoder: MapwrightJSONEncoder) throws {
     try write(element: try encoder.encodeToBytes(value))
+  }
+
+  /// Adds a server-sent event whose data is an `Encodable` value, encoded by `encoder`.
+  public func write<Value: Encodable>(_ event: ServerSentEvent<Value>, encoder: MapwrightJSONEncoder) throws {
+    try write(element: try encoder.encodeToBytes(event.data), event: event.fields)
   }
 }

@@ -82,11 +82,21 @@ extension AsyncJSONStreamWriter {
   public mutating func write(_ value: some JSONConvertible) async throws {
     try await write(element: try value.jsonBytes())
   }
+
+  /// Adds a server-sent event whose data is a model (`.serverSentEvents` streams).
+  public mutating func write<Model: JSONConvertible>(_ event: ServerSentEvent<Model>) async throws {
+    try await write(element: try event.data.jsonBytes(), event: event.fields)
+  }
 }
 
 extension JSONStreamFileWriter {
   /// Adds a model (written compact).
   public func write(_ value: some JSONConvertible) throws {
     try write(element: try value.jsonBytes())
+  }
+
+  /// Adds a server-sent event whose data is a model (`.serverSentEvents` files).
+  public func write<Model: JSONConvertible>(_ event: ServerSentEvent<Model>) throws {
+    try write(element: try event.data.jsonBytes(), event: event.fields)
   }
 }

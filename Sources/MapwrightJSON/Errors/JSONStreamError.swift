@@ -57,11 +57,16 @@ public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
   /// Whether the stream can go on after this error: an element too large to keep, or a JSON
   /// Lines or text-sequence record that is wrong on its own; the others end the stream.
   public let isRecoverable: Bool
+  /// Where each line of the element starts in the stream, when they lie apart (see
+  /// `JSONStreamElement.lineStarts`).
+  package let elementLines: [StreamPlace]
 
   package init(
     _ code: Code, message: String, elementIndex: Int?, elementOffset: Int, line: Int, column: Int, path: String? = nil,
-    resumeOffset: Int, underlying: (any Error)? = nil, elementLine: Int? = nil, elementColumn: Int? = nil, recoverable: Bool? = nil
+    resumeOffset: Int, underlying: (any Error)? = nil, elementLine: Int? = nil, elementColumn: Int? = nil, recoverable: Bool? = nil,
+    elementLines: [StreamPlace] = []
   ) {
+    self.elementLines = elementLines
     self.isRecoverable = recoverable ?? (code == .elementTooLarge)
     self.elementLine = elementLine ?? line
     self.elementColumn = elementColumn ?? column
@@ -79,13 +84,21 @@ public struct JSONStreamError: Error, Sendable, CustomStringConvertible {
   /// A line and column inside the element (1-based, as a `MappingError` or `JSONError` of the
   /// element gives them) as a line and column in the whole stream.
   public func streamLocation(lineInElement line: Int, columnInElement column: Int) -> (line: Int, column: Int) {
-    Self.streamLocation(line: line, column: column, inElementAt: elementLine, elementColumn)
+    Self.streamLocation(line: line, column: column, inElementAt: elementLine, elementColumn, lineStarts: elementLines)
   }
 
   /// A line and column inside bytes that start at `elementLine`, `elementColumn` of a stream,
-  /// as a line and column of the stream (the one rule every stream error is placed by).
-  package static func streamLocation(line: Int, column: Int, inElementAt elementLine: Int, _ elementColumn: Int) -> (line: Int, column: Int) {
-    (elementLine + line - 1, line == 1 ? elementColumn + column - 1 : column)
+  /// as a line and column of the stream (the one rule every stream error is placed by). When
+  /// the element's lines lie apart in the stream (the `data:` lines of a server-sent event),
+  /// `lineStarts` gives where each begins.
+  package static func streamLocation(
+    line: Int, column: Int, inElementAt elementLine: Int, _ elementColumn: Int, lineStarts: [StreamPlace] = []
+  ) -> (line: Int, column: Int) {
+    if line >= 1, line <= lineStarts.count {
+      let start = lineStarts[line - 1]
+      return (start.line, start.column + column - 1)
+    }
+    return (elementLine + line - 1, line == 1 ? elementColumn + column - 1 : column)
   }
 
   /// The element, its place in the stream, the path and the message, on one line.

@@ -55,6 +55,9 @@ public final class JSONElementReader<Element> {
   /// What was skipped so far, and the members around the array once the file is read.
   public var report: JSONStreamReport { decoder.report }
 
+  /// The event fields of the element `next()` returned last (`.serverSentEvents` files).
+  var lastEventFields: ServerSentEventFields? { decoder.lastEventFields }
+
   /// The members around the array, in stream order, and how many came before it.
   package var keptMembers: (members: [(path: [String], key: String, value: JSON)], beforeArray: Int?) {
     decoder.keptMembers

@@ -45,6 +45,37 @@ public struct JSONStreamElement: Sendable {
   public let atEndOfStream: Bool
   /// The element's length in bytes (`bytes.count`, also when the splitter keeps no bytes).
   package let size: Int
+  /// The name, id and retry of the server-sent event whose data the element is
+  /// (`.serverSentEvents` streams; nil for the other formats).
+  public internal(set) var event: ServerSentEventFields? = nil
+  /// Where each line of the element starts in the stream, when its lines are not contiguous
+  /// there (an event's `data:` lines); empty when the element's bytes are the stream's.
+  package internal(set) var lineStarts: [StreamPlace] = []
+  /// The stream offset just past the element (past the event, for server-sent events).
+  package internal(set) var streamEnd: Int? = nil
+
+  /// The stream offset just past the element: where reading can start again after it.
+  package var endOffset: Int { streamEnd ?? offset + size }
+
+  /// A line and column inside the element's bytes (1-based) as a line and column of the
+  /// stream: `JSONStreamError.streamLocation`'s rule, line by line where the element's lines
+  /// are apart in the stream.
+  package func streamLocation(line: Int, column: Int) -> (line: Int, column: Int) {
+    JSONStreamError.streamLocation(line: line, column: column, inElementAt: self.line, self.column, lineStarts: lineStarts)
+  }
+}
+
+/// A place in a stream: byte offset, 1-based line and column (columns in Unicode scalars).
+package struct StreamPlace: Sendable, Hashable {
+  package var offset: Int
+  package var line: Int
+  package var column: Int
+
+  package init(offset: Int, line: Int, column: Int) {
+    self.offset = offset
+    self.line = line
+    self.column = column
+  }
 }
 
 /// Splits a stream of bytes into its elements.
@@ -126,6 +157,8 @@ public struct JSONElementSplitter: Sendable {
     case done
   }
   private var outer = Outer.start
+  /// The event-stream reader, for `.serverSentEvents` (which keeps its own bytes).
+  private var events: ServerSentEventSplitter?
   private var checkedByteOrderMark = false
   private var arrayFound = false
 
@@ -156,10 +189,13 @@ public struct JSONElementSplitter: Sendable {
     self.parsing = parsing
     if case .array(let keys) = format { keyPath = keys } else { keyPath = [] }
     pathKeys = Array(repeating: [], count: keyPath.count)
+    if case .serverSentEvents(let terminator) = format {
+      events = ServerSentEventSplitter(terminator: terminator, maximumElementSize: self.maximumElementSize)
+    }
   }
 
   /// Whether `next()` has given the last element of a finished stream.
-  public var isFinished: Bool { finished || fatal != nil }
+  public var isFinished: Bool { finished || fatal != nil || events?.finished == true }
 
   /// The document around the array (`.array(at:)` forms): the members before and after it,
   /// with the objects on the way to it, the array itself left out. Complete once the stream
@@ -185,6 +221,7 @@ public struct JSONElementSplitter: Sendable {
   /// Adds the next bytes of the stream.
   public mutating func append(_ bytes: UnsafeRawBufferPointer) {
     precondition(!ended, "bytes appended after finish()")
+    if events != nil { return events!.append(bytes) }
     compact()
     storage.append(contentsOf: bytes)
   }
@@ -192,6 +229,7 @@ public struct JSONElementSplitter: Sendable {
   /// Adds the next bytes of the stream.
   public mutating func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
     precondition(!ended, "bytes appended after finish()")
+    if events != nil { return Array(bytes).withUnsafeBytes { events!.append($0) } }
     let appended = bytes.withContiguousStorageIfAvailable { buffer in append(UnsafeRawBufferPointer(buffer)) } != nil
     if appended { return }
     compact()
@@ -201,13 +239,17 @@ public struct JSONElementSplitter: Sendable {
   /// Adds one byte (for streams of single bytes, such as `URLSession.AsyncBytes`).
   public mutating func append(byte: UInt8) {
     precondition(!ended, "bytes appended after finish()")
+    if events != nil { return events!.append(byte: byte) }
     if start >= 1 << 16 { compact() }
     storage.append(byte)
   }
 
   /// Marks the end of the stream: `next()` then returns the last elements and ends with nil,
   /// or throws a `truncated` error when the stream stopped inside an element.
-  public mutating func finish() { ended = true }
+  public mutating func finish() {
+    ended = true
+    events?.finish()
+  }
 
   /// Drops consumed bytes (counting their lines first) once they are a good part of the buffer.
   private mutating func compact() {
@@ -246,6 +288,7 @@ public struct JSONElementSplitter: Sendable {
       case .jsonTextSequence: return try nextRecord(separator: 0x1E)
       case .concatenated: return try nextConcatenated()
       case .array: return try nextInArray()
+      case .serverSentEvents: return try events!.next()
       }
     } catch {
       if !error.isRecoverable { fatal = error }

@@ -84,6 +84,8 @@ public struct JSONStreamDecoder<Element> {
   let reportBox: JSONStreamReportBox
   private var collected: [JSONStreamError] = []
   private var over = false
+  /// The event fields of the element `next()` returned last (`.serverSentEvents` streams).
+  package private(set) var lastEventFields: ServerSentEventFields?
 
   /// A decoder of the elements of a `format` stream with `decode`; `locate` places its errors.
   public init(format: JSONStreamFormat, options: JSONStreamOptions = JSONStreamOptions(), locate: Locate? = nil, decode: @escaping Decode) {
@@ -135,6 +137,7 @@ public struct JSONStreamDecoder<Element> {
       }
       do {
         let value = try decode(element)
+        lastEventFields = element.event
         reportBox.update { $0.decoded += 1 }
         return value
       } catch {
@@ -179,9 +182,7 @@ public struct JSONStreamDecoder<Element> {
   private func placed(_ error: any Error, in element: JSONStreamElement) -> JSONStreamError {
     let (described, path, line, column) = locate(error, element)
     var (streamLine, streamColumn) = (element.line, element.column)
-    if let line, let column {
-      (streamLine, streamColumn) = JSONStreamError.streamLocation(line: line, column: column, inElementAt: element.line, element.column)
-    }
+    if let line, let column { (streamLine, streamColumn) = element.streamLocation(line: line, column: column) }
     // A JSON Lines line or sequence text at the very end that ends early: the stream was cut.
     if element.atEndOfStream, let parse = error as? JSONError, parse.code == .unexpectedEnd || parse.code == .unterminatedString {
       return JSONStreamError(
@@ -199,7 +200,8 @@ public struct JSONStreamDecoder<Element> {
     return JSONStreamError(
       error is JSONError ? .syntax : .element, message: message, elementIndex: element.index, elementOffset: element.offset,
       line: streamLine, column: streamColumn, path: path ?? (error is JSONError ? nil : "$"),
-      resumeOffset: element.offset + element.bytes.count, underlying: error, elementLine: element.line, elementColumn: element.column)
+      resumeOffset: element.endOffset, underlying: error, elementLine: element.line, elementColumn: element.column,
+      elementLines: element.lineStarts)
   }
 
   package static func failureLocation(_ error: any Error, _ element: JSONStreamElement) -> (message: String?, path: String?, line: Int?, column: Int?)

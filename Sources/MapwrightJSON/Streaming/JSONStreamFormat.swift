@@ -4,6 +4,8 @@
 /// .jsonLines                 // one value per line (NDJSON); `\r\n` accepted, blank lines skipped
 /// .jsonTextSequence          // RFC 7464: each value after an RS byte (0x1E)
 /// .concatenated              // values one after another, whitespace between: `{…} {…} 3`
+/// .serverSentEvents          // text/event-stream: each event's data (`data: {…}`, blank line)
+/// .serverSentEvents(terminator: "[DONE]")  // … and an event whose data is `[DONE]` ends it
 /// .array                     // the elements of the top-level array
 /// .array(at: "data.results") // the elements of the array at a key path, the members around it
 ///                            // skipped (and kept: `JSONElementSplitter.surroundings`)
@@ -14,6 +16,13 @@ public enum JSONStreamFormat: Sendable, Hashable {
   case concatenated
   /// The elements of the array at these object keys (none: the top-level array).
   case array(atKeys: [String])
+  /// Server-sent events (`text/event-stream`): each event's data is an element, its name, id
+  /// and retry beside it (`JSONStreamElement.event`, `JSONElementSequence.events()`); an
+  /// event whose data is `terminator` ends the stream.
+  case serverSentEvents(terminator: String?)
+
+  /// Server-sent events, read to the end of the stream.
+  public static var serverSentEvents: JSONStreamFormat { .serverSentEvents(terminator: nil) }
 
   /// The elements of the top-level array.
   public static var array: JSONStreamFormat { .array(atKeys: []) }

@@ -1,6 +1,7 @@
 // Writing streams, the mirror of reading them: elements go in one at a time and come out as
-// JSON Lines, an RFC 7464 sequence, values one after another, or the elements of one array
-// (at the top level or at a key path, after the members written around it), in chunks of
+// JSON Lines, an RFC 7464 sequence, values one after another, server-sent events, or the
+// elements of one array (at the top level or at a key path, after the members written around
+// it), in chunks of
 // about `flushSize` bytes. The core buffers and frames; the async writer hands each chunk to
 // an async sink and waits for it (back-pressure), the file writer writes it to a descriptor.
 
@@ -73,6 +74,14 @@ public struct JSONStreamWriter: Sendable {
   /// Adds one element: the bytes of a complete JSON value (compact for JSON Lines: a line feed
   /// inside it would end the line).
   public mutating func append(element bytes: some Collection<UInt8>) throws(JSONStreamWriteError) {
+    try append(element: bytes, event: nil)
+  }
+
+  /// Adds one element with its event fields: for `.serverSentEvents`, the `event:`, `id:` and
+  /// `retry:` lines written before its `data:` lines (an element with line breaks, pretty
+  /// JSON, is written as several `data:` lines, which a reader joins back). The other formats
+  /// have no place for them and write the element alone.
+  public mutating func append(element bytes: some Collection<UInt8>, event: ServerSentEventFields?) throws(JSONStreamWriteError) {
     guard !finished else { throw JSONStreamWriteError(description: "an element written after the stream was finished") }
     switch format {
     case .jsonLines:
@@ -90,8 +99,57 @@ public struct JSONStreamWriter: Sendable {
     case .array:
       buffer += elements == 0 ? opening : [UInt8(ascii: ",")]
       buffer += bytes
+    case .serverSentEvents:
+      try appendEvent(data: bytes, fields: event ?? ServerSentEventFields())
     }
     elements += 1
+  }
+
+  /// A comment line (`: text`), for a stream of server-sent events: a reader ignores it, and
+  /// it keeps an idle connection open. Other formats have no comments; it writes nothing there.
+  public mutating func append(comment: String) throws(JSONStreamWriteError) {
+    guard case .serverSentEvents = format else { return }
+    try Self.checkLine(comment, "a comment")
+    buffer += Array(": \(comment)\n\n".utf8)
+  }
+
+  /// The lines of one event: its fields, then its data a line at a time, then the blank line.
+  private mutating func appendEvent(data: some Collection<UInt8>, fields: ServerSentEventFields) throws(JSONStreamWriteError) {
+    // Checked before anything is written, so that a refused event leaves no line behind.
+    try Self.checkLine(fields.name, "an event's name")
+    if let id = fields.id {
+      try Self.checkLine(id, "an event's id")
+      if id.utf8.contains(0) { throw JSONStreamWriteError(description: "an event's id holds U+0000 (a reader ignores such an id)") }
+    }
+    if let retry = fields.retry, retry < 0 { throw JSONStreamWriteError(description: "an event's retry is negative") }
+    if fields.name != "message" { buffer += Array("event: \(fields.name)\n".utf8) }
+    if let id = fields.id { buffer += Array("id: \(id)\n".utf8) }
+    if let retry = fields.retry { buffer += Array("retry: \(retry)\n".utf8) }
+    var line = data.startIndex
+    var index = data.startIndex
+    while true {
+      let atEnd = index == data.endIndex
+      if atEnd || data[index] == 0x0A || data[index] == 0x0D {
+        buffer += Array("data: ".utf8)
+        buffer += data[line..<index]
+        buffer.append(0x0A)
+        if atEnd { break }
+        // CR LF is one line end.
+        if data[index] == 0x0D, data.index(after: index) != data.endIndex, data[data.index(after: index)] == 0x0A {
+          index = data.index(after: index)
+        }
+        line = data.index(after: index)
+      }
+      index = data.index(after: index)
+    }
+    buffer.append(0x0A)
+  }
+
+  /// A name, an id or a comment is one line: no CR or LF in it.
+  private static func checkLine(_ text: String, _ what: String) throws(JSONStreamWriteError) {
+    if text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+      throw JSONStreamWriteError(description: "\(what) holds a line break")
+    }
   }
 
   /// Ends the stream (an array's closing brackets; an empty array is still written).
@@ -102,12 +160,18 @@ public struct JSONStreamWriter: Sendable {
       if elements == 0 { buffer += opening }
       buffer += closing
     }
+    if case .serverSentEvents(let terminator?) = format {
+      buffer += Array("data: \(terminator)\n\n".utf8)
+    }
   }
 
   /// A chunk to write, once `flushSize` bytes are waiting (or whatever is left after
-  /// `finish()`); nil when it is not yet time.
+  /// `finish()`); nil when it is not yet time. Server-sent events are meant to arrive when
+  /// they are sent: each one is a chunk, whatever `flushSize` says.
   public mutating func takeChunk() -> [UInt8]? {
-    guard buffer.count >= flushSize || (finished && !buffer.isEmpty) else { return nil }
+    let eachElement: Bool
+    if case .serverSentEvents = format { eachElement = true } else { eachElement = false }
+    guard buffer.count >= flushSize || ((finished || eachElement) && !buffer.isEmpty) else { return nil }
     defer { buffer.removeAll(keepingCapacity: true) }
     return buffer
   }
@@ -151,6 +215,25 @@ public struct AsyncJSONStreamWriter {
   /// Adds an owned value.
   public mutating func write(_ value: JSON) async throws {
     try await write(element: try value.jsonBytes())
+  }
+
+  /// Adds one element's bytes with its event fields (`.serverSentEvents`).
+  public mutating func write(element bytes: some Collection<UInt8>, event: ServerSentEventFields?) async throws {
+    try core.append(element: bytes, event: event)
+    if let chunk = core.takeChunk() { try await sink(chunk) }
+  }
+
+  /// Adds a server-sent event whose data is an owned value.
+  public mutating func write(_ event: ServerSentEvent<JSON>) async throws {
+    try await write(element: try event.data.jsonBytes(), event: event.fields)
+  }
+
+  /// Adds a comment line to a stream of server-sent events and hands the sink everything
+  /// waiting (a heartbeat on an idle connection); nothing for the other formats.
+  public mutating func write(comment: String) async throws {
+    try core.append(comment: comment)
+    let waiting = core.takeAll()
+    if !waiting.isEmpty { try await sink(waiting) }
   }
 
   /// Ends the stream and hands the sink what is left.
@@ -203,6 +286,12 @@ public final class JSONStreamFileWriter {
 
   /// Writes a value as an element.
   public func write(_ value: JSON) throws { try write(element: try value.jsonBytes()) }
+
+  /// Writes an element's JSON bytes with its event fields (`.serverSentEvents`).
+  public func write(element bytes: some Collection<UInt8>, event: ServerSentEventFields?) throws {
+    try core.append(element: bytes, event: event)
+    if let chunk = core.takeChunk() { try writeAll(chunk) }
+  }
 
   /// Writes bytes as they are, outside the framing (after what is waiting).
   public func write(rawBytes bytes: [UInt8]) throws {
