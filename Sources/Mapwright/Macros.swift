@@ -42,6 +42,9 @@ public enum KeyNaming: Sendable {
 /// }
 /// let issue = try Issue(json: data)
 /// ```
+///
+/// `partial: true` adds `Issue.Partial`, the model as far as its JSON has arrived (every
+/// property optional), which `PartialDecoder` builds while a document streams in.
 @attached(
   member,
   names: named(init(_jsonReader:)), named(_jsonModelFields), named(_jsonModelFieldsStorage), named(encodeJSON(in:)),
@@ -54,10 +57,10 @@ public enum KeyNaming: Sendable {
   named(_jsonModelEncode(to:)), named(writeJSON(to:in:)), named(decode(from:in:)), named(_jsonModelProperties), named(init(_jsonModelDraft:)),
   named(_jsonModelDescribedFields),
   named(description), named(_jsonModelFieldKeyPaths), named(_jsonModelDecodeField(_:_:)), named(_jsonModelEntity), named(_jsonModelEnum),
-  named(init(from:)), named(encode(to:)))
+  named(init(from:)), named(encode(to:)), named(Partial), named(_partialEmpty(_:level:)), named(_partialApply(_:_:level:)))
 public macro JSONModel(
   keys: KeyNaming = .useDefaultKeys, coercion: CoercionPolicy? = nil, unknownKeys: UnknownKeyPolicy? = nil,
-  version: Int? = nil, versionKey: String = "_version", primaryKey: String? = nil
+  version: Int? = nil, versionKey: String = "_version", primaryKey: String? = nil, partial: Bool = false
 ) = #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
 
 /// A class cluster's base: decoding it (by any entry point) makes an instance of the subclass
@@ -104,6 +107,33 @@ public macro JSONModel(
   names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
   named(decode(from:in:)), named(_jsonModelEnum), named(init(from:)), named(encode(to:)))
 public macro JSONModel(tag: String, content: String? = nil, keys: KeyNaming = .useDefaultKeys) =
+  #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
+
+/// An enum with associated values told apart by shape alone, with no key naming the case
+/// (serde's `untagged`): a case's JSON is the object of its associated values, its one
+/// unlabeled value itself, or `null` for a case without values. Decoding tries the cases in
+/// declaration order and the first that decodes wins (put the stricter shapes first); when
+/// none does, the `noMatchingCase` error lists each case's failure (`caseFailures`).
+///
+/// ```swift
+/// @JSONModel(tagging: .untagged)
+/// enum Content: Equatable {
+///   case image(url: String, width: Int)   // {"url": "…", "width": 640}
+///   case text(String)                     // "hello"
+///   case none                             // null
+/// }
+/// let items = try [Content](json: #"["hi", {"url": "a.png", "width": 2}, null]"#)
+/// // [.text("hi"), .image(url: "a.png", width: 2), .none]
+/// ```
+///
+/// Under a lenient coercion policy, every case is first tried strictly, so `"7"` is
+/// `text("7")` even when a case before it holds an `Int`.
+@attached(member, names: named(init(_jsonReader:)), named(_jsonPreserved))
+@attached(
+  extension, conformances: JSONModel, JSONConvertible, Sendable,
+  names: named(_jsonModelFields), named(init(_jsonReader:)), named(encodeJSON(in:)), named(writeJSON(to:in:)),
+  named(decode(from:in:)), named(_jsonModelEnum), named(init(from:)), named(encode(to:)))
+public macro JSONModel(tagging: EnumTagging, keys: KeyNaming = .useDefaultKeys) =
   #externalMacro(module: "MapwrightMacros", type: "JSONModelMacro")
 
 /// The case a raw-value enum takes for a raw value that names no case (noted in the report):

@@ -14,6 +14,8 @@ struct EnumDeclaration {
   var isPublic: Bool
   var tag: String?
   var content: String?
+  /// `tagging: .untagged`: cases told apart by their shape alone.
+  var isUntagged = false
   var cases: [EnumCase] = []
 
   /// A raw-value enum is always Sendable; one with associated values when their types are
@@ -31,6 +33,8 @@ struct EnumCase {
   /// Labels (as written, backticks kept), JSON keys (the label, or what `keys:` makes of it)
   /// and types of the associated values.
   var values: [(label: String, key: String, type: String)]
+  /// One unlabeled associated value (untagged enums): the JSON is that value itself.
+  var isValueItself = false
 }
 
 enum EnumSupport {
@@ -50,12 +54,19 @@ enum EnumSupport {
     }
     var tag: String?
     var content: String?
+    var isUntagged = false
     var keyNaming = KeyNamingRule.useDefaultKeys
     for argument in attribute.arguments?.as(LabeledExprListSyntax.self) ?? [] {
       let text = argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
       switch argument.label?.text {
       case "tag": tag = text
       case "content": content = text
+      case "tagging":
+        switch argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+        case "untagged": isUntagged = true
+        case "external": break
+        default: error(argument.expression, "tagging", "tagging: takes .untagged or .external")
+        }
       case "keys":
         if let naming = KeyNamingArgument.parse(argument.expression, customAllowed: false, error: { error($0, "keys", $1) }) {
           keyNaming = naming
@@ -65,6 +76,9 @@ enum EnumSupport {
     }
     let isPublic = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.public) }
     let rawType = declaration.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+    if isUntagged, let rawType, rawTypes.contains(rawType) {
+      error(attribute, "untaggedRaw", "tagging: .untagged is for enums with associated values; a \(rawType) enum is its raw value")
+    }
     if rawType == nil || !rawTypes.contains(rawType!) {
       // An enum with associated values, in a tagged encoding.
       if content != nil, tag == nil {
@@ -79,7 +93,15 @@ enum EnumSupport {
           .as(StringLiteralExprSyntax.self)?.representedLiteralValue
         for element in caseDecl.elements {
           var values: [(String, String, String)] = []
-          for (i, parameter) in (element.parameterClause?.parameters ?? []).enumerated() {
+          let parameters = element.parameterClause?.parameters ?? []
+          if isUntagged, parameters.count == 1, let parameter = parameters.first, parameter.firstName == nil || parameter.firstName?.text == "_" {
+            // Untagged: one unlabeled value is the case's JSON itself.
+            values.append(("value", "", parameter.type.trimmedDescription))
+            cases.append(
+              EnumCase(name: element.name.text, jsonName: renamed ?? withoutBackticks(element.name.text), values: values, isValueItself: true))
+            continue
+          }
+          for (i, parameter) in parameters.enumerated() {
             guard let label = parameter.firstName?.text, label != "_" else {
               error(parameter, "unlabeled", "label the associated value \(i + 1) of '\(element.name.text)': its label is its JSON key")
               continue
@@ -92,7 +114,9 @@ enum EnumSupport {
       if let tag, cases.contains(where: { $0.values.contains { $0.key == tag } }), content == nil {
         error(attribute, "tagClash", "an associated value is named like the tag \"\(tag)\"; choose another tag: or add content:")
       }
-      return EnumDeclaration(name: declaration.name.text, rawType: nil, fallback: nil, isPublic: isPublic, tag: tag, content: content, cases: cases)
+      return EnumDeclaration(
+        name: declaration.name.text, rawType: nil, fallback: nil, isPublic: isPublic, tag: tag, content: content, isUntagged: isUntagged,
+        cases: cases)
     }
     var fallbacks: [(String, Syntax)] = []
     for member in declaration.memberBlock.members {

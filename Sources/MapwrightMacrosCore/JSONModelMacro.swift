@@ -103,6 +103,7 @@ public enum JSONModelExpansion: MemberMacro, ExtensionMacro {
       if let streaming = generator.streamingFunction() { members.append(streaming) }
       members.append(generator.describedFieldsFunction())
     }
+    if model.partial != nil { members += PartialGenerator(model: model).declarations() }
     if describes { members.append(generator.descriptionProperty()) }
     if model.isCopyable {
       members += generator.lazyFieldMembers()

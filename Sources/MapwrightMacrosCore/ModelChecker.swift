@@ -29,6 +29,9 @@ struct ModelChecker {
           "primaryKey: names '\(key)', which is not a property of \(model.name)" + (names.isEmpty ? "" : " (its properties: \(names))"))
       }
     }
+    if let node = model.partial, !model.isCopyable || model.isGeneric {
+      error(node, "partialKind", "partial: needs a struct or a final class without a superclass or generic parameters")
+    }
     var writtenKeys: [String: String] = [:]
     for property in model.properties {
       let anchor = property.keyAttribute.map(Syntax.init) ?? property.node

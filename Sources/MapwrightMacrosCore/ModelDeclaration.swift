@@ -49,6 +49,10 @@ struct ModelDeclaration {
     var encodes = false
   }
   var codable = Codability()
+  /// `partial: true`, where it was written: the model gets a `Partial` companion.
+  var partial: Syntax?
+  /// The names in the inheritance clause, as written.
+  var inherited: Set<String> = []
 
   /// Whether the macro writes `init(_codableReader:)`: for models declared `Decodable`, and for
   /// classes with the mapping in their body (a protocol's initialiser requirement is met only

@@ -68,6 +68,7 @@ struct ModelParser {
     var version: String?
     var versionKey: String?
     var primaryKey: (name: String, node: Syntax)?
+    var partial: Syntax?
     for argument in attribute.arguments?.as(LabeledExprListSyntax.self) ?? [] {
       switch argument.label?.text {
       case "keys":
@@ -91,6 +92,14 @@ struct ModelParser {
         } else {
           error(argument.expression, "primaryKey", "primaryKey: names one of the model's properties as a string literal")
         }
+      case "partial":
+        switch argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind {
+        case .keyword(.true): partial = Syntax(argument)
+        case .keyword(.false): break
+        default: error(argument.expression, "partial", "partial: takes the literal true or false")
+        }
+      case "tag", "content", "tagging":
+        error(argument, "enumTagging", "\(argument.label!.text): is for enums with associated values")
       default: break
       }
     }
@@ -133,11 +142,14 @@ struct ModelParser {
     if hasMigrate, version == nil {
       error(attribute, "migrateVersion", "a model with migrate(_:from:) declares its version: @JSONModel(version: 2)")
     }
-    return ModelDeclaration(
+    var model = ModelDeclaration(
       name: name, kind: kind, isGeneric: isGeneric, isPublic: isPublic, isOpen: isOpen, superclass: superclass,
       cluster: cluster, version: version, versionKey: versionKey, hasMigrate: hasMigrate, asksEquatable: asksEquatable, asksHashable: asksHashable,
       hasDescription: hasDescription, keyNaming: keyNaming, coercion: coercion, unknownKeys: unknownKeys, primaryKey: primaryKey,
       properties: properties, hasMemberwiseInitializer: kind == .struct && hasPlainMemberwiseInitializer(declaration), codable: codable)
+    model.partial = partial
+    model.inherited = inherited
+    return model
   }
 
   /// Whether Swift gives the struct a memberwise initialiser whose parameters are the stored

@@ -1,5 +1,6 @@
 // `@JSONModel` on an enum with associated values: decoding and encoding in the internally,
-// adjacently or externally tagged encoding (see Mapwright's TaggedEnums.swift). Associated
+// adjacently or externally tagged encoding (see Mapwright's TaggedEnums.swift), or untagged
+// (UntaggedEnums.swift). Associated
 // values are keyed by their labels, or by what the enum's `keys:` naming makes of them.
 
 struct TaggedEnumGenerator {
@@ -18,14 +19,15 @@ struct TaggedEnumGenerator {
         let metatype = value.type.contains(" ") || value.type.contains("&") ? "(\(value.type)).self" : "\(value.type).self"
         return ".init(\(literal(EnumSupport.withoutBackticks(value.label))), key: \(literal(value.key)), \(metatype))"
       }
-      return "    .init(\(literal(enumCase.jsonName)), [\(values.joined(separator: ", "))])"
+      let itself = enumCase.isValueItself ? ", valueItself: true" : ""
+      return "    .init(\(literal(enumCase.jsonName)), [\(values.joined(separator: ", "))]\(itself))"
     }
     let list = cases.isEmpty ? "[]" : "[\n" + cases.joined(separator: ",\n") + "\n  ]"
     let tag = model.tag.map(literal) ?? "nil"
     let content = model.content.map(literal) ?? "nil"
     return """
       \(access)static var _jsonModelEnum: Mapwright._MapwrightRuntime.EnumDescription? {
-        Mapwright._MapwrightRuntime.EnumDescription(tag: \(tag), content: \(content), cases: \(list))
+        Mapwright._MapwrightRuntime.EnumDescription(tag: \(tag), content: \(content), cases: \(list)\(model.isUntagged ? ", untagged: true" : ""))
       }
       """
   }
@@ -45,7 +47,26 @@ struct TaggedEnumGenerator {
     var lines = [
       "\(access)static func decode(from value: Mapwright.JSONValue, in session: Mapwright.DecodingSession) throws(Mapwright.MappingError) -> Self {"
     ]
-    if let tag = model.tag {
+    if model.isUntagged {
+      // The cases in declaration order, the first that decodes winning (UntaggedEnums.swift).
+      lines.append("  var untagged = Mapwright._MapwrightRuntime.UntaggedDecoding(Self.self, at: value, in: session)")
+      lines.append("  repeat {")
+      for enumCase in model.cases {
+        let body: String
+        if enumCase.values.isEmpty {
+          body = "try session.untaggedUnit(.\(enumCase.name), at: value)"
+        } else if enumCase.isValueItself, let value = enumCase.values.first {
+          body = ".\(enumCase.name)(try \(value.type).decode(from: value, in: session))"
+        } else {
+          body = construct(enumCase, from: "value")
+        }
+        lines.append(
+          "    if let decoded = untagged.attempt(\(literal(enumCase.jsonName)), { () throws(Mapwright.MappingError) -> Self in \(body) }) { return decoded }"
+        )
+      }
+      lines.append("  } while untagged.nextRound()")
+      lines.append("  throw untagged.noMatchingCase()")
+    } else if let tag = model.tag {
       lines.append("  let (tag, tagValue) = try session.enumTag(of: value, key: \(literal(tag)))")
       let source: String
       if let content = model.content {
@@ -94,12 +115,20 @@ struct TaggedEnumGenerator {
     for enumCase in model.cases {
       let bindings = enumCase.values.isEmpty ? "" : "(" + enumCase.values.map { "let \($0.label)" }.joined(separator: ", ") + ")"
       lines.append("  case .\(enumCase.name)\(bindings):")
-      if !enumCase.values.isEmpty { lines.append("    var values = Mapwright.JSONObject()") }
-      for value in enumCase.values {
+      if !enumCase.values.isEmpty && !enumCase.isValueItself { lines.append("    var values = Mapwright.JSONObject()") }
+      for value in enumCase.values where !enumCase.isValueItself {
         lines.append(
           "    if !\(value.label).isNilValue || session.includesNilValues { values[\(literal(value.key))] = \(value.label).encodeJSON(in: session) }")
       }
-      if let tag = model.tag {
+      if model.isUntagged {
+        if enumCase.values.isEmpty {
+          lines.append("    return .null")
+        } else if enumCase.isValueItself, let value = enumCase.values.first {
+          lines.append("    return \(value.label).encodeJSON(in: session)")
+        } else {
+          lines.append("    return .object(values)")
+        }
+      } else if let tag = model.tag {
         if let content = model.content {
           if enumCase.values.isEmpty {
             lines.append("    return .object([\(literal(tag)): .string(\(literal(enumCase.jsonName)))])")

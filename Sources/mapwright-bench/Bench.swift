@@ -40,6 +40,7 @@ struct Bench {
       print("       mapwright-bench --stream FILE --mode MODE [--array] [--chunk-kb K]")
       print("                                                  MODE: macro, macro-skip, macro-async, codable, foundation, parse, parse-memory, split")
       print("       mapwright-bench --verify-doubles N [--seed S]  the writer's text of N seeded doubles against description")
+      print("       mapwright-bench --partial [--deltas N]     citm_catalog.json in N deltas, a partial model after each, beside a whole decode")
       return
     }
     let tsv = arguments.contains("--tsv")
@@ -96,6 +97,14 @@ struct Bench {
       timer.budget = .milliseconds(200)
       if let runs = exactRuns { timer.measureExactly(runs) }
       try DirtyBenchmarks.run(count: count, timer: timer) { filter == nil || $0.hasPrefix(filter!) }
+      return
+    }
+    if arguments.contains("--partial") {
+      var timer = Timer()
+      timer.minimumSamples = 3
+      timer.budget = .milliseconds(300)
+      if let runs = exactRuns { timer.measureExactly(runs) }
+      try PartialBenchmarks.run(dataDirectory: dataDirectory, deltas: option("--deltas").flatMap(Int.init) ?? 10_000, timer: timer)
       return
     }
     if let count = option("--import").flatMap(Int.init) {

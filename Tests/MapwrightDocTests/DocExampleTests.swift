@@ -44,6 +44,7 @@ let documentedFiles: [(doc: String, examples: String)] = [
   ("Docs/JSON.md", "JSONExamples.swift"),
   ("Docs/Macros.md", "MacrosExamples.swift"),
   ("Docs/Mapping.md", "MappingExamples.swift"),
+  ("Docs/PartialJSON.md", "PartialJSONExamples.swift"),
   ("Docs/Patch.md", "PatchExamples.swift"),
   ("Docs/RoundTrips.md", "RoundTripsExamples.swift"),
   ("Docs/Schema.md", "SchemaExamples.swift"),
@@ -51,6 +52,7 @@ let documentedFiles: [(doc: String, examples: String)] = [
   ("Docs/Servers.md", "ServersExamples.swift"),
   ("Docs/Store.md", "StoreExamples.swift"),
   ("Docs/Streaming.md", "StreamingExamples.swift"),
+  ("Docs/UntaggedEnums.md", "UntaggedEnumsExamples.swift"),
 ]
 
 @Suite struct DocExampleTests {

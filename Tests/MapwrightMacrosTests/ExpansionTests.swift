@@ -841,3 +841,112 @@ extension EnumExpansionTests {
     #expect(preserving.contains("self._jsonPreserved = reader.preserved()"))
   }
 }
+
+extension EnumExpansionTests {
+  @Test func untaggedEnumTriesEachCaseInOrder() {
+    expectExpansion(
+      """
+      @JSONModel(tagging: .untagged)
+      enum Content {
+        case image(url: String)
+        case text(String)
+        case none
+      }
+      """,
+      expands: """
+        enum Content {
+          case image(url: String)
+          case text(String)
+          case none
+        }
+
+        extension Content: Mapwright.JSONConvertible, Sendable {
+          static func decode(from value: Mapwright.JSONValue, in session: Mapwright.DecodingSession) throws(Mapwright.MappingError) -> Self {
+            var untagged = Mapwright._MapwrightRuntime.UntaggedDecoding(Self.self, at: value, in: session)
+            repeat {
+              if let decoded = untagged.attempt("image", { () throws(Mapwright.MappingError) -> Self in
+                  .image(url: try session.enumField(String.self, "url", in: value))
+                }) {
+                return decoded
+              }
+              if let decoded = untagged.attempt("text", { () throws(Mapwright.MappingError) -> Self in
+                  .text(try String.decode(from: value, in: session))
+                }) {
+                return decoded
+              }
+              if let decoded = untagged.attempt("none", { () throws(Mapwright.MappingError) -> Self in
+                  try session.untaggedUnit(.none, at: value)
+                }) {
+                return decoded
+              }
+            } while untagged.nextRound()
+            throw untagged.noMatchingCase()
+          }
+
+          func encodeJSON(in session: Mapwright.EncodingSession) -> Mapwright.JSON {
+            switch self {
+            case .image(let url):
+              var values = Mapwright.JSONObject()
+              if !url.isNilValue || session.includesNilValues {
+                values["url"] = url.encodeJSON(in: session)
+              }
+              return .object(values)
+            case .text(let value):
+              return value.encodeJSON(in: session)
+            case .none:
+              return .null
+            }
+          }
+
+          static var _jsonModelEnum: Mapwright._MapwrightRuntime.EnumDescription? {
+            Mapwright._MapwrightRuntime.EnumDescription(tag: nil, content: nil, cases: [
+              .init("image", [.init("url", key: "url", String.self)]),
+              .init("text", [.init("value", key: "", String.self)], valueItself: true),
+              .init("none", [])
+            ], untagged: true)
+          }
+        }
+        """,
+      requestingSendable: true)
+  }
+
+  @Test func untaggedIsForEnumsWithValuesAndTaggingIsForEnums() {
+    expectExpansion(
+      """
+      @JSONModel(tagging: .untagged)
+      enum State: String {
+        case open
+      }
+      @JSONModel(tagging: .untagged)
+      enum Pair {
+        case pair(Int, Int)
+      }
+      """,
+      expands: """
+        enum State: String {
+          case open
+        }
+        enum Pair {
+          case pair(Int, Int)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(message: "tagging: .untagged is for enums with associated values; a String enum is its raw value", line: 1, column: 1),
+        DiagnosticSpec(message: "label the associated value 1 of 'pair': its label is its JSON key", line: 7, column: 13),
+        DiagnosticSpec(message: "label the associated value 2 of 'pair': its label is its JSON key", line: 7, column: 18),
+      ])
+    expectExpansion(
+      """
+      @JSONModel(tagging: .untagged)
+      struct Point {
+        var x: Int
+      }
+      """,
+      expands: """
+        struct Point {
+          var x: Int
+        }
+        """,
+      diagnostics: [DiagnosticSpec(message: "tagging: is for enums with associated values", line: 1, column: 12)])
+  }
+}

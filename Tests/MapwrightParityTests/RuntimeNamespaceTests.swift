@@ -22,7 +22,7 @@ import Testing
   /// What a user writes against, which generated code may name too.
   static let documented: Set<String> = [
     "JSON", "JSONValue", "JSONObject", "JSONOutput", "JSONConvertible", "JSONModel", "JSONModelCopyable", "JSONModelDraft",
-    "MappingError", "EncodingSession", "DecodingSession", "PreservedJSON", "KeyNaming", "JSONVersioning",
+    "MappingError", "EncodingSession", "DecodingSession", "PreservedJSON", "KeyNaming", "JSONVersioning", "PartialOf",
   ]
 
   @Test func theMacroNamesOnlyTheRuntimeAndDocumentedAPI() throws {

@@ -51,6 +51,14 @@ enum SchemaChange {
   case cleared
 }
 
+@JSONModel(tagging: .untagged, keys: .snakeCase)
+enum SchemaContact {
+  case email(address: String, isVerified: Bool?)
+  case handle(String)
+  case book(SchemaBook)
+  case none
+}
+
 @JSONModel
 enum SchemaValue {
   case number(value: Double)
@@ -203,5 +211,25 @@ struct SchemaFeed {
       #expect(meta.problems(of: try JSONDocument(schema.jsonString()).root).isEmpty, "\(schema)")
       #expect(try JSONSchemaValidator(schema: schema).warnings.isEmpty)
     }
+  }
+
+  /// An untagged enum is `anyOf` its cases' shapes, and the schema judges samples as decoding
+  /// does.
+  @Test(.enabled(if: PythonJSONSchema.available)) func untaggedEnumsAreAnyOfTheirShapes() throws {
+    let schema = try #require(SchemaContact.enumJSONSchema)
+    let variants = try #require(schema["anyOf"]?.arrayValue)
+    #expect(variants.count == 4 && schema["oneOf"] == nil)
+    #expect(variants[0]["required"] == ["address"] && variants[0]["properties"]?["is_verified"] != nil)
+    #expect(variants[1] == ["type": "string"] && variants[2] == ["$ref": "#/$defs/SchemaBook"] && variants[3] == ["type": "null"])
+    #expect(schema["$defs"]?["SchemaBook"] != nil)
+    let samples: [JSON] = [
+      ["address": "a@b", "is_verified": true], "@ana", ["isbn": "1", "pages": 10], nil, ["address": 3], 7, ["is_verified": true],
+    ]
+    let verdicts = try PythonJSONSchema.validate(schema, samples)
+    for (sample, verdict) in zip(samples, verdicts) {
+      let decodes = (try? SchemaContact(json: sample)) != nil
+      #expect((verdict == "ok") == decodes, "\(sample): schema says \(verdict), decoding says \(decodes)")
+    }
+    #expect(verdicts.filter { $0 == "ok" }.count == 4)
   }
 }

@@ -24,6 +24,7 @@ import Testing
     Case(path: "Tests/MapwrightTests/Samples/status.schema.json", name: "Status", prefix: "GenScalarRoot"),
     Case(path: "Tests/MapwrightTests/Samples/order.schema.json", name: "Purchase", prefix: "GenRefRoot"),
     Case(path: "Tests/MapwrightTests/Samples/shape.schema.json", name: "Shape", prefix: "GenOneOfRoot"),
+    Case(path: "Tests/MapwrightTests/Samples/contact.schema.json", name: "Contact", prefix: "GenAnyOfRoot"),
   ]
 
   static func generator(_ sample: Case) throws -> SchemaModelGenerator {
@@ -115,6 +116,20 @@ import Testing
       return
     }
     #expect(radius == 1.5)
+  }
+
+  /// An `anyOf` of objects with no tag is an untagged enum: the first variant that decodes
+  /// wins, in the schema's order, and a value no variant takes is refused with each case's
+  /// reason.
+  @Test func anyOfObjectsIsAnUntaggedEnum() throws {
+    // The generated enum is not Equatable: compared by its description.
+    func decoded(_ json: String) throws -> String { String(describing: try GenAnyOfRootContact(json: json)) }
+    #expect(try decoded(#"{"address": "a@b.c"}"#) == #"email(address: "a@b.c", verified: nil)"#)
+    #expect(try decoded(#"{"number": "555", "country_code": 44}"#) == #"phone(number: "555", countryCode: 44)"#)
+    #expect(try decoded(#"{"street": "Main St", "post_code": "1"}"#) == #"postal(street: "Main St", postCode: Optional("1"))"#)
+    let error = try #require(throws: MappingError.self) { try GenAnyOfRootContact(json: #"{"number": "555"}"#) }
+    #expect(error.caseFailures.map(\.name) == ["email", "phone", "postal"])
+    #expect(error.caseFailures[1].error.path.description == "$.country_code")
   }
 
   /// A transformed element (an array of date-times) takes its transformer through `.each`,

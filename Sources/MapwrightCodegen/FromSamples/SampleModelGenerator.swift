@@ -360,14 +360,15 @@ struct DeclarationBuilder {
 
   /// Declares an internally tagged enum of `cases` (lines `  case a(x: Int)`).
   mutating func declareTaggedEnum(
-    _ cases: [String], tag: String, keys: String = "", references: [String], preferredName: String, parentName: String
+    _ cases: [String], tag: String?, keys: String = "", references: [String], preferredName: String, parentName: String
   ) -> String {
-    let signature = "tagged|\(tag)|\(keys)|" + cases.joined(separator: "|")
+    let signature = "tagged|\(tag ?? "-")|\(keys)|" + cases.joined(separator: "|")
     if let existing = nameBySignature[signature] { return existing }
     let name = uniqueName(preferredName, parentName: parentName)
     let access = options.isPublic ? "public " : ""
     let conformances = options.sendable ? ": Sendable" : ""
-    let arguments = "tag: \(stringLiteral(tag))" + (keys.isEmpty ? "" : ", keys: \(keys)")
+    // No tag: an untagged enum, its cases told apart by their shape.
+    let arguments = (tag.map { "tag: \(stringLiteral($0))" } ?? "tagging: .untagged") + (keys.isEmpty ? "" : ", keys: \(keys)")
     var lines = ["@JSONModel(\(arguments))", "\(access)enum \(name)\(conformances) {"]
     lines += cases
     lines.append("}")

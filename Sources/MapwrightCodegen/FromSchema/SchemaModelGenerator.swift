@@ -16,6 +16,8 @@
 // - `oneOf`/`anyOf` of objects told apart by a `discriminator` (OpenAPI) or by a property that
 //   is a different `const` (or one-value `enum`) in each → an internally tagged enum
 //   (`@JSONModel(tag:)`), each case's associated values the variant's other properties;
+// - `anyOf` of objects with no such property → an untagged enum (`@JSONModel(tagging:
+//   .untagged)`), a case per variant (named after its `$ref` or `title`) in the schema's order;
 // - `additionalProperties: false` → `unknownKeys: .reject`.
 // What the Swift cannot say (`allOf`, `not`, `if`, `patternProperties`, `const` elsewhere,
 // string `pattern`s and lengths, number bounds, mixed types…) is a warning naming the schema
@@ -367,7 +369,10 @@ public struct SchemaModelGenerator {
         resolved.allSatisfy { tagValue($0.schema["properties"]?[candidate]) != nil }
       }
     }
-    guard let tag else { return nil }
+    // `anyOf` objects with no property to tell them apart: an untagged enum, the first case
+    // whose properties decode winning.
+    let untagged = tag == nil && schema["anyOf"] != nil && schema["discriminator"] == nil
+    guard tag != nil || untagged else { return nil }
     // Each variant's tag value: its const, its one-value enum, or the discriminator's mapping.
     var mapping: [String: String] = [:]
     if case .object(let map)? = schema["discriminator"]?["mapping"] {
@@ -378,12 +383,18 @@ public struct SchemaModelGenerator {
     var usedCases: Set<String> = []
     for (index, variant) in resolved.enumerated() {
       let reference = variants[index]["$ref"]?.stringValue
-      guard let value = tagValue(variant.schema["properties"]?[tag]) ?? reference.flatMap({ mapping[$0] }) ?? variant.name else { return nil }
+      let named = untagged ? variant.name ?? variant.schema["title"]?.stringValue ?? "variant\(index + 1)" : nil
+      guard let value = named ?? tag.flatMap({ tagValue(variant.schema["properties"]?[$0]) }) ?? reference.flatMap({ mapping[$0] }) ?? variant.name
+      else { return nil }
       let caseName = SwiftNames.propertyName(forKey: value)
       guard usedCases.insert(SwiftNames.bare(caseName)).inserted else { return nil }
       let required = Set(variant.schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
       var values: [(label: String, key: String, type: String)] = []
       var usedLabels: Set<String> = []
+      if untagged, variant.schema["properties"]?.objectValue?.isEmpty ?? true {
+        warn(variant.path, "an untagged case without properties would be null, not an object; the variants are JSON")
+        return nil
+      }
       if case .object(let members)? = variant.schema["properties"] {
         for (memberKey, member) in members where memberKey != tag {
           let label = SwiftNames.uniquePropertyName(forKey: memberKey, used: &usedLabels)
@@ -400,7 +411,10 @@ public struct SchemaModelGenerator {
       }
       let declaration = "case \(caseName)"
       cases.append(
-        (SwiftNames.bare(caseName) == value ? "  \(declaration)" : "  @Key(\(builder.stringLiteral(value))) \(declaration)", values, variant.path))
+        (
+          SwiftNames.bare(caseName) == value || untagged ? "  \(declaration)" : "  @Key(\(builder.stringLiteral(value))) \(declaration)", values,
+          variant.path
+        ))
     }
     // Associated values have no `@Key`: one `keys:` naming for the enum must give every key.
     let pairs = cases.flatMap { $0.values.map { (name: $0.label, key: $0.key) } }

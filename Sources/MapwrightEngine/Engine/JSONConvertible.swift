@@ -40,6 +40,19 @@ public protocol JSONConvertible {
   /// another coder's containers hands such values to the coder, and reads or writes any other
   /// (a `URL`, a raw-value enum) as `JSON` through the engine.
   static var _codableFormIsJSONForm: Bool { get }
+
+  /// What a partial decoding (`PartialDecoder`) builds of this type while its JSON arrives:
+  /// the type itself by default (a value appears once complete); a `@JSONModel(partial:
+  /// true)` model's companion with every property optional; `[T.Partial]` for an array,
+  /// `T.Partial` for an optional, `[String: T.Partial]` for a dictionary.
+  associatedtype Partial: JSONConvertible = Self
+  /// The empty partial value of the container at spine `level` (nil: the type is built only
+  /// once complete).
+  static func _partialEmpty(_ update: _MapwrightRuntime.PartialUpdate, level: Int) -> Partial?
+  /// Applies what arrived at spine `level` to a partial value.
+  static func _partialApply(_ value: inout Partial, _ update: _MapwrightRuntime.PartialUpdate, level: Int) throws(MappingError)
+  /// The partial value of a string still arriving (nil: shown only once complete).
+  static func _partialText(_ text: String) -> Partial?
 }
 
 extension JSONConvertible {

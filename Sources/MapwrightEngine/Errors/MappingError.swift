@@ -34,6 +34,8 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let unknownKey = Code("unknownKey")
     /// The input is not JSON (the parser's error is in the message, with its place).
     public static let invalidJSON = Code("invalidJSON")
+    /// No case of an untagged enum decodes the value (`caseFailures` says why each did not).
+    public static let noMatchingCase = Code("noMatchingCase")
   }
 
   @usableFromInline
@@ -50,6 +52,21 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidJSON(JSONError)
     /// User code (a model's throwing initialiser) threw an error of its own.
     case thrown(ThrownError)
+    /// No case of the untagged enum `type` decodes the value: each case's name and error.
+    case noMatchingCase(type: String, failures: [CaseFailure])
+  }
+
+  /// Why one case of an untagged enum did not decode a value.
+  public struct CaseFailure: Sendable, Hashable {
+    /// The case's name.
+    public let name: String
+    /// The case's first problem, with its own path.
+    public let error: MappingError
+
+    package init(name: String, error: MappingError) {
+      self.name = name
+      self.error = error
+    }
   }
 
   /// An error thrown by user code, kept whole (compared by identity).
@@ -155,6 +172,15 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The kind with a found value still to describe described from the place (the only kind
   /// that depends on the place; every copy that leaves the place behind uses this).
   package var describedKind: Kind {
+    if case .noMatchingCase(let type, let failures) = kind {
+      // The cases' errors resolved together: one walk over the document for all of them.
+      let places = ValuePlace.resolvingAll(failures.map(\.error.place))
+      return .noMatchingCase(
+        type: type,
+        failures: zip(failures, places).map { failure, place in
+          CaseFailure(name: failure.name, error: MappingError(failure.error.describedKind, place: place))
+        })
+    }
     guard case .typeMismatchAtPlace(let expected) = kind else { return kind }
     guard case .pending(let document, let index, _) = place.storage else { return .typeMismatch(expected: expected, found: "a value") }
     return .typeMismatch(expected: expected, found: describeFound(document.value(atTapeIndex: index)))
@@ -192,6 +218,7 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     case .transformFailed: .transformFailed
     case .unknownKey: .unknownKey
     case .invalidJSON: .invalidJSON
+    case .noMatchingCase: .noMatchingCase
     }
   }
 
@@ -207,7 +234,22 @@ public struct MappingError: Error, Sendable, Hashable, CustomStringConvertible {
     case .unknownKey: "unknown key"
     case .invalidJSON(let error): "invalid JSON: \(error.message)"
     case .thrown(let thrown): thrown.reason
+    case .noMatchingCase(let type, let failures):
+      "no case of \(type) matches (" + failures.map { "\($0.name): \($0.error)" }.joined(separator: "; ") + ")"
     }
+  }
+
+  /// For `noMatchingCase`, why each case of the untagged enum did not decode the value, in
+  /// declaration order, each with its own path, line and column; empty for other errors.
+  ///
+  /// ```swift
+  /// catch let error as MappingError where error.code == .noMatchingCase {
+  ///   for failure in error.caseFailures { print(failure.name, failure.error) }
+  /// }
+  /// ```
+  public var caseFailures: [CaseFailure] {
+    guard case .noMatchingCase(_, let failures) = describedKind else { return [] }
+    return failures
   }
 
   /// The error user code threw, when a model's throwing initialiser (`ImmutableMappable`'s

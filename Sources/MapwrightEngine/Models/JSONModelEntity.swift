@@ -173,12 +173,16 @@ extension _MapwrightRuntime {
     public let content: String?
     /// Every case, in declaration order.
     public let cases: [Case]
+    /// Untagged (`@JSONModel(tagging: .untagged)`): a case is told by its shape alone, an
+    /// object of its associated values, its one unlabeled value itself, or `null`.
+    public let isUntagged: Bool
 
     /// Describes an enum's tagging and cases.
-    public init(tag: String?, content: String?, cases: [Case]) {
+    public init(tag: String?, content: String?, cases: [Case], untagged: Bool = false) {
       self.tag = tag
       self.content = content
       self.cases = cases
+      isUntagged = untagged
     }
 
     /// One case: its JSON name and its associated values.
@@ -187,11 +191,15 @@ extension _MapwrightRuntime {
       public let name: String
       /// The associated values, as properties keyed by their labels.
       public let values: [_MapwrightRuntime.Entity.Property]
+      /// The case's one associated value is unlabeled (untagged enums): the JSON is that
+      /// value itself, not an object of it.
+      public let isValueItself: Bool
 
       /// A case named `name` in JSON, with `values`.
-      public init(_ name: String, _ values: [_MapwrightRuntime.Entity.Property]) {
+      public init(_ name: String, _ values: [_MapwrightRuntime.Entity.Property], valueItself: Bool = false) {
         self.name = name
         self.values = values
+        isValueItself = valueItself
       }
     }
   }

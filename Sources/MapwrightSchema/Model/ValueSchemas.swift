@@ -13,6 +13,8 @@
 // - A model type is `{"$ref": "#/$defs/Name"}`; its own schema, and those it refers to, come
 //   along under a nested `$defs` that `ObjectModel.jsonSchema(for:)` hoists to the root. A type
 //   already being described (a cycle) is only referred to.
+// - An untagged enum is `anyOf` its cases, in order: an object of the associated values, the
+//   one unlabeled value's own schema, or `null` for a case without values.
 // - Anything else (`JSON`, a type without a description) is any JSON (`{}`).
 
 import MapwrightEngine
@@ -89,6 +91,11 @@ enum ValueSchemas {
         return .object(JSONObject(members))
       }
       let name = JSON.string(enumCase.name)
+      if description.isUntagged {
+        if enumCase.values.isEmpty { return ["type": "null"] }
+        if enumCase.isValueItself, let value = properties.first?.1 { return value }
+        return object(properties, required)
+      }
       guard let tag = description.tag else {
         // Externally tagged.
         if enumCase.values.isEmpty { return ["const": name] }
@@ -102,7 +109,8 @@ enum ValueSchemas {
       let tagProperty: (String, JSON) = (tag, ["const": name])
       return object([tagProperty] + properties, [tag] + required)
     }
-    var members: [(String, JSON)] = [("oneOf", .array(variants))]
+    // Untagged cases may overlap (the first that decodes wins): `anyOf`, not `oneOf`.
+    var members: [(String, JSON)] = [(description.isUntagged ? "anyOf" : "oneOf", .array(variants))]
     if !definitions.isEmpty { members.append(("$defs", .object(JSONObject(definitions)))) }
     return .object(JSONObject(members))
   }

@@ -2,7 +2,7 @@
 
 import Mapwright
 
-@JSONModel
+@JSONModel(partial: true)
 struct MCitmCatalog: Codable {
   var areaNames: [String: String]
   var audienceSubCategoryNames: [String: String]
@@ -17,7 +17,7 @@ struct MCitmCatalog: Codable {
   var venueNames: [String: String]
 }
 
-@JSONModel
+@JSONModel(partial: true)
 struct MCitmEvent: Codable {
   var description: String?
   var id: Int
@@ -29,7 +29,7 @@ struct MCitmEvent: Codable {
   var topicIds: [Int]
 }
 
-@JSONModel
+@JSONModel(partial: true)
 struct MCitmPerformance: Codable {
   var eventId: Int
   var id: Int
@@ -42,20 +42,20 @@ struct MCitmPerformance: Codable {
   var venueCode: String
 }
 
-@JSONModel
+@JSONModel(partial: true)
 struct MCitmPrice: Codable {
   var amount: Int
   var audienceSubCategoryId: Int
   var seatCategoryId: Int
 }
 
-@JSONModel
+@JSONModel(partial: true)
 struct MCitmSeatCategory: Codable {
   var areas: [MCitmArea]
   var seatCategoryId: Int
 }
 
-@JSONModel
+@JSONModel(partial: true)
 struct MCitmArea: Codable {
   var areaId: Int
   var blockIds: [Int]

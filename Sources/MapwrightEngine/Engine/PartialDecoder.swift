@@ -1,0 +1,155 @@
+// Partial decoding: one JSON document arriving as a stream of text deltas (a language model's
+// structured output, tool-call arguments, incremental search results), shown as it grows.
+// After each chunk the decoder hands out the partial model (`Model.Partial`) built so far;
+// at the end, the complete model — by a whole decode of the same bytes, so it is exactly what
+// `Model(json:)` gives — or the error a whole decode throws.
+//
+// What is shown when (documented in Docs/PartialJSON.md):
+// - a string as it grows (or only once closed, `growingStrings: false`), never half an
+//   escape, surrogate pair or UTF-8 sequence;
+// - a number, `true`, `false` or `null` once terminated (a number at the end of a chunk may
+//   have more digits to come);
+// - an array's completed elements and the element in progress; an object's completed members
+//   and the member in progress, once its value has begun;
+// - a value the model builds only once complete (an enum, a transformed property, a type
+//   without a partial form, a key path into a member) when it is complete.
+//
+// Malformed text fails at once, with the error and place a whole decode gives. A value that
+// does not map (a string where a number belongs) stops the snapshots; `finish()` then throws
+// the whole decode's error for it (with its path, line and column). The cost is linear in
+// the whole text: each byte is scanned once and decoded once, however the text is cut.
+
+import MapwrightJSON
+
+/// How a partial decoding reads and shows what arrives.
+public struct PartialDecodingOptions: Sendable {
+  /// The mapping options, as for a whole decode (the complete model is decoded with them).
+  public var mapping: MappingOptions
+  /// Strings shown as their text arrives (true), or only once closed.
+  public var growingStrings: Bool
+  /// A snapshot after every chunk, or (false) only after a chunk that changed it.
+  public var snapshotEveryChunk: Bool
+
+  /// Options for a partial decoding.
+  public init(mapping: MappingOptions = MappingOptions(), growingStrings: Bool = true, snapshotEveryChunk: Bool = false) {
+    self.mapping = mapping
+    self.growingStrings = growingStrings
+    self.snapshotEveryChunk = snapshotEveryChunk
+  }
+}
+
+/// Decodes one JSON document that arrives in chunks, handing out the partial model after each.
+///
+/// ```swift
+/// @JSONModel(partial: true)
+/// struct Answer { var title: String; var steps: [String] }
+///
+/// var decoder = PartialDecoder(Answer.self)
+/// for delta in [#"{"title": "Sou"#, #"p", "steps": ["Boil"#, #" water"]}"#] {
+///   if let answer = try decoder.append(delta) { print(answer.title ?? "", answer.steps ?? []) }
+/// }
+/// // Sou []   ·   Soup ["Boil"]   ·   Soup ["Boil water"]
+/// let answer = try decoder.finish()   // Answer(title: "Soup", steps: ["Boil water"])
+/// ```
+public struct PartialDecoder<Model: JSONConvertible> {
+  private var scanner: PartialJSONScanner
+  private let options: PartialDecodingOptions
+  /// The partial options' mapping, with errors stopping at the first (a pending piece is
+  /// decoded to be shown, not to be reported).
+  private let pieceOptions: MappingOptions
+  private var built: Model.Partial?
+  /// Snapshots stopped: a piece did not map (`finish()` reports it), or the model is built
+  /// only once complete.
+  private var stopped = false
+  private var lastLeaf: String?
+
+  /// A decoder of one document into `Model`.
+  public init(_ type: Model.Type = Model.self, options: PartialDecodingOptions = PartialDecodingOptions()) {
+    self.options = options
+    var pieceOptions = options.mapping
+    pieceOptions.errorMode = .stopAtFirst
+    self.pieceOptions = pieceOptions
+    scanner = PartialJSONScanner(parsing: options.mapping.parsing, partialStrings: options.growingStrings)
+  }
+
+  /// The partial model built so far (nil before anything of it arrived).
+  public var partial: Model.Partial? { built }
+
+  /// Reads the next bytes: the partial model when the chunk changed it (after every chunk with
+  /// `snapshotEveryChunk`), nil otherwise. Throws the whole decode's error for malformed text.
+  public mutating func append(_ bytes: some Sequence<UInt8>) throws -> Model.Partial? {
+    do {
+      try scanner.append(bytes)
+      guard !stopped else { return options.snapshotEveryChunk ? built : nil }
+      let changed = try update()
+      return changed || options.snapshotEveryChunk ? built : nil
+    } catch let error as PartialScanError {
+      throw syntaxError(near: error.offset)
+    }
+  }
+
+  /// Reads the next text delta (see the bytes form).
+  public mutating func append(_ text: String) throws -> Model.Partial? {
+    try append(text.utf8)
+  }
+
+  /// The complete model, decoded whole from every byte that arrived (what `Model(json:)`
+  /// gives for them), or its error.
+  public func finish() throws -> Model {
+    try Model.decodeReporting(json: scanner.bytes, options: options.mapping).value
+  }
+
+  /// Applies what arrived since the last snapshot; whether it changed the partial model.
+  private mutating func update() throws(PartialScanError) -> Bool {
+    let passes = try scanner.snapshot()
+    var changed = false
+    for (index, pass) in passes.enumerated() {
+      let isSpine = index == passes.count - 1
+      let update = _MapwrightRuntime.PartialUpdate(pass, options: pieceOptions)
+      do {
+        changed = try apply(update, isSpine: isSpine) || changed
+      } catch {
+        if case .invalidJSON = error.kind { throw PartialScanError(offset: scanner.bytes.count) }
+        stopped = true
+        return false
+      }
+      if isSpine { scanner.decide(update.taken) }
+    }
+    return changed
+  }
+
+  private mutating func apply(_ update: _MapwrightRuntime.PartialUpdate, isSpine: Bool) throws(MappingError) -> Bool {
+    let pass = update.pass
+    var changed = pass.levels.contains { $0.pending != nil || $0.isNew }
+    if isSpine, pass.leafText != lastLeaf {
+      lastLeaf = pass.leafText
+      changed = true
+    }
+    guard !pass.levels.isEmpty else {
+      // The root is a string still arriving.
+      if let text = pass.leafText, let partial = Model._partialText(text) { built = partial }
+      return changed
+    }
+    if built == nil {
+      guard let empty = Model._partialEmpty(update, level: 0) else {
+        stopped = true
+        return false
+      }
+      built = empty
+    }
+    update.take(true, level: 0)
+    try Model._partialApply(&built!, update, level: 0)
+    return changed
+  }
+
+  /// The error a whole decode gives for the text so far (its first error is where the
+  /// scanner stopped, or before).
+  private func syntaxError(near offset: Int) -> any Error {
+    do {
+      _ = try Model.decodeReporting(json: scanner.bytes, options: options.mapping)
+    } catch {
+      return error
+    }
+    return MappingError(invalidValue: "the text cannot be read as it arrives (at byte \(offset))")
+  }
+}

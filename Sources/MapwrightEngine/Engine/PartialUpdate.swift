@@ -1,0 +1,87 @@
+// One walk of a snapshot through the partial value being built (see PartialJSONScanner.swift):
+// what arrived at each level of the spine, read by `_partialApply` of each type on the way.
+
+import MapwrightJSON
+
+extension _MapwrightRuntime {
+  /// What arrived at each level of one walk from the root, and the decisions the model makes
+  /// on the levels it sees for the first time.
+  /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
+  public final class PartialUpdate {
+    let pass: PartialPass
+    let options: MappingOptions
+    /// Per level: whether the model builds it in place (levels seen for the first time).
+    private(set) var taken: [Bool]
+
+    init(_ pass: PartialPass, options: MappingOptions) {
+      self.pass = pass
+      self.options = options
+      taken = Array(repeating: false, count: pass.levels.count)
+    }
+
+    /// Whether level `level` is an object.
+    public func isObject(_ level: Int) -> Bool { level < pass.levels.count && pass.levels[level].isObject }
+
+    /// Whether level `level` is an array.
+    public func isArray(_ level: Int) -> Bool { level < pass.levels.count && !pass.levels[level].isObject }
+
+    /// The key of object level `level`'s child still arriving.
+    public func openKey(_ level: Int) -> String? {
+      guard level < pass.levels.count, case .key(let key)? = pass.levels[level].open else { return nil }
+      return key
+    }
+
+    /// The index of array level `level`'s element still arriving.
+    public func openIndex(_ level: Int) -> Int? {
+      guard level < pass.levels.count, case .index(let index)? = pass.levels[level].open else { return nil }
+      return index
+    }
+
+    /// The text so far of the string that is level `level`'s open child, when it is one.
+    public func text(below level: Int) -> String? { level == pass.levels.count - 1 ? pass.leafText : nil }
+
+    /// The children of level `level` completed since the last snapshot, decoded as `T` (an
+    /// object's members as a partial model or a dictionary, an array's elements as an array).
+    public func pending<T: JSONConvertible>(_ type: T.Type, level: Int) throws(MappingError) -> T? {
+      guard level < pass.levels.count, let text = pass.levels[level].pending else { return nil }
+      let session: DecodingSession
+      do {
+        session = DecodingSession(document: try JSONDocument(text, options: options.parsing), options: options)
+      } catch {
+        throw MappingError(.invalidJSON(error), path: .root)
+      }
+      let value = try T.decode(from: session.document.root, in: session)
+      if let recorded = session.errors.first { throw recorded }
+      return value
+    }
+
+    /// The elements of array level `level` completed since the last snapshot, and the index
+    /// of the first.
+    public func pendingElements<T: JSONConvertible>(_ type: T.Type, level: Int) throws(MappingError) -> ([T], first: Int)? {
+      guard let elements = try pending([T].self, level: level) else { return nil }
+      return (elements, pass.levels[level].pendingFirstIndex)
+    }
+
+    /// Applies what arrived for level `level`'s open child to `field`, a value of `T` being
+    /// built: the string's text so far, or the next level into the value (made empty first).
+    /// False when `T` is built only once complete.
+    public func apply<T: JSONConvertible>(_ type: T.Type, to field: inout T.Partial?, level: Int) throws(MappingError) -> Bool {
+      if let text = text(below: level) {
+        guard let partial = T._partialText(text) else { return false }
+        field = partial
+        return true
+      }
+      if field == nil {
+        guard let empty = T._partialEmpty(self, level: level + 1) else { return false }
+        field = empty
+      }
+      try T._partialApply(&field!, self, level: level + 1)
+      return true
+    }
+
+    /// Records whether the model builds level `level` in place.
+    public func take(_ isTaken: Bool, level: Int) {
+      if level < taken.count { taken[level] = isTaken }
+    }
+  }
+}

@@ -1,0 +1,425 @@
+// The incremental scanner under partial decoding (`PartialDecoder` in the engine): one JSON
+// document arrives in chunks, and after each chunk the model built so far is handed out.
+//
+// The scanner reads each byte once, keeping a stack of the containers still open (the
+// "spine"). What it hands the engine at a snapshot is what changed since the last one, never
+// the document again:
+//
+// - Each open container that the model builds in place ("tracked", decided by the model the
+//   first time the container is seen at a snapshot) keeps the byte ranges of its children
+//   completed since the last snapshot ("pending"); at the snapshot they are wrapped in `{}`
+//   or `[]` and decoded once, by the same engine as a whole decode.
+// - A child still open at a snapshot is the spine's next level: the model descends into it by
+//   its key or index. A tracked container that closes between snapshots hands over its last
+//   pending children as a "closure", applied before the spine.
+// - A container the model does not build in place (an enum, a property with a transformer, a
+//   key the model does not name) is read whole once it is complete, as a pending child of its
+//   parent; nothing below it is tracked.
+// - A string value still open is the "leaf": its text so far, cut before an escape, a
+//   surrogate pair or a UTF-8 sequence that is not complete, decoded incrementally (only the
+//   new bytes each time).
+//
+// So the work of a snapshot is bounded by what arrived since the last one, plus the depth of
+// the spine: a document of n bytes costs O(n) however it is cut. Numbers, `true`, `false` and
+// `null` are surfaced only once complete (a number at the end of a chunk may go on).
+//
+// The scanner checks the structure (brackets, commas, colons, what may start a value); the
+// pending text's parse checks the rest (escapes, UTF-8, number grammar). On any error the
+// decoder parses the whole text so far, so the error it reports is the one a whole decode
+// reports, at the same place.
+
+/// How a child of an open container is named: the key of a member or the index of an element.
+package enum PartialStep: Sendable, Hashable {
+  case key(String)
+  case index(Int)
+}
+
+/// One open container in what a snapshot hands over.
+package struct PartialLevel: Sendable {
+  package var isObject: Bool
+  /// The children completed since the last snapshot, as one JSON text (`{…}` or `[…]`); nil
+  /// when there are none.
+  package var pending: [UInt8]?
+  /// The index of the first pending element (arrays).
+  package var pendingFirstIndex: Int
+  /// The child still open, when it is a container or a string.
+  package var open: PartialStep?
+  /// Seen for the first time: the model decides whether it builds it in place.
+  package var isNew: Bool
+}
+
+/// One walk from the root that a snapshot asks of the model: a closed container's last
+/// children (`levels` ending at it), or the spine with the leaf string.
+package struct PartialPass: Sendable {
+  package var levels: [PartialLevel]
+  /// The open string's text so far, a child of the deepest level (of the root when there is
+  /// no level).
+  package var leafText: String?
+}
+
+/// A syntax error the scanner found at `offset` (the decoder parses the text for the
+/// precise error).
+package struct PartialScanError: Error {
+  package let offset: Int
+
+  package init(offset: Int) { self.offset = offset }
+}
+
+/// Reads a JSON document a chunk at a time; see the header comment.
+package struct PartialJSONScanner {
+  private enum State {
+    case objectStart, objectKey, colon, objectValue, objectNext
+    case arrayStart, arrayValue, arrayNext
+  }
+
+  private struct Level {
+    var isObject: Bool
+    var state: State
+    var childIndex = 0
+    /// The current child's first byte (a member's key quote).
+    var childStart = 0
+    /// The current member's key, between its quotes.
+    var keyStart = 0
+    var keyEnd = 0
+    var keyHasEscapes = false
+    /// nil until a snapshot sees it; then whether the model builds it in place.
+    var tracked: Bool?
+    var pending: [Range<Int>] = []
+    var pendingFirstIndex = 0
+    var lastPendingIndex = -2
+  }
+
+  private enum Token { case none, string, key, number, literal }
+
+  /// Every byte so far (the decoder's whole decode at the end reads them too).
+  package private(set) var bytes: [UInt8] = []
+  private var position = 0
+  private var stack: [Level] = []
+  private var token = Token.none
+  private var tokenStart = 0
+  private var afterBackslash = false
+  private var stringHasEscapes = false
+  private var rootStarted = false
+  private var rootDone = false
+  /// A tracked container closed since the last snapshot: its path and last children.
+  private var closures: [PartialPass] = []
+  /// The open string's text decoded so far, and the offset it reaches.
+  private var leafText = ""
+  private var leafDecodedEnd = 0
+  private var checkedByteOrderMark = false
+  private let maximumDepth: Int
+  private let allowsTrailingCommas: Bool
+  private let allowsByteOrderMark: Bool
+  private let partialStrings: Bool
+
+  package init(parsing: JSONParsingOptions, partialStrings: Bool) {
+    maximumDepth = parsing.maximumDepth
+    allowsTrailingCommas = parsing.allowsTrailingCommas
+    allowsByteOrderMark = parsing.allowsByteOrderMark
+    self.partialStrings = partialStrings
+  }
+
+  /// Whether the root value is complete (only whitespace may follow).
+  package var isComplete: Bool { rootDone }
+
+  /// Reads the next bytes of the document.
+  package mutating func append(_ chunk: some Sequence<UInt8>) throws(PartialScanError) {
+    bytes.append(contentsOf: chunk)
+    try scan()
+  }
+
+  // MARK: Scanning
+
+  private mutating func scan() throws(PartialScanError) {
+    if !checkedByteOrderMark {
+      if bytes.count < 3, JSONError.byteOrderMark.starts(with: bytes) { return }
+      checkedByteOrderMark = true
+      if allowsByteOrderMark, bytes.starts(with: JSONError.byteOrderMark) { position = 3 }
+    }
+    let count = bytes.count
+    while position < count {
+      let byte = bytes[position]
+      switch token {
+      case .string, .key:
+        if afterBackslash {
+          afterBackslash = false
+          position += 1
+          continue
+        }
+        // To the next quote or backslash.
+        var index = position
+        while index < count, bytes[index] != 0x22, bytes[index] != 0x5C { index += 1 }
+        position = index
+        guard index < count else { return }
+        if bytes[index] == 0x5C {
+          afterBackslash = true
+          stringHasEscapes = true
+          position += 1
+          continue
+        }
+        position += 1
+        try endString(at: index)
+      case .number, .literal:
+        if isScalarByte(byte) {
+          position += 1
+          continue
+        }
+        token = .none
+        try completeValue(end: position)
+      case .none:
+        try structural(byte)
+      }
+    }
+  }
+
+  /// Bytes a number or a literal can hold (the parse checks the grammar).
+  private func isScalarByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x2E || byte == 0x2B || byte == 0x2D
+  }
+
+  private mutating func structural(_ byte: UInt8) throws(PartialScanError) {
+    if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+      position += 1
+      return
+    }
+    guard let top = stack.indices.last else {
+      guard !rootStarted else { throw PartialScanError(offset: position) }
+      rootStarted = true
+      return try beginValue(byte)
+    }
+    switch stack[top].state {
+    case .objectStart, .objectKey:
+      if byte == 0x7D, stack[top].state == .objectStart || allowsTrailingCommas { return try close(isObject: true) }
+      guard byte == 0x22 else { throw PartialScanError(offset: position) }
+      stack[top].childStart = position
+      stack[top].keyStart = position + 1
+      stringHasEscapes = false
+      token = .key
+      position += 1
+    case .colon:
+      guard byte == 0x3A else { throw PartialScanError(offset: position) }
+      stack[top].state = .objectValue
+      position += 1
+    case .objectValue:
+      try beginValue(byte)
+    case .arrayStart, .arrayValue:
+      if byte == 0x5D, stack[top].state == .arrayStart || allowsTrailingCommas { return try close(isObject: false) }
+      stack[top].childStart = position
+      try beginValue(byte)
+    case .objectNext, .arrayNext:
+      let isObject = stack[top].isObject
+      if byte == (isObject ? 0x7D : 0x5D) { return try close(isObject: isObject) }
+      guard byte == 0x2C else { throw PartialScanError(offset: position) }
+      stack[top].state = isObject ? .objectKey : .arrayValue
+      stack[top].childIndex += 1
+      position += 1
+    }
+  }
+
+  private mutating func beginValue(_ byte: UInt8) throws(PartialScanError) {
+    switch byte {
+    case 0x7B, 0x5B:
+      guard stack.count < maximumDepth else { throw PartialScanError(offset: position) }
+      let isObject = byte == 0x7B
+      let parentTracked = stack.last.map(\.tracked) ?? nil
+      stack.append(Level(isObject: isObject, state: isObject ? .objectStart : .arrayStart, tracked: parentTracked == false ? false : nil))
+      stack[stack.count - 1].childStart = position
+      position += 1
+    case 0x22:
+      token = .string
+      tokenStart = position + 1
+      stringHasEscapes = false
+      leafText = ""
+      leafDecodedEnd = position + 1
+      position += 1
+    case 0x2D, 0x30...0x39:
+      token = .number
+      tokenStart = position
+      position += 1
+    case 0x74, 0x66, 0x6E:
+      token = .literal
+      tokenStart = position
+      position += 1
+    default:
+      throw PartialScanError(offset: position)
+    }
+  }
+
+  private mutating func endString(at quote: Int) throws(PartialScanError) {
+    if token == .key {
+      token = .none
+      let top = stack.count - 1
+      stack[top].keyEnd = quote
+      stack[top].keyHasEscapes = stringHasEscapes
+      stack[top].state = .colon
+      return
+    }
+    token = .none
+    leafText = ""
+    try completeValue(end: quote + 1)
+  }
+
+  private mutating func close(isObject: Bool) throws(PartialScanError) {
+    let level = stack.removeLast()
+    position += 1
+    if level.tracked == true {
+      // The model built it in place: its last children go to it, along its path.
+      closures.append(PartialPass(levels: spinePath() + [handOver(level)], leafText: nil))
+      try completeValue(end: position, trackedChild: true)
+    } else {
+      try completeValue(end: position)
+    }
+  }
+
+  /// A child of the top level (or the root) ends just before `end`.
+  private mutating func completeValue(end: Int, trackedChild: Bool = false) throws(PartialScanError) {
+    guard let top = stack.indices.last else {
+      rootDone = true
+      return
+    }
+    let isObject = stack[top].isObject
+    stack[top].state = isObject ? .objectNext : .arrayNext
+    guard !trackedChild, stack[top].tracked != false else { return }
+    let index = stack[top].childIndex
+    let start = stack[top].childStart
+    if stack[top].lastPendingIndex == index - 1, let last = stack[top].pending.indices.last {
+      stack[top].pending[last] = stack[top].pending[last].lowerBound..<end
+    } else {
+      if stack[top].pending.isEmpty { stack[top].pendingFirstIndex = index }
+      stack[top].pending.append(start..<end)
+    }
+    stack[top].lastPendingIndex = index
+  }
+
+  // MARK: Snapshots
+
+  /// The open child of each level but the top one: the path to the top.
+  private func spinePath() -> [PartialLevel] {
+    stack.indices.map { index in
+      PartialLevel(isObject: stack[index].isObject, pending: nil, pendingFirstIndex: 0, open: openStep(index), isNew: false)
+    }
+  }
+
+  /// The step to level `index`'s open child.
+  private func openStep(_ index: Int) -> PartialStep {
+    let level = stack[index]
+    guard level.isObject else { return .index(level.childIndex) }
+    return .key(key(of: level))
+  }
+
+  private func key(of level: Level) -> String {
+    let raw = bytes[level.keyStart..<level.keyEnd]
+    guard level.keyHasEscapes, let text = decodeString(raw) else { return String(decoding: raw, as: UTF8.self) }
+    return text
+  }
+
+  /// A level's pending children as one JSON text, and the level cleared of them.
+  private func handOver(_ level: Level) -> PartialLevel {
+    var text: [UInt8]?
+    if !level.pending.isEmpty {
+      var joined: [UInt8] = [level.isObject ? 0x7B : 0x5B]
+      for (index, range) in level.pending.enumerated() {
+        if index > 0 { joined.append(0x2C) }
+        joined += bytes[range]
+      }
+      joined.append(level.isObject ? 0x7D : 0x5D)
+      text = joined
+    }
+    return PartialLevel(
+      isObject: level.isObject, pending: text, pendingFirstIndex: level.pendingFirstIndex, open: nil, isNew: level.tracked == nil)
+  }
+
+  /// What changed since the last snapshot: the closures, then the spine with its leaf. Nil
+  /// when nothing of the root has arrived.
+  package mutating func snapshot() throws(PartialScanError) -> [PartialPass] {
+    guard rootStarted else { return [] }
+    var passes = closures
+    closures = []
+    var spine: [PartialLevel] = []
+    for index in stack.indices where stack[index].tracked != false {
+      var level = handOver(stack[index])
+      stack[index].pending = []
+      stack[index].lastPendingIndex = -2
+      // The open child: the next level (when the model may build it), or the string being
+      // read at the top.
+      let isTop = index == stack.count - 1
+      if isTop ? token == .string : stack[index + 1].tracked != false { level.open = openStep(index) }
+      spine.append(level)
+    }
+    var leaf: String?
+    if token == .string, partialStrings, spine.count == stack.count {
+      try decodeLeaf()
+      leaf = leafText
+    }
+    passes.append(PartialPass(levels: spine, leafText: leaf))
+    return passes
+  }
+
+  /// Records the model's decision for the levels seen for the first time (`taken[i]` for
+  /// level i): a level not taken is read whole when complete, and so is all below it.
+  package mutating func decide(_ taken: [Bool]) {
+    var untracked = false
+    for index in stack.indices {
+      if untracked {
+        stack[index].tracked = false
+      } else if stack[index].tracked == nil {
+        let isTaken = index < taken.count && taken[index]
+        stack[index].tracked = isTaken
+        untracked = !isTaken
+      }
+      if stack[index].tracked == false { stack[index].pending = [] }
+    }
+  }
+
+  /// Decodes the open string's new bytes, up to the last place where no escape, surrogate
+  /// pair or UTF-8 sequence is cut.
+  private mutating func decodeLeaf() throws(PartialScanError) {
+    let end = afterBackslash ? position - 1 : position
+    var safe = leafDecodedEnd
+    var index = leafDecodedEnd
+    while index < end {
+      let byte = bytes[index]
+      var length = 1
+      if byte == 0x5C {
+        length = index + 1 < end && bytes[index + 1] == UInt8(ascii: "u") ? 6 : 2
+        // A high surrogate escape needs its low one.
+        if length == 6, index + 6 <= end, let unit = hexValue(bytes[(index + 2)..<(index + 6)]), unit >= 0xD800, unit < 0xDC00 {
+          length = 12
+        }
+      } else if byte >= 0xC0 {
+        length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+      }
+      guard index + length <= end else { break }
+      index += length
+      safe = index
+    }
+    guard safe > leafDecodedEnd else { return }
+    guard let text = decodeString(bytes[leafDecodedEnd..<safe]) else { throw PartialScanError(offset: leafDecodedEnd) }
+    leafText += text
+    leafDecodedEnd = safe
+  }
+
+  private func hexValue(_ digits: ArraySlice<UInt8>) -> UInt32? {
+    var value: UInt32 = 0
+    for digit in digits {
+      let nibble: UInt8
+      switch digit {
+      case 0x30...0x39: nibble = digit - 0x30
+      case 0x41...0x46: nibble = digit - 0x37
+      case 0x61...0x66: nibble = digit - 0x57
+      default: return nil
+      }
+      value = value << 4 | UInt32(nibble)
+    }
+    return value
+  }
+
+  /// The text of a string's raw bytes (between its quotes), checked as the parser checks
+  /// them; nil when they are not a valid string.
+  private func decodeString(_ raw: ArraySlice<UInt8>) -> String? {
+    var quoted: [UInt8] = [0x22]
+    quoted += raw
+    quoted.append(0x22)
+    return try? JSONDocument(quoted).root.stringValue
+  }
+}
