@@ -149,6 +149,16 @@ public macro Fallback() = #externalMacro(module: "MapwrightMacros", type: "Prope
 @attached(peer)
 public macro Key(_ path: String, _ fallbacks: String...) = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")
 
+/// The JSON key of a property as an RFC 6901 JSON Pointer (`"/user/login"`, `"/labels/0/name"`,
+/// `"/a~1b"` for the key `a/b`): the same as `@Key` with the key path of its tokens, a dot in a
+/// token being part of its key.
+///
+/// ```swift
+/// @JSONModel struct Commit { @Key(pointer: "/author/e.mail") var email: String }
+/// ```
+@attached(peer)
+public macro Key(pointer: String) = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")
+
 /// Decode and encode the property through a transformer (`.iso8601`, `.valueMap(…)`, …).
 @attached(peer)
 public macro Transform<T: JSONTransformer>(_ transformer: T) = #externalMacro(module: "MapwrightMacros", type: "PropertyMarkerMacro")

@@ -277,7 +277,19 @@ struct ModelParser {
           error(argument.expression, "keyLiteral", "@Key takes string literals")
           continue
         }
-        property.paths.append(value)
+        guard argument.label?.text == "pointer" else {
+          property.paths.append(value)
+          continue
+        }
+        // An RFC 6901 pointer, read as the key path of the same tokens.
+        guard let tokens = PointerGrammar.tokens(of: value), !tokens.isEmpty, !tokens.contains("-") else {
+          error(
+            argument.expression, "keyPointer",
+            "\"\(value)\" is not a JSON Pointer to a member: it starts with \"/\", escapes \"~\" as ~0 and \"/\" as ~1, and has no \"-\" token")
+          property.paths.append(value)  // nothing is generated; no second diagnostic for a missing key
+          continue
+        }
+        property.paths.append(KeyPathGrammar.text(of: tokens))
       }
     case "Transform":
       if let named = arguments.first(where: { $0.label?.text == "named" }) {

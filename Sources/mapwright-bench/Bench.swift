@@ -104,7 +104,7 @@ struct Bench {
       timer.minimumSamples = 3
       timer.budget = .milliseconds(300)
       if let runs = exactRuns { timer.measureExactly(runs) }
-      try PartialBenchmarks.run(dataDirectory: dataDirectory, deltas: option("--deltas").flatMap(Int.init) ?? 10_000, timer: timer)
+      try PartialBenchmarks.run(dataDirectory: dataDirectory, deltas: option("--deltas").flatMap(Int.init) ?? 10_000, timer: timer, only: filter)
       return
     }
     if let count = option("--import").flatMap(Int.init) {

@@ -950,3 +950,35 @@ extension EnumExpansionTests {
       diagnostics: [DiagnosticSpec(message: "tagging: is for enums with associated values", line: 1, column: 12)])
   }
 }
+
+extension DiagnosticTests {
+  @Test func keyPointersMustBePointersToAMember() {
+    expectExpansion(
+      """
+      @JSONModel
+      struct A {
+        @Key(pointer: "user/login") var login: String
+        @Key(pointer: "/a/~2") var bad: Int
+        @Key(pointer: "/list/-") var last: Int
+      }
+      """,
+      expands: """
+        struct A {
+          var login: String
+          var bad: Int
+          var last: Int
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: #""user/login" is not a JSON Pointer to a member: it starts with "/", escapes "~" as ~0 and "/" as ~1, and has no "-" token"#,
+          line: 3, column: 17),
+        DiagnosticSpec(
+          message: #""/a/~2" is not a JSON Pointer to a member: it starts with "/", escapes "~" as ~0 and "/" as ~1, and has no "-" token"#,
+          line: 4, column: 17),
+        DiagnosticSpec(
+          message: #""/list/-" is not a JSON Pointer to a member: it starts with "/", escapes "~" as ~0 and "/" as ~1, and has no "-" token"#,
+          line: 5, column: 17),
+      ])
+  }
+}

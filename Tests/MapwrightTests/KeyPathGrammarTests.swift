@@ -61,3 +61,30 @@ import Testing
     }
   }
 }
+
+/// `@Key(pointer:)`: an RFC 6901 pointer read as the key path of its tokens, so a dot in a
+/// token is part of its key and `~1`, `~0` are `/` and `~`.
+@JSONModel struct PointerKeyed: Equatable {
+  @Key(pointer: "/user/login") var login: String
+  @Key(pointer: "/labels/0/name") var firstLabel: String?
+  @Key(pointer: "/a~1b/c.d") var slashDot: Int
+  @Key(pointer: "/m~0n") var tilde: Int
+}
+
+@Suite struct PointerKeyTests {
+  @Test func pointersReadAndWriteTheirMembers() throws {
+    let text = #"{"user": {"login": "ada"}, "labels": [{"name": "bug"}], "a/b": {"c.d": 1, "c": {"d": 9}}, "m~n": 2}"#
+    let model = try PointerKeyed(json: text)
+    #expect(model == PointerKeyed(login: "ada", firstLabel: "bug", slashDot: 1, tilde: 2))
+    // Each pointer read through the document gives the same values.
+    let json = try JSON(parsing: text)
+    let slashDot = try JSONPointer(parsing: "/a~1b/c.d")
+    let tilde = try JSONPointer(parsing: "/m~0n")
+    #expect(json[pointer: slashDot] == 1 && json[pointer: tilde] == 2)
+    let written = model.json()
+    #expect(written["user"]?["login"] == "ada" && written["a/b"]?["c.d"] == 1 && written["m~n"] == 2)
+    #expect(try PointerKeyed(json: written) == model)
+    let missing = try #require(throws: MappingError.self) { try PointerKeyed(json: #"{"user": {}, "a/b": {"c.d": 1}, "m~n": 2}"#) }
+    #expect(missing.path.description == "$.user.login" && missing.code == .missingKey)
+  }
+}

@@ -8,10 +8,10 @@ extension _MapwrightRuntime {
   /// on the levels it sees for the first time.
   /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
   public final class PartialUpdate {
-    let pass: PartialPass
+    @usableFromInline let pass: PartialPass
     let options: MappingOptions
     /// Per level: whether the model builds it in place (levels seen for the first time).
-    private(set) var taken: [Bool]
+    @usableFromInline var taken: [Bool]
 
     init(_ pass: PartialPass, options: MappingOptions) {
       self.pass = pass
@@ -20,43 +20,56 @@ extension _MapwrightRuntime {
     }
 
     /// Whether level `level` is an object.
+    @inlinable
     public func isObject(_ level: Int) -> Bool { level < pass.levels.count && pass.levels[level].isObject }
 
     /// Whether level `level` is an array.
+    @inlinable
     public func isArray(_ level: Int) -> Bool { level < pass.levels.count && !pass.levels[level].isObject }
 
     /// The key of object level `level`'s child still arriving.
+    @inlinable
     public func openKey(_ level: Int) -> String? {
       guard level < pass.levels.count, case .key(let key)? = pass.levels[level].open else { return nil }
       return key
     }
 
     /// The index of array level `level`'s element still arriving.
+    @inlinable
     public func openIndex(_ level: Int) -> Int? {
       guard level < pass.levels.count, case .index(let index)? = pass.levels[level].open else { return nil }
       return index
     }
 
     /// The text so far of the string that is level `level`'s open child, when it is one.
+    @inlinable
     public func text(below level: Int) -> String? { level == pass.levels.count - 1 ? pass.leafText : nil }
 
     /// The children of level `level` completed since the last snapshot, decoded as `T` (an
     /// object's members as a partial model or a dictionary, an array's elements as an array).
+    @inlinable
     public func pending<T: JSONConvertible>(_ type: T.Type, level: Int) throws(MappingError) -> T? {
-      guard level < pass.levels.count, let text = pass.levels[level].pending else { return nil }
-      let session: DecodingSession
-      do {
-        session = DecodingSession(document: try JSONDocument(text, options: options.parsing), options: options)
-      } catch {
-        throw MappingError(.invalidJSON(error), path: .root)
-      }
+      guard let session = try pendingSession(level: level) else { return nil }
       let value = try T.decode(from: session.document.root, in: session)
       if let recorded = session.errors.first { throw recorded }
       return value
     }
 
+    /// A session over the children of level `level` completed since the last snapshot, parsed
+    /// as one document; nil when there are none.
+    @usableFromInline
+    func pendingSession(level: Int) throws(MappingError) -> DecodingSession? {
+      guard level < pass.levels.count, let text = pass.levels[level].pending else { return nil }
+      do {
+        return DecodingSession(document: try JSONDocument(text, options: options.parsing), options: options)
+      } catch {
+        throw MappingError(.invalidJSON(error), path: .root)
+      }
+    }
+
     /// The elements of array level `level` completed since the last snapshot, and the index
     /// of the first.
+    @inlinable
     public func pendingElements<T: JSONConvertible>(_ type: T.Type, level: Int) throws(MappingError) -> ([T], first: Int)? {
       guard let elements = try pending([T].self, level: level) else { return nil }
       return (elements, pass.levels[level].pendingFirstIndex)
@@ -65,6 +78,7 @@ extension _MapwrightRuntime {
     /// Applies what arrived for level `level`'s open child to `field`, a value of `T` being
     /// built: the string's text so far, or the next level into the value (made empty first).
     /// False when `T` is built only once complete.
+    @inlinable
     public func apply<T: JSONConvertible>(_ type: T.Type, to field: inout T.Partial?, level: Int) throws(MappingError) -> Bool {
       if let text = text(below: level) {
         guard let partial = T._partialText(text) else { return false }
@@ -80,6 +94,7 @@ extension _MapwrightRuntime {
     }
 
     /// Records whether the model builds level `level` in place.
+    @inlinable
     public func take(_ isTaken: Bool, level: Int) {
       if level < taken.count { taken[level] = isTaken }
     }

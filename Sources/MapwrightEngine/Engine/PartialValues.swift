@@ -16,15 +16,19 @@ public typealias PartialOf<T: JSONConvertible> = T.Partial
 
 extension JSONConvertible {
   /// Built only once complete.
+  @inlinable
   public static func _partialEmpty(_ update: _MapwrightRuntime.PartialUpdate, level: Int) -> Partial? { nil }
   /// Nothing arrives for a type built only once complete.
+  @inlinable
   public static func _partialApply(_ value: inout Partial, _ update: _MapwrightRuntime.PartialUpdate, level: Int) throws(MappingError) {}
   /// Shown only once complete.
+  @inlinable
   public static func _partialText(_ text: String) -> Partial? { nil }
 }
 
 extension String {
   /// The text so far.
+  @inlinable
   public static func _partialText(_ text: String) -> String? { text }
 }
 
@@ -33,16 +37,19 @@ extension Optional where Wrapped: JSONConvertible {
   public typealias Partial = Wrapped.Partial
 
   /// The empty partial value of the container at `level`.
+  @inlinable
   public static func _partialEmpty(_ update: _MapwrightRuntime.PartialUpdate, level: Int) -> Wrapped.Partial? {
     Wrapped._partialEmpty(update, level: level)
   }
 
   /// Applies what arrived at `level`.
+  @inlinable
   public static func _partialApply(_ value: inout Wrapped.Partial, _ update: _MapwrightRuntime.PartialUpdate, level: Int) throws(MappingError) {
     try Wrapped._partialApply(&value, update, level: level)
   }
 
   /// The partial value of a string still arriving.
+  @inlinable
   public static func _partialText(_ text: String) -> Wrapped.Partial? { Wrapped._partialText(text) }
 }
 
@@ -51,11 +58,13 @@ extension Array where Element: JSONConvertible {
   public typealias Partial = [Element.Partial]
 
   /// The empty partial value of the container at `level`.
+  @inlinable
   public static func _partialEmpty(_ update: _MapwrightRuntime.PartialUpdate, level: Int) -> [Element.Partial]? {
     update.isArray(level) ? [] : nil
   }
 
   /// Applies what arrived at `level`.
+  @inlinable
   public static func _partialApply(_ value: inout [Element.Partial], _ update: _MapwrightRuntime.PartialUpdate, level: Int) throws(MappingError) {
     if let (elements, first) = try update.pendingElements(Element.Partial.self, level: level) {
       // An element shown while it arrived (a string) is replaced by its complete value.
@@ -86,11 +95,13 @@ extension Dictionary where Key == String, Value: JSONConvertible {
   public typealias Partial = [String: Value.Partial]
 
   /// The empty partial value of the container at `level`.
+  @inlinable
   public static func _partialEmpty(_ update: _MapwrightRuntime.PartialUpdate, level: Int) -> [String: Value.Partial]? {
     update.isObject(level) ? [:] : nil
   }
 
   /// Applies what arrived at `level`.
+  @inlinable
   public static func _partialApply(
     _ value: inout [String: Value.Partial], _ update: _MapwrightRuntime.PartialUpdate, level: Int
   ) throws(MappingError) {
@@ -104,19 +115,23 @@ extension Dictionary where Key == String, Value: JSONConvertible {
 
 extension JSON {
   /// Whatever arrived: the members and elements so far, a string's text so far.
+  @inlinable
   public static func _partialEmpty(_ update: _MapwrightRuntime.PartialUpdate, level: Int) -> JSON? {
     update.isObject(level) ? .object([:]) : .array([])
   }
 
   /// The partial value of a string still arriving.
+  @inlinable
   public static func _partialText(_ text: String) -> JSON? { .string(text) }
 
   /// Applies what arrived at `level`.
+  @inlinable
   public static func _partialApply(_ value: inout JSON, _ update: _MapwrightRuntime.PartialUpdate, level: Int) throws(MappingError) {
-    // The container is taken out of `value` while it changes, so that it is not copied.
-    switch value {
+    // The container is moved out of `value` while it changes, so that it is not copied.
+    var taken = JSON.null
+    swap(&taken, &value)
+    switch consume taken {
     case .object(var members):
-      value = .null
       defer { value = .object(members) }
       if case .object(let arrived)? = try update.pending(JSON.self, level: level) {
         for (key, member) in arrived { members[key] = member }
@@ -129,11 +144,10 @@ extension JSON {
       if let child { members[key] = child }
       update.take(taken, level: level + 1)
     case .array(var elements):
-      value = .null
       defer { value = .array(elements) }
       try [JSON]._partialApply(&elements, update, level: level)
-    default:
-      return
+    case let other:
+      value = other
     }
   }
 }

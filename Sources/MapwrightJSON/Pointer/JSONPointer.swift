@@ -3,6 +3,8 @@
 // "~" followed by anything else is an error). An array index is "0" or digits without a
 // leading zero; JSON Patch's "add" also takes "-", the place after the last element.
 
+import MapwrightNaming
+
 /// A JSON Pointer (RFC 6901): the tokens from the root to one value.
 ///
 /// ```swift
@@ -23,15 +25,8 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
   /// Parses pointer text: "" or "/"-separated tokens with `~0` and `~1` escapes.
   public init(parsing text: String) throws(JSONPointerError) {
-    guard !text.isEmpty else {
-      tokens = []
-      return
-    }
-    guard text.utf8.first == UInt8(ascii: "/") else { throw JSONPointerError(text: text, reason: .missingLeadingSlash) }
-    var tokens: [String] = []
-    for raw in text.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-      guard let token = Self.unescaped(raw) else { throw JSONPointerError(text: text, reason: .invalidEscape) }
-      tokens.append(token)
+    guard let tokens = PointerGrammar.tokens(of: text) else {
+      throw JSONPointerError(text: text, reason: text.utf8.first == UInt8(ascii: "/") ? .invalidEscape : .missingLeadingSlash)
     }
     self.tokens = tokens
   }
@@ -58,27 +53,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// A token's text with `~1` and `~0` undone, or nil when a `~` starts anything else.
-  package static func unescaped(_ raw: some Collection<UInt8>) -> String? {
-    guard raw.contains(UInt8(ascii: "~")) else { return String(decoding: raw, as: UTF8.self) }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(raw.count)
-    var escaping = false
-    for byte in raw {
-      if escaping {
-        switch byte {
-        case UInt8(ascii: "0"): bytes.append(UInt8(ascii: "~"))
-        case UInt8(ascii: "1"): bytes.append(UInt8(ascii: "/"))
-        default: return nil
-        }
-        escaping = false
-      } else if byte == UInt8(ascii: "~") {
-        escaping = true
-      } else {
-        bytes.append(byte)
-      }
-    }
-    return escaping ? nil : String(decoding: bytes, as: UTF8.self)
-  }
+  package static func unescaped(_ raw: some Collection<UInt8>) -> String? { PointerGrammar.unescaped(raw) }
 
   /// The array index a token names ("0", or digits without a leading zero), or nil.
   package static func index(_ token: String) -> Int? {

@@ -29,32 +29,35 @@
 // reports, at the same place.
 
 /// How a child of an open container is named: the key of a member or the index of an element.
+@usableFromInline
 package enum PartialStep: Sendable, Hashable {
   case key(String)
   case index(Int)
 }
 
 /// One open container in what a snapshot hands over.
+@usableFromInline
 package struct PartialLevel: Sendable {
-  package var isObject: Bool
+  @usableFromInline package var isObject: Bool
   /// The children completed since the last snapshot, as one JSON text (`{…}` or `[…]`); nil
   /// when there are none.
-  package var pending: [UInt8]?
+  @usableFromInline package var pending: [UInt8]?
   /// The index of the first pending element (arrays).
-  package var pendingFirstIndex: Int
+  @usableFromInline package var pendingFirstIndex: Int
   /// The child still open, when it is a container or a string.
-  package var open: PartialStep?
+  @usableFromInline package var open: PartialStep?
   /// Seen for the first time: the model decides whether it builds it in place.
-  package var isNew: Bool
+  @usableFromInline package var isNew: Bool
 }
 
 /// One walk from the root that a snapshot asks of the model: a closed container's last
 /// children (`levels` ending at it), or the spine with the leaf string.
+@usableFromInline
 package struct PartialPass: Sendable {
-  package var levels: [PartialLevel]
+  @usableFromInline package var levels: [PartialLevel]
   /// The open string's text so far, a child of the deepest level (of the root when there is
   /// no level).
-  package var leafText: String?
+  @usableFromInline package var leafText: String?
 }
 
 /// A syntax error the scanner found at `offset` (the decoder parses the text for the
