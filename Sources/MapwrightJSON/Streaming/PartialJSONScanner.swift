@@ -10,8 +10,10 @@
 //   completed since the last snapshot ("pending"); at the snapshot they are wrapped in `{}`
 //   or `[]` and decoded once, by the same engine as a whole decode.
 // - A child still open at a snapshot is the spine's next level: the model descends into it by
-//   its key or index. A tracked container that closes between snapshots hands over its last
-//   pending children as a "closure", applied before the spine.
+//   its key or index. A tracked container that closes after a later snapshot hands over its
+//   last pending children as a "closure", applied before the spine; one that closes before
+//   the next snapshot is read whole into its parent's pending children, replacing what was
+//   shown of it (so most small containers never cost a walk of their own).
 // - A container the model does not build in place (an enum, a property with a transformer, a
 //   key the model does not name) is read whole once it is complete, as a pending child of its
 //   parent; nothing below it is tracked.
@@ -87,6 +89,10 @@ package struct PartialJSONScanner {
     var keyHasEscapes = false
     /// nil until a snapshot sees it; then whether the model builds it in place.
     var tracked: Bool?
+    /// Tracked and still open at a later snapshot than the first: it gets its last children
+    /// as a closure. One that closes before that is read whole into its parent instead (a
+    /// small container costs no walk of its own, and is decoded at most twice).
+    var firm = false
     var pending: [Range<Int>] = []
     var pendingFirstIndex = 0
     var lastPendingIndex = -2
@@ -265,7 +271,7 @@ package struct PartialJSONScanner {
   private mutating func close(isObject: Bool) throws(PartialScanError) {
     let level = stack.removeLast()
     position += 1
-    if level.tracked == true {
+    if level.tracked == true, level.firm {
       // The model built it in place: its last children go to it, along its path.
       closures.append(PartialPass(levels: spinePath() + [handOver(level)], leafText: nil))
       try completeValue(end: position, trackedChild: true)
@@ -343,6 +349,7 @@ package struct PartialJSONScanner {
       var level = handOver(stack[index])
       stack[index].pending = []
       stack[index].lastPendingIndex = -2
+      if stack[index].tracked == true { stack[index].firm = true }
       // The open child: the next level (when the model may build it), or the string being
       // read at the top.
       let isTop = index == stack.count - 1
