@@ -60,7 +60,7 @@ func show(_ deltas: AsyncStream<String>) async throws -> Answer? {
 
   @Test func theErrorExampleIsWhatADecodeSays() throws {
     var decoder = PartialDecoder(Answer.self)
-    let error = try #require(throws: MappingError.self) { try decoder.append(#"{"title": "a\qb"#) }
+    let error = try #require(throws: MappingError.self) { try decoder.append(#"{"title": "a\qb", "steps": []"#) }
     #expect(error.description == #"$: invalid JSON: invalid escape sequence \q (line 1, column 13)"#)
   }
 }

@@ -199,6 +199,8 @@ func closedReference(_ prefix: [UInt8]) -> [UInt8]? {
     #"{"title": "x",, "servings": 1}"#, #"{"title": "a\qb", "servings": 1}"#, #"{"tags": ["a" "b"]}"#, #"{"title": "x"} tail"#,
     #"{"title": "x\ud800y"}"#, #"{"servings": 01}"#, #"{"servings": tru}"#, #"{"title" "x"}"#, #"[1, 2]"#,
     String(repeating: "[", count: 600),
+    // A character beyond ASCII where a value belongs, its UTF-8 cut by the chunks (found by FuzzModels).
+    #"{"title": ã, "servings": 1}"#, #"{"tags": ["a", 日本]}"#,
   ])
   func malformedTextFailsAsAWholeDecodeDoes(text: String) throws {
     let whole = try #require(throws: (any Error).self) { try Recipe(json: text) }
@@ -223,6 +225,7 @@ func closedReference(_ prefix: [UInt8]) -> [UInt8]? {
     var decoder = PartialDecoder(Recipe.self)
     let error = try #require(throws: MappingError.self) {
       for byte in bytes { _ = try decoder.append([byte]) }
+      _ = try decoder.finish()
     }
     #expect(error.description == whole.description && error.code == .invalidJSON)
   }

@@ -14,7 +14,8 @@
 // - a value the model builds only once complete (an enum, a transformed property, a type
 //   without a partial form, a key path into a member) when it is complete.
 //
-// Malformed text fails at once, with the error and place a whole decode gives. A value that
+// Malformed text fails as soon as the few bytes after the fault have arrived (a whole decode
+// reads them to word its error), with the error and place a whole decode gives. A value that
 // does not map (a string where a number belongs) stops the snapshots; `finish()` then throws
 // the whole decode's error for it (with its path, line and column). The cost is linear in
 // the whole text: each byte is scanned once and decoded once, however the text is cut.
@@ -62,6 +63,9 @@ public struct PartialDecoder<Model: JSONConvertible> {
   /// only once complete.
   private var stopped = false
   private var lastLeaf: String?
+  /// Malformed text was found: the place, kept until the bytes after it that a whole decode
+  /// reads to word its error have arrived.
+  private var malformed: Int?
 
   /// A decoder of one document into `Model`.
   public init(_ type: Model.Type = Model.self, options: PartialDecodingOptions = PartialDecodingOptions()) {
@@ -78,14 +82,20 @@ public struct PartialDecoder<Model: JSONConvertible> {
   /// Reads the next bytes: the partial model when the chunk changed it (after every chunk with
   /// `snapshotEveryChunk`), nil otherwise. Throws the whole decode's error for malformed text.
   public mutating func append(_ bytes: some Sequence<UInt8>) throws -> Model.Partial? {
-    do {
-      try scanner.append(bytes)
-      guard !stopped else { return options.snapshotEveryChunk ? built : nil }
-      let changed = try update()
-      return changed || options.snapshotEveryChunk ? built : nil
-    } catch let error as PartialScanError {
-      throw syntaxError(near: error.offset)
+    if malformed != nil {
+      scanner.keep(bytes)
+    } else {
+      do {
+        try scanner.append(bytes)
+        guard !stopped else { return options.snapshotEveryChunk ? built : nil }
+        let changed = try update()
+        return changed || options.snapshotEveryChunk ? built : nil
+      } catch {
+        malformed = error.offset
+      }
     }
+    if let error = settledSyntaxError() { throw error }
+    return nil
   }
 
   /// Reads the next text delta (see the bytes form).
@@ -142,14 +152,26 @@ public struct PartialDecoder<Model: JSONConvertible> {
     return changed
   }
 
-  /// The error a whole decode gives for the text so far (its first error is where the
-  /// scanner stopped, or before).
-  private func syntaxError(near offset: Int) -> any Error {
+  /// The error a whole decode gives for the malformed text, once it is settled: a whole decode
+  /// of the text so far words it from the bytes at its place and a few after them (a UTF-8
+  /// sequence cut by the end of a chunk reads otherwise than a whole one), so it is thrown once
+  /// those have arrived; `finish()` gives it in any case.
+  private func settledSyntaxError() -> (any Error)? {
+    guard let offset = malformed else { return nil }
+    let count = scanner.bytes.count
     do {
       _ = try Model.decodeReporting(json: scanner.bytes, options: options.mapping)
+    } catch let error as MappingError {
+      // Settled once the bytes after its place have arrived (at most `lookahead` more chunks
+      // decode the text again).
+      guard let place = error.jsonError?.offset else { return error }
+      return place + Self.lookahead <= count ? error : nil
     } catch {
       return error
     }
-    return MappingError(invalidValue: "the text cannot be read as it arrives (at byte \(offset))")
+    return offset + Self.lookahead <= count ? MappingError(invalidValue: "the text cannot be read as it arrives (at byte \(offset))") : nil
   }
+
+  /// The bytes after an error's place that a whole decode may read to word it.
+  private static var lookahead: Int { 8 }
 }

@@ -137,6 +137,12 @@ package struct PartialJSONScanner {
     try scan()
   }
 
+  /// Keeps the next bytes without reading them (after an error, while the decoder waits for
+  /// the bytes that word it).
+  package mutating func keep(_ chunk: some Sequence<UInt8>) {
+    bytes.append(contentsOf: chunk)
+  }
+
   // MARK: Scanning
 
   private mutating func scan() throws(PartialScanError) {
