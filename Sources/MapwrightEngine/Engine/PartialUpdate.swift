@@ -60,11 +60,7 @@ extension _MapwrightRuntime {
     @usableFromInline
     func pendingSession(level: Int) throws(MappingError) -> DecodingSession? {
       guard level < pass.levels.count, let text = pass.levels[level].pending else { return nil }
-      do {
-        return DecodingSession(document: try JSONDocument(text, options: options.parsing), options: options)
-      } catch {
-        throw MappingError(.invalidJSON(error), path: .root)
-      }
+      return try DecodingSession(parsing: text, options: options)
     }
 
     /// The elements of array level `level` completed since the last snapshot, and the index

@@ -105,11 +105,9 @@ package struct PartialJSONScanner {
   private var position = 0
   private var stack: [Level] = []
   private var token = Token.none
-  private var tokenStart = 0
   private var afterBackslash = false
   private var stringHasEscapes = false
   private var rootStarted = false
-  private var rootDone = false
   /// A tracked container closed since the last snapshot: its path and last children.
   private var closures: [PartialPass] = []
   /// The open string's text decoded so far, and the offset it reaches.
@@ -127,9 +125,6 @@ package struct PartialJSONScanner {
     allowsByteOrderMark = parsing.allowsByteOrderMark
     self.partialStrings = partialStrings
   }
-
-  /// Whether the root value is complete (only whitespace may follow).
-  package var isComplete: Bool { rootDone }
 
   /// Reads the next bytes of the document.
   package mutating func append(_ chunk: some Sequence<UInt8>) throws(PartialScanError) {
@@ -173,14 +168,14 @@ package struct PartialJSONScanner {
           continue
         }
         position += 1
-        try endString(at: index)
+        endString(at: index)
       case .number, .literal:
         if isScalarByte(byte) {
           position += 1
           continue
         }
         token = .none
-        try completeValue(end: position)
+        completeValue(end: position)
       case .none:
         try structural(byte)
       }
@@ -204,7 +199,7 @@ package struct PartialJSONScanner {
     }
     switch stack[top].state {
     case .objectStart, .objectKey:
-      if byte == 0x7D, stack[top].state == .objectStart || allowsTrailingCommas { return try close(isObject: true) }
+      if byte == 0x7D, stack[top].state == .objectStart || allowsTrailingCommas { return close(isObject: true) }
       guard byte == 0x22 else { throw PartialScanError(offset: position) }
       stack[top].childStart = position
       stack[top].keyStart = position + 1
@@ -218,12 +213,12 @@ package struct PartialJSONScanner {
     case .objectValue:
       try beginValue(byte)
     case .arrayStart, .arrayValue:
-      if byte == 0x5D, stack[top].state == .arrayStart || allowsTrailingCommas { return try close(isObject: false) }
+      if byte == 0x5D, stack[top].state == .arrayStart || allowsTrailingCommas { return close(isObject: false) }
       stack[top].childStart = position
       try beginValue(byte)
     case .objectNext, .arrayNext:
       let isObject = stack[top].isObject
-      if byte == (isObject ? 0x7D : 0x5D) { return try close(isObject: isObject) }
+      if byte == (isObject ? 0x7D : 0x5D) { return close(isObject: isObject) }
       guard byte == 0x2C else { throw PartialScanError(offset: position) }
       stack[top].state = isObject ? .objectKey : .arrayValue
       stack[top].childIndex += 1
@@ -238,29 +233,25 @@ package struct PartialJSONScanner {
       let isObject = byte == 0x7B
       let parentTracked = stack.last.map(\.tracked) ?? nil
       stack.append(Level(isObject: isObject, state: isObject ? .objectStart : .arrayStart, tracked: parentTracked == false ? false : nil))
-      stack[stack.count - 1].childStart = position
       position += 1
     case 0x22:
       token = .string
-      tokenStart = position + 1
       stringHasEscapes = false
       leafText = ""
       leafDecodedEnd = position + 1
       position += 1
     case 0x2D, 0x30...0x39:
       token = .number
-      tokenStart = position
       position += 1
     case 0x74, 0x66, 0x6E:
       token = .literal
-      tokenStart = position
       position += 1
     default:
       throw PartialScanError(offset: position)
     }
   }
 
-  private mutating func endString(at quote: Int) throws(PartialScanError) {
+  private mutating func endString(at quote: Int) {
     if token == .key {
       token = .none
       let top = stack.count - 1
@@ -271,27 +262,24 @@ package struct PartialJSONScanner {
     }
     token = .none
     leafText = ""
-    try completeValue(end: quote + 1)
+    completeValue(end: quote + 1)
   }
 
-  private mutating func close(isObject: Bool) throws(PartialScanError) {
+  private mutating func close(isObject: Bool) {
     let level = stack.removeLast()
     position += 1
     if level.tracked == true, level.firm {
       // The model built it in place: its last children go to it, along its path.
       closures.append(PartialPass(levels: spinePath() + [handOver(level)], leafText: nil))
-      try completeValue(end: position, trackedChild: true)
+      completeValue(end: position, trackedChild: true)
     } else {
-      try completeValue(end: position)
+      completeValue(end: position)
     }
   }
 
   /// A child of the top level (or the root) ends just before `end`.
-  private mutating func completeValue(end: Int, trackedChild: Bool = false) throws(PartialScanError) {
-    guard let top = stack.indices.last else {
-      rootDone = true
-      return
-    }
+  private mutating func completeValue(end: Int, trackedChild: Bool = false) {
+    guard let top = stack.indices.last else { return }  // the root: only whitespace may follow
     let isObject = stack[top].isObject
     stack[top].state = isObject ? .objectNext : .arrayNext
     guard !trackedChild, stack[top].tracked != false else { return }
