@@ -59,6 +59,8 @@ public struct PartialDecoder<Model: JSONConvertible> {
   /// decoded to be shown, not to be reported).
   private let pieceOptions: MappingOptions
   private var built: Model.Partial?
+  /// What each snapshot hands the model (one object, reused).
+  private let walk = _MapwrightRuntime.PartialUpdate()
   /// Snapshots stopped: a piece did not map (`finish()` reports it), or the model is built
   /// only once complete.
   private var stopped = false
@@ -111,19 +113,21 @@ public struct PartialDecoder<Model: JSONConvertible> {
 
   /// Applies what arrived since the last snapshot; whether it changed the partial model.
   private mutating func update() throws(PartialScanError) -> Bool {
-    let passes = try scanner.snapshot()
+    let snapshot = try scanner.snapshot()
+    defer { walk.end() }
     var changed = false
-    for (index, pass) in passes.enumerated() {
-      let isSpine = index == passes.count - 1
-      let update = _MapwrightRuntime.PartialUpdate(pass, options: pieceOptions)
-      do {
-        changed = try apply(update, isSpine: isSpine) || changed
-      } catch {
-        if case .invalidJSON = error.kind { throw PartialScanError(offset: scanner.bytes.count) }
-        stopped = true
-        return false
+    do throws(MappingError) {
+      try walk.begin(pieces: snapshot.pieces, options: pieceOptions)
+      for (index, pass) in snapshot.passes.enumerated() {
+        let isSpine = index == snapshot.passes.count - 1
+        walk.begin(pass)
+        changed = try apply(walk, isSpine: isSpine) || changed
+        if isSpine { scanner.decide(walk.taken) }
       }
-      if isSpine { scanner.decide(update.taken) }
+    } catch {
+      if case .invalidJSON = error.kind { throw PartialScanError(offset: scanner.bytes.count) }
+      stopped = true
+      return false
     }
     return changed
   }

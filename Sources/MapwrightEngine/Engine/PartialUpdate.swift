@@ -8,15 +8,43 @@ extension _MapwrightRuntime {
   /// on the levels it sees for the first time.
   /// - Note: For the code that `@JSONModel` generates; not meant to be used directly.
   public final class PartialUpdate {
-    @usableFromInline let pass: PartialPass
-    let options: MappingOptions
+    // Read at every level of every walk: not checked for overlapping access (the walk is
+    // one thread's, and never holds an access across a call).
+    @exclusivity(unchecked) @usableFromInline private(set) var pass = PartialPass(levels: [], leafText: nil)
+    /// The snapshot's pieces (the pending children of every level, parsed once), and their
+    /// session.
+    @exclusivity(unchecked) @usableFromInline private(set) var pieces: [JSONValue] = []
+    @exclusivity(unchecked) @usableFromInline private(set) var session: DecodingSession?
     /// Per level: whether the model builds it in place (levels seen for the first time).
-    @usableFromInline var taken: [Bool]
+    @exclusivity(unchecked) @usableFromInline var taken: [Bool] = []
 
-    init(_ pass: PartialPass, options: MappingOptions) {
+    init() {}
+
+    /// Starts a snapshot: its pieces parsed as one document.
+    func begin(pieces text: [UInt8]?, options: MappingOptions) throws(MappingError) {
+      guard let text else {
+        session = nil
+        pieces.removeAll(keepingCapacity: true)
+        return
+      }
+      let session = try DecodingSession(parsing: text, options: options)
+      self.session = session
+      pieces.removeAll(keepingCapacity: true)
+      pieces.append(contentsOf: session.document.root.elements)
+    }
+
+    /// Starts one walk of the snapshot.
+    func begin(_ pass: PartialPass) {
       self.pass = pass
-      self.options = options
-      taken = Array(repeating: false, count: pass.levels.count)
+      taken.removeAll(keepingCapacity: true)
+      taken.append(contentsOf: repeatElement(false, count: pass.levels.count))
+    }
+
+    /// Drops what the snapshot held.
+    func end() {
+      pass = PartialPass(levels: [], leafText: nil)
+      session = nil
+      pieces.removeAll(keepingCapacity: true)
     }
 
     /// Whether level `level` is an object.
@@ -49,18 +77,10 @@ extension _MapwrightRuntime {
     /// object's members as a partial model or a dictionary, an array's elements as an array).
     @inlinable
     public func pending<T: JSONConvertible>(_ type: T.Type, level: Int) throws(MappingError) -> T? {
-      guard let session = try pendingSession(level: level) else { return nil }
-      let value = try T.decode(from: session.document.root, in: session)
+      guard level < pass.levels.count, let piece = pass.levels[level].pending, let session else { return nil }
+      let value = try T.decode(from: pieces[piece], in: session)
       if let recorded = session.errors.first { throw recorded }
       return value
-    }
-
-    /// A session over the children of level `level` completed since the last snapshot, parsed
-    /// as one document; nil when there are none.
-    @usableFromInline
-    func pendingSession(level: Int) throws(MappingError) -> DecodingSession? {
-      guard level < pass.levels.count, let text = pass.levels[level].pending else { return nil }
-      return try DecodingSession(parsing: text, options: options)
     }
 
     /// The elements of array level `level` completed since the last snapshot, and the index

@@ -8,7 +8,8 @@
 // - Each open container that the model builds in place ("tracked", decided by the model the
 //   first time the container is seen at a snapshot) keeps the byte ranges of its children
 //   completed since the last snapshot ("pending"); at the snapshot they are wrapped in `{}`
-//   or `[]` and decoded once, by the same engine as a whole decode.
+//   or `[]`, every level's in one text (`[{…},[…],…]`, parsed once a snapshot), and decoded
+//   once, by the same engine as a whole decode.
 // - A child still open at a snapshot is the spine's next level: the model descends into it by
 //   its key or index. A tracked container that closes after a later snapshot hands over its
 //   last pending children as a "closure", applied before the spine; one that closes before
@@ -41,9 +42,9 @@ package enum PartialStep: Sendable, Hashable {
 @usableFromInline
 package struct PartialLevel: Sendable {
   @usableFromInline package var isObject: Bool
-  /// The children completed since the last snapshot, as one JSON text (`{…}` or `[…]`); nil
-  /// when there are none.
-  @usableFromInline package var pending: [UInt8]?
+  /// The children completed since the last snapshot: the index of their text (`{…}` or
+  /// `[…]`) among the snapshot's pieces; nil when there are none.
+  @usableFromInline package var pending: Int?
   /// The index of the first pending element (arrays).
   @usableFromInline package var pendingFirstIndex: Int
   /// The child still open, when it is a container or a string.
@@ -60,6 +61,18 @@ package struct PartialPass: Sendable {
   /// The open string's text so far, a child of the deepest level (of the root when there is
   /// no level).
   @usableFromInline package var leafText: String?
+
+  package init(levels: [PartialLevel], leafText: String?) {
+    self.levels = levels
+    self.leafText = leafText
+  }
+}
+
+/// What changed since the last snapshot: the walks it asks of the model, and the pending
+/// children of all their levels as one JSON text, an array of pieces (nil when none).
+package struct PartialSnapshot {
+  package var passes: [PartialPass]
+  package var pieces: [UInt8]?
 }
 
 /// A syntax error the scanner found at `offset` (the decoder parses the text for the
@@ -87,6 +100,8 @@ package struct PartialJSONScanner {
     var keyStart = 0
     var keyEnd = 0
     var keyHasEscapes = false
+    /// The current member's key as text, once a snapshot needed it.
+    var keyText: String?
     /// nil until a snapshot sees it; then whether the model builds it in place.
     var tracked: Bool?
     /// Tracked and still open at a later snapshot than the first: it gets its last children
@@ -108,8 +123,12 @@ package struct PartialJSONScanner {
   private var afterBackslash = false
   private var stringHasEscapes = false
   private var rootStarted = false
-  /// A tracked container closed since the last snapshot: its path and last children.
-  private var closures: [PartialPass] = []
+  /// A tracked container closed since the last snapshot: its path, and its last children
+  /// (the pending children of the path's last level).
+  private var closures: [(pass: PartialPass, pending: [Range<Int>])] = []
+  /// The snapshot's pieces being written.
+  private var pieces: [UInt8] = []
+  private var pieceCount = 0
   /// The open string's text decoded so far, and the offset it reaches.
   private var leafText = ""
   private var leafDecodedEnd = 0
@@ -147,51 +166,65 @@ package struct PartialJSONScanner {
       if allowsByteOrderMark, bytes.starts(with: JSONError.byteOrderMark) { position = 3 }
     }
     let count = bytes.count
-    while position < count {
-      let byte = bytes[position]
-      switch token {
-      case .string, .key:
-        if afterBackslash {
-          afterBackslash = false
+    guard position < count else { return }
+    // A second reference to the bytes, read while the state changes (they do not change
+    // during a scan, so nothing is copied).
+    let text = bytes
+    try text.withUnsafeBufferPointer { (buffer) throws(PartialScanError) in
+      let base = buffer.baseAddress!
+      while position < count {
+        switch token {
+        case .string, .key:
+          if afterBackslash {
+            afterBackslash = false
+            position += 1
+            continue
+          }
+          // To the next quote or backslash, eight bytes at a time first.
+          var index = position
+          while index + 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            if ValueEndScanner.hasByte(word, 0x22) | ValueEndScanner.hasByte(word, 0x5C) != 0 { break }
+            index += 8
+          }
+          while index < count, base[index] != 0x22, base[index] != 0x5C { index += 1 }
+          position = index
+          guard index < count else { return }
+          if base[index] == 0x5C {
+            afterBackslash = true
+            stringHasEscapes = true
+            position += 1
+            continue
+          }
           position += 1
-          continue
+          endString(at: index)
+        case .number, .literal:
+          var index = position
+          while index < count, isScalarByte(base[index]) { index += 1 }
+          position = index
+          guard index < count else { return }
+          token = .none
+          completeValue(end: index)
+        case .none:
+          var index = position
+          while index < count, ValueEndScanner.isWhitespace(base[index]) { index += 1 }
+          position = index
+          guard index < count else { return }
+          try structural(base[index])
         }
-        // To the next quote or backslash.
-        var index = position
-        while index < count, bytes[index] != 0x22, bytes[index] != 0x5C { index += 1 }
-        position = index
-        guard index < count else { return }
-        if bytes[index] == 0x5C {
-          afterBackslash = true
-          stringHasEscapes = true
-          position += 1
-          continue
-        }
-        position += 1
-        endString(at: index)
-      case .number, .literal:
-        if isScalarByte(byte) {
-          position += 1
-          continue
-        }
-        token = .none
-        completeValue(end: position)
-      case .none:
-        try structural(byte)
       }
     }
   }
 
   /// Bytes a number or a literal can hold (the parse checks the grammar).
+  @inline(__always)
   private func isScalarByte(_ byte: UInt8) -> Bool {
     (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x2E || byte == 0x2B || byte == 0x2D
   }
 
+  /// The byte after whitespace, outside any string or scalar.
+  @inline(__always)
   private mutating func structural(_ byte: UInt8) throws(PartialScanError) {
-    if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-      position += 1
-      return
-    }
     guard let top = stack.indices.last else {
       guard !rootStarted else { throw PartialScanError(offset: position) }
       rootStarted = true
@@ -203,6 +236,7 @@ package struct PartialJSONScanner {
       guard byte == 0x22 else { throw PartialScanError(offset: position) }
       stack[top].childStart = position
       stack[top].keyStart = position + 1
+      stack[top].keyText = nil
       stringHasEscapes = false
       token = .key
       position += 1
@@ -270,7 +304,8 @@ package struct PartialJSONScanner {
     position += 1
     if level.tracked == true, level.firm {
       // The model built it in place: its last children go to it, along its path.
-      closures.append(PartialPass(levels: spinePath() + [handOver(level)], leafText: nil))
+      let last = PartialLevel(isObject: level.isObject, pending: nil, pendingFirstIndex: level.pendingFirstIndex, open: nil, isNew: false)
+      closures.append((PartialPass(levels: spinePath() + [last], leafText: nil), level.pending))
       completeValue(end: position, trackedChild: true)
     } else {
       completeValue(end: position)
@@ -297,17 +332,23 @@ package struct PartialJSONScanner {
   // MARK: Snapshots
 
   /// The open child of each level but the top one: the path to the top.
-  private func spinePath() -> [PartialLevel] {
-    stack.indices.map { index in
-      PartialLevel(isObject: stack[index].isObject, pending: nil, pendingFirstIndex: 0, open: openStep(index), isNew: false)
+  private mutating func spinePath() -> [PartialLevel] {
+    var path: [PartialLevel] = []
+    path.reserveCapacity(stack.count + 1)
+    for index in stack.indices {
+      path.append(PartialLevel(isObject: stack[index].isObject, pending: nil, pendingFirstIndex: 0, open: openStep(index), isNew: false))
     }
+    return path
   }
 
-  /// The step to level `index`'s open child.
-  private func openStep(_ index: Int) -> PartialStep {
-    let level = stack[index]
-    guard level.isObject else { return .index(level.childIndex) }
-    return .key(key(of: level))
+  /// The step to level `index`'s open child (a key made text once, however many snapshots
+  /// walk to it).
+  private mutating func openStep(_ index: Int) -> PartialStep {
+    guard stack[index].isObject else { return .index(stack[index].childIndex) }
+    if let text = stack[index].keyText { return .key(text) }
+    let text = key(of: stack[index])
+    stack[index].keyText = text
+    return .key(text)
   }
 
   private func key(of level: Level) -> String {
@@ -316,32 +357,47 @@ package struct PartialJSONScanner {
     return text
   }
 
-  /// A level's pending children as one JSON text, and the level cleared of them.
-  private func handOver(_ level: Level) -> PartialLevel {
-    var text: [UInt8]?
-    if !level.pending.isEmpty {
-      var joined: [UInt8] = [level.isObject ? 0x7B : 0x5B]
-      for (index, range) in level.pending.enumerated() {
-        if index > 0 { joined.append(0x2C) }
-        joined += bytes[range]
-      }
-      joined.append(level.isObject ? 0x7D : 0x5D)
-      text = joined
+  /// Adds children (ranges of the bytes) to the snapshot's pieces as one object or array;
+  /// the index of the piece.
+  private mutating func addPiece(_ children: [Range<Int>], isObject: Bool) -> Int {
+    pieces.append(pieceCount == 0 ? 0x5B : 0x2C)
+    pieces.append(isObject ? 0x7B : 0x5B)
+    for (index, range) in children.enumerated() {
+      if index > 0 { pieces.append(0x2C) }
+      pieces.append(contentsOf: bytes[range])
     }
-    return PartialLevel(
-      isObject: level.isObject, pending: text, pendingFirstIndex: level.pendingFirstIndex, open: nil, isNew: level.tracked == nil)
+    pieces.append(isObject ? 0x7D : 0x5D)
+    pieceCount += 1
+    return pieceCount - 1
   }
 
-  /// What changed since the last snapshot: the closures, then the spine with its leaf. Nil
-  /// when nothing of the root has arrived.
-  package mutating func snapshot() throws(PartialScanError) -> [PartialPass] {
-    guard rootStarted else { return [] }
-    var passes = closures
-    closures = []
+  /// What changed since the last snapshot: the closures, then the spine with its leaf (no
+  /// walk when nothing of the root has arrived).
+  package mutating func snapshot() throws(PartialScanError) -> PartialSnapshot {
+    guard rootStarted else { return PartialSnapshot(passes: [], pieces: nil) }
+    pieces = []
+    pieceCount = 0
+    var passes: [PartialPass] = []
+    passes.reserveCapacity(closures.count + 1)
+    for closure in closures {
+      var pass = closure.pass
+      if !closure.pending.isEmpty {
+        let last = pass.levels.count - 1
+        pass.levels[last].pending = addPiece(closure.pending, isObject: pass.levels[last].isObject)
+      }
+      passes.append(pass)
+    }
+    closures.removeAll(keepingCapacity: true)
     var spine: [PartialLevel] = []
+    spine.reserveCapacity(stack.count)
     for index in stack.indices where stack[index].tracked != false {
-      var level = handOver(stack[index])
-      stack[index].pending = []
+      var level = PartialLevel(
+        isObject: stack[index].isObject, pending: nil, pendingFirstIndex: stack[index].pendingFirstIndex, open: nil,
+        isNew: stack[index].tracked == nil)
+      if !stack[index].pending.isEmpty {
+        level.pending = addPiece(stack[index].pending, isObject: level.isObject)
+        stack[index].pending.removeAll(keepingCapacity: true)
+      }
       stack[index].lastPendingIndex = -2
       if stack[index].tracked == true { stack[index].firm = true }
       // The open child: the next level (when the model may build it), or the string being
@@ -356,7 +412,9 @@ package struct PartialJSONScanner {
       leaf = leafText
     }
     passes.append(PartialPass(levels: spine, leafText: leaf))
-    return passes
+    guard pieceCount > 0 else { return PartialSnapshot(passes: passes, pieces: nil) }
+    pieces.append(0x5D)
+    return PartialSnapshot(passes: passes, pieces: pieces)
   }
 
   /// Records the model's decision for the levels seen for the first time (`taken[i]` for
@@ -371,7 +429,7 @@ package struct PartialJSONScanner {
         stack[index].tracked = isTaken
         untracked = !isTaken
       }
-      if stack[index].tracked == false { stack[index].pending = [] }
+      if stack[index].tracked == false { stack[index].pending.removeAll(keepingCapacity: true) }
     }
   }
 
