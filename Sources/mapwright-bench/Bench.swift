@@ -39,7 +39,8 @@ struct Bench {
       print("       mapwright-bench --serve PORT               Foundation's coders on PORT, Mapwright's on PORT+1 (Scripts/server-bench.sh)")
       print("       mapwright-bench --stream FILE --mode MODE [--array] [--chunk-kb K]")
       print("                                                  MODE: macro, macro-skip, macro-async, codable, foundation, parse, parse-memory, split")
-      print("       mapwright-bench --verify-doubles N [--seed S]  N seeded doubles written against description and read back, N decimal texts read against Double(String)")
+      print("       mapwright-bench --verify-doubles N [--seed S]  N seeded doubles written against description and read back,")
+      print("                                                     N decimal texts read against Double(String)")
       print("       mapwright-bench --partial [--deltas N]     citm_catalog.json in N deltas, a partial model after each, beside a whole decode")
       return
     }

@@ -34,7 +34,9 @@ enum DoubleTextCheck {
       let read = readDouble(UnsafeBufferPointer(start: buffer, count: length))
       guard text != value.description || read?.bitPattern != value.bitPattern else { continue }
       mismatches += 1
-      if mismatches <= 10 { print("bits \(value.bitPattern): wrote \(text), description \(value.description), read back \(String(describing: read))") }
+      if mismatches <= 10 {
+        print("bits \(value.bitPattern): wrote \(text), description \(value.description), read back \(String(describing: read))")
+      }
     }
     print("\(checked) doubles (seed \(seed)): \(mismatches) differ from description or do not read back, \(ContinuousClock.now - start)")
     var misread = 0
