@@ -126,9 +126,6 @@ package struct PartialJSONScanner {
   /// A tracked container closed since the last snapshot: its path, and its last children
   /// (the pending children of the path's last level).
   private var closures: [(pass: PartialPass, pending: [Range<Int>])] = []
-  /// The snapshot's pieces being written.
-  private var pieces: [UInt8] = []
-  private var pieceCount = 0
   /// The open string's text decoded so far, and the offset it reaches.
   private var leafText = ""
   private var leafDecodedEnd = 0
@@ -357,33 +354,44 @@ package struct PartialJSONScanner {
     return text
   }
 
-  /// Adds children (ranges of the bytes) to the snapshot's pieces as one object or array;
-  /// the index of the piece.
-  private mutating func addPiece(_ children: [Range<Int>], isObject: Bool) -> Int {
-    pieces.append(pieceCount == 0 ? 0x5B : 0x2C)
-    pieces.append(isObject ? 0x7B : 0x5B)
-    for (index, range) in children.enumerated() {
-      if index > 0 { pieces.append(0x2C) }
-      pieces.append(contentsOf: bytes[range])
+  /// A snapshot's pieces as they are written: one JSON array, a piece per element.
+  private struct PieceText {
+    var text: [UInt8] = []
+    var count = 0
+
+    /// Adds children (ranges of `bytes`) as one object or array; the index of the piece.
+    mutating func add(_ children: [Range<Int>], of bytes: [UInt8], isObject: Bool) -> Int {
+      text.append(count == 0 ? 0x5B : 0x2C)
+      text.append(isObject ? 0x7B : 0x5B)
+      for (index, range) in children.enumerated() {
+        if index > 0 { text.append(0x2C) }
+        text.append(contentsOf: bytes[range])
+      }
+      text.append(isObject ? 0x7D : 0x5D)
+      count += 1
+      return count - 1
     }
-    pieces.append(isObject ? 0x7D : 0x5D)
-    pieceCount += 1
-    return pieceCount - 1
+
+    /// The array, closed; nil when no piece was added.
+    mutating func finished() -> [UInt8]? {
+      guard count > 0 else { return nil }
+      text.append(0x5D)
+      return text
+    }
   }
 
   /// What changed since the last snapshot: the closures, then the spine with its leaf (no
   /// walk when nothing of the root has arrived).
   package mutating func snapshot() throws(PartialScanError) -> PartialSnapshot {
     guard rootStarted else { return PartialSnapshot(passes: [], pieces: nil) }
-    pieces = []
-    pieceCount = 0
+    var pieces = PieceText()
     var passes: [PartialPass] = []
     passes.reserveCapacity(closures.count + 1)
     for closure in closures {
       var pass = closure.pass
       if !closure.pending.isEmpty {
         let last = pass.levels.count - 1
-        pass.levels[last].pending = addPiece(closure.pending, isObject: pass.levels[last].isObject)
+        pass.levels[last].pending = pieces.add(closure.pending, of: bytes, isObject: pass.levels[last].isObject)
       }
       passes.append(pass)
     }
@@ -395,7 +403,7 @@ package struct PartialJSONScanner {
         isObject: stack[index].isObject, pending: nil, pendingFirstIndex: stack[index].pendingFirstIndex, open: nil,
         isNew: stack[index].tracked == nil)
       if !stack[index].pending.isEmpty {
-        level.pending = addPiece(stack[index].pending, isObject: level.isObject)
+        level.pending = pieces.add(stack[index].pending, of: bytes, isObject: level.isObject)
         stack[index].pending.removeAll(keepingCapacity: true)
       }
       stack[index].lastPendingIndex = -2
@@ -412,9 +420,7 @@ package struct PartialJSONScanner {
       leaf = leafText
     }
     passes.append(PartialPass(levels: spine, leafText: leaf))
-    guard pieceCount > 0 else { return PartialSnapshot(passes: passes, pieces: nil) }
-    pieces.append(0x5D)
-    return PartialSnapshot(passes: passes, pieces: pieces)
+    return PartialSnapshot(passes: passes, pieces: pieces.finished())
   }
 
   /// Records the model's decision for the levels seen for the first time (`taken[i]` for
