@@ -55,4 +55,26 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -R "corpus/$target/." "$work/"
 export SWIFT_BACKTRACE=enable=no
-"$scratch/$configuration/$target" "$work" -dict=json.dict -max_total_time="$seconds" -timeout=1 -rss_limit_mb=4096 -print_final_stats=1 "$@"
+run() {
+  "$scratch/$configuration/$target" "$work" -dict=json.dict -max_total_time="$1" -timeout=1 -rss_limit_mb=4096 -print_final_stats=1 "${@:2}"
+}
+if [ "$target" = FuzzParser ]; then
+  # The indexed parse's first stage once per kernel this processor runs (CMapwrightStage1.h;
+  # MAPWRIGHT_JSON_KERNEL chooses it), the time shared among them.
+  kernels=(portable)
+  if [ "$(uname -m)" = x86_64 ]; then
+    flags=$(grep -m1 '^flags' /proc/cpuinfo)
+    [[ $flags == *" sse4_2"* ]] && kernels+=(sse42)
+    [[ $flags == *" avx2"* && $flags == *" bmi2"* ]] && kernels+=(avx2)
+    [[ $flags == *" avx512bw"* && $flags == *" avx512_vbmi2"* ]] && kernels+=(avx512)
+  else
+    kernels+=(neon)
+  fi
+  share=$(((seconds + ${#kernels[@]} - 1) / ${#kernels[@]}))
+  for kernel in "${kernels[@]}"; do
+    echo "run.sh: FuzzParser with the $kernel kernel for $share s"
+    MAPWRIGHT_JSON_KERNEL=$kernel run "$share" "$@"
+  done
+else
+  run "$seconds" "$@"
+fi

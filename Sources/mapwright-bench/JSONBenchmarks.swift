@@ -1,4 +1,5 @@
-// json.parse and json.write, each beside Foundation's JSONSerialization on the same bytes.
+// json.parse and json.write, each beside Foundation's JSONSerialization on the same bytes, and
+// json.parse-indexed (the two-stage parse) beside the one-pass parse.
 
 import Foundation
 import Mapwright
@@ -18,6 +19,20 @@ enum JSONBenchmarks {
       Measurement(
         name: "json.parse", file: file, bytes: bytes.count, medianNanoseconds: parse,
         baselineName: "Foundation.JSONSerialization", baselineMedianNanoseconds: foundationParse))
+
+    // The indexed parse (JSONParsingOptions.usesStructuralIndex) beside the one-pass parse: the
+    // same tape, built in two stages.
+    var indexed = JSONParsingOptions()
+    indexed.usesStructuralIndex = true
+    let (indexedParse, onePassParse) = try timer.compare {
+      blackHole(try JSONDocument(bytes, options: indexed))
+    } baseline: {
+      blackHole(try JSONDocument(bytes))
+    }
+    results.append(
+      Measurement(
+        name: "json.parse-indexed", file: file, bytes: bytes.count, medianNanoseconds: indexedParse,
+        baselineName: "one-pass parse", baselineMedianNanoseconds: onePassParse))
 
     // Write: an owned JSON tree to bytes, versus JSONSerialization.data on its own objects.
     let json = try JSON(parsing: bytes)

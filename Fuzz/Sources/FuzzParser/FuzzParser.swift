@@ -1,5 +1,5 @@
-// Fuzz target: the parser under every option set, the owned value and the writer, and the
-// stream splitter.
+// Fuzz target: the parser under every option set, the owned value and the writer, the indexed
+// parse beside the one-pass parser, and the stream splitter.
 // For each input and option set: parsing either fails with a JSONError or succeeds, and then
 // the input is valid UTF-8 (strict Unicode, no comments) and the owned value written compact
 // and pretty parses back equal to itself. For each stream
@@ -56,8 +56,33 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       if again != json { fatalError("round trip changed the value: \(String(decoding: written, as: UTF8.self))") }
     }
   }
+  checkIndexedParse(bytes)
   checkStreams(bytes)
   return 0
+}
+
+/// The indexed parse (`usesStructuralIndex`, with the first-stage kernel MAPWRIGHT_JSON_KERNEL
+/// names: run.sh runs this target once per kernel) accepts and rejects what the one-pass parser
+/// does, with the same error, and reads the same values. The input is padded with spaces to
+/// the length the indexed parse starts at (the same text to both parsers).
+private func checkIndexedParse(_ input: [UInt8]) {
+  let bytes = input + [UInt8](repeating: 0x20, count: max(0, 512 - input.count))
+  for options in optionSets where !options.allowsComments {
+    var indexed = options
+    indexed.usesStructuralIndex = true
+    let onePass = Result { () throws(JSONError) in try JSONDocument(bytes, options: options) }
+    let twoStage = Result { () throws(JSONError) in try JSONDocument(bytes, options: indexed) }
+    switch (onePass, twoStage) {
+    case (.success(let expected), .success(let found)):
+      if JSON(found.root) != JSON(expected.root) { fatalError("the indexed parse read other values: \(bytes)") }
+    case (.failure(let expected), .failure(let found)):
+      if found.description != expected.description || found.offset != expected.offset {
+        fatalError("the indexed parse gave another error (\(found), not \(expected)): \(bytes)")
+      }
+    default:
+      fatalError("the indexed parse and the one-pass parser disagree on validity: \(bytes)")
+    }
+  }
 }
 
 private let streamForms: [JSONStreamFormat] = [.jsonLines, .jsonTextSequence, .concatenated, .array, .array(at: "a.b")]

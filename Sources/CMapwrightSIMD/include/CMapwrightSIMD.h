@@ -35,6 +35,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The first stage of the indexed parse (the module's umbrella header brings it in).
+#include "CMapwrightStage1.h"
+
 #if defined(__SSE2__) && defined(__x86_64__)
 #include <emmintrin.h>
 #define MW_VECTOR_BUILD 1
@@ -83,6 +86,13 @@ MW_INLINE uint16_t mw_load16_le(const uint8_t *p) {
   word = __builtin_bswap16(word);
 #endif
   return word;
+}
+
+/// The offset of the first byte `c` among the `n` bytes at `p`, or `n` when there is none (the C
+/// library's `memchr`, vectorised where it runs).
+MW_INLINE size_t mw_find_byte(const uint8_t *p, uint8_t c, size_t n) {
+  const uint8_t *found = (const uint8_t *)__builtin_memchr(p, c, n);
+  return found ? (size_t)(found - p) : n;
 }
 
 /// Copies 16 bytes from `source` to `target` (unaligned, not overlapping).

@@ -1,4 +1,7 @@
-// The parser: one pass over UTF-8 bytes into a tape (see Tape/JSONTape.swift).
+// The parser: one pass over UTF-8 bytes into a tape (see Tape/JSONTape.swift). Where the options
+// ask for it, a text of the strict grammar is first parsed through its structural index
+// (JSONParser+Indexed.swift), which builds the same tape; where that fails, this parser runs and
+// reports the error.
 //
 // It is a loop over an explicit stack of open containers, never a recursion, so nesting depth
 // is bounded by `JSONParsingOptions.maximumDepth` and not by the thread's stack. Every byte is
@@ -13,6 +16,10 @@ func parseTape(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions)
     throw JSONError(.inputTooLarge(bytes.count), offset: 0, location: SourceLocation(offset: 0, in: bytes))
   }
   var parser = JSONParser(bytes: bytes, options: options)
+  if parser.takesIndexedParse {
+    if parser.parseDocumentIndexed(kernel: indexedParseKernel) { return parser.tape.finish() }
+    parser.restart()
+  }
   try parser.parseDocument()
   return parser.tape.finish()
 }
@@ -41,6 +48,7 @@ struct JSONParser: ~Copyable {
   let replacesInvalidUnicode: Bool
   let rejectsDuplicateKeys: Bool
   let maximumDepth: Int
+  let usesStructuralIndex: Bool
   /// The document's indentation per nesting level in spaces, 0 until learned
   /// (`peekSignificant(level:)`).
   var indentStep = 0
@@ -66,7 +74,18 @@ struct JSONParser: ~Copyable {
     replacesInvalidUnicode = options.invalidUnicode == .replace
     rejectsDuplicateKeys = options.duplicateKeys == .reject
     maximumDepth = options.maximumDepth
+    usesStructuralIndex = options.usesStructuralIndex
     self.tape = TapeBuilder(estimatedInputSize: input.count)
+  }
+
+  /// Back to the start of the text with an empty tape (after an indexed parse gave up).
+  mutating func restart() {
+    pos = 0
+    tape.removeAll()
+    indentStep = 0
+    top = OpenContainer(tapeIndex: 0, commas: 0, isObject: false)
+    depth = 0
+    stack.truncate(to: 0)
   }
 
   // MARK: Errors

@@ -42,6 +42,23 @@ public struct JSONParsingOptions: Sendable, Hashable {
   /// Skip a UTF-8 byte order mark at the very start of the input (RFC 8259 §8.1 allows a
   /// parser to ignore it).
   public var allowsByteOrderMark: Bool = true
+  /// Parse in two stages, as simdjson does: first an index of the text's structure, built 64
+  /// bytes at a time with the widest vector instructions the processor has (AVX-512, AVX2,
+  /// SSE4.2, NEON), then a walk over the index into the tape. Same documents, same values,
+  /// same errors as the one-pass parser (which reports every error); only the speed differs.
+  ///
+  /// It pays on pretty-printed documents dense in short keys and strings (apache_builds.json
+  /// 1.3×, instruments.json 1.15×, twitter.json 1.05×) and costs on documents of long
+  /// strings or of numbers (gsoc-2018.json, canada.json): measure yours (BENCHMARKS.md,
+  /// "Indexed parse"). Applies to the strict grammar of 512 bytes or more; comments, trailing
+  /// commas and replaced invalid Unicode take the one-pass parser.
+  ///
+  /// ```swift
+  /// var options = JSONParsingOptions()
+  /// options.usesStructuralIndex = true
+  /// let document = try JSONDocument(bytes, options: options)
+  /// ```
+  public var usesStructuralIndex: Bool = false
 
   /// Strict RFC 8259 parsing (see each option's default).
   public init() {}

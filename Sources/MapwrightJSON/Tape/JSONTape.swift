@@ -134,6 +134,25 @@ struct TapeBuilder: ~Copyable {
     entries[index].next = UInt32(truncatingIfNeeded: count)
   }
 
+  /// Forgets every entry, keeping the buffer.
+  mutating func removeAll() { count = 0 }
+
+  /// Makes room for `more` entries, which `appendReserved` then appends without checking.
+  mutating func reserve(_ more: Int) {
+    while capacity - count < more { grow() }
+  }
+
+  /// `append`, where `reserve` made room.
+  @inline(__always)
+  mutating func appendReserved(_ kind: TapeKind, flags: UInt32 = 0, offset: Int, length: Int = 0) -> Int {
+    let index = count
+    entries[index] = TapeEntry(
+      header: kind.rawValue | flags, offset: UInt32(truncatingIfNeeded: offset),
+      length: UInt32(truncatingIfNeeded: length), next: UInt32(truncatingIfNeeded: index &+ 1))
+    count = index &+ 1
+    return index
+  }
+
   @inline(never)
   private mutating func grow() {
     let newCapacity = capacity * 2
