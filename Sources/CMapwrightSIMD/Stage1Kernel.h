@@ -41,36 +41,44 @@ MW_KERNEL_TARGET static size_t MW_KERNEL_FUNCTION(mw_stage1 *state, uint32_t *ou
     }
     const uint64_t quotes = mw_equal(v, '"');
     const uint64_t backslashes = mw_equal(v, '\\');
-    const uint64_t whitespace = mw_bits((v == ' ') | (v == '\t') | (v == '\n') | (v == '\r'));
-    // 0x20 set turns '[' into '{' and ']' into '}', and no other byte into either.
-    const mw_v64 folded = v | 0x20;
-    const uint64_t operators = mw_bits((folded == '{') | (folded == '}') | (v == ':') | (v == ','));
     const uint64_t high = mw_bits(v >= 0x80);
     const uint64_t control = mw_bits(v < 0x20);
 
-    const uint64_t escaped = mw_escaped(backslashes, &escape_next);
-    const uint64_t real_quotes = quotes & ~escaped;
-    const uint64_t inside = mw_prefix_xor(real_quotes) ^ inside_string;
-    inside_string = (uint64_t)((int64_t)inside >> 63);
-    const uint64_t closing = real_quotes & ~inside;
-    const uint64_t content = inside & ~real_quotes;
-    failed |= control & content;
-    const uint64_t escapes = mw_carried_into(content, backslashes & content, &escapes_carry) & closing;
-    const uint64_t non_ascii = mw_carried_into(content, high & content, &non_ascii_carry) & closing;
-    uint64_t unicode_escapes = 0;
-    if (escaped) {
-      const uint64_t valid = mw_bits((v == '"') | (v == '\\') | (v == '/') | (v == 'b') | (v == 'f') | (v == 'n')
-        | (v == 'r') | (v == 't') | (v == 'u'));
-      failed |= escaped & content & ~valid;
-      unicode_escapes = escaped & content & mw_equal(v, 'u');
-    }
-    const uint64_t unicode = mw_carried_into(content, unicode_escapes, &unicode_carry) & closing;
+    if ((quotes | backslashes | escape_next) == 0 && inside_string) {
+      // The middle of a long string: nothing to index, only its bytes to check.
+      failed |= control;
+      non_ascii_carry |= high != 0;
+      scalar_before = 0;
+    } else {
+      const uint64_t whitespace = mw_bits((v == ' ') | (v == '\t') | (v == '\n') | (v == '\r'));
+      // 0x20 set turns '[' into '{' and ']' into '}', and no other byte into either.
+      const mw_v64 folded = v | 0x20;
+      const uint64_t operators = mw_bits((folded == '{') | (folded == '}') | (v == ':') | (v == ','));
 
-    const uint64_t scalar = ~(whitespace | operators | real_quotes | inside);
-    const uint64_t scalar_starts = scalar & ~((scalar << 1) | scalar_before);
-    scalar_before = scalar >> 63;
-    const uint64_t structural = (operators & ~inside) | real_quotes | scalar_starts;
-    written += MW_KERNEL_FLATTEN(out + written, structural, (uint32_t)base, escapes, non_ascii, unicode);
+      const uint64_t escaped = mw_escaped(backslashes, &escape_next);
+      const uint64_t real_quotes = quotes & ~escaped;
+      const uint64_t inside = mw_prefix_xor(real_quotes) ^ inside_string;
+      inside_string = (uint64_t)((int64_t)inside >> 63);
+      const uint64_t closing = real_quotes & ~inside;
+      const uint64_t content = inside & ~real_quotes;
+      failed |= control & content;
+      const uint64_t escapes = mw_carried_into(content, backslashes & content, &escapes_carry) & closing;
+      const uint64_t non_ascii = mw_carried_into(content, high & content, &non_ascii_carry) & closing;
+      uint64_t unicode_escapes = 0;
+      if (escaped) {
+        const uint64_t valid = mw_bits((v == '"') | (v == '\\') | (v == '/') | (v == 'b') | (v == 'f') | (v == 'n')
+          | (v == 'r') | (v == 't') | (v == 'u'));
+        failed |= escaped & content & ~valid;
+        unicode_escapes = escaped & content & mw_equal(v, 'u');
+      }
+      const uint64_t unicode = mw_carried_into(content, unicode_escapes, &unicode_carry) & closing;
+
+      const uint64_t scalar = ~(whitespace | operators | real_quotes | inside);
+      const uint64_t scalar_starts = scalar & ~((scalar << 1) | scalar_before);
+      scalar_before = scalar >> 63;
+      const uint64_t structural = (operators & ~inside) | real_quotes | scalar_starts;
+      written += MW_KERNEL_FLATTEN(out + written, structural, (uint32_t)base, escapes, non_ascii, unicode);
+    }
 
     if (high) {
       const mw_v64 before1 = __builtin_shufflevector(previous, v, MW_I64(63));
