@@ -3,10 +3,11 @@
 // builds.
 //
 // The index gives every operator, both quotes of every string (the closing one says whether the
-// string holds a backslash or a byte of 0x80 and up) and the start of every number and literal,
-// and the first stage has already checked the UTF-8 of the whole text and the bytes of every
-// string. So this stage never looks at whitespace or at a string's bytes (but for the escapes of
-// a string that has some); it checks the grammar, the numbers and the literals.
+// string holds a backslash, a `\u` escape or a byte of 0x80 and up) and the start of every
+// number and literal, and the first stage has already checked the UTF-8 of the whole text and
+// the bytes and escapes of every string. So this stage never looks at whitespace or at a
+// string's bytes (but for the digits of `\u` escapes); it checks the grammar, the numbers and
+// the literals.
 //
 // It reports no errors of its own. Whatever is wrong (in either stage) makes it give up, and the
 // one-pass parser parses the text again, which finds the first error and says where it is: one
