@@ -144,7 +144,7 @@ struct Bench {
     for name in names {
       let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dataDirectory).appendingPathComponent(name)))
       var results: [Measurement] = []
-      if filter == nil || "json.parse json.parse-indexed json.write".contains(filter!) {
+      if filter == nil || "json.parse json.parse-indexed json.parse-indexed-invalid json.write".contains(filter!) {
         results += try JSONBenchmarks.run(file: name, bytes: bytes, timer: timer)
       }
       if filter == nil

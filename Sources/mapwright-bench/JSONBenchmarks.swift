@@ -1,5 +1,6 @@
 // json.parse and json.write, each beside Foundation's JSONSerialization on the same bytes, and
-// json.parse-indexed (the two-stage parse) beside the one-pass parse.
+// json.parse-indexed (the two-stage parse) beside the one-pass parse, on the file and on the
+// file cut short of its last closer (json.parse-indexed-invalid).
 
 import Foundation
 import Mapwright
@@ -33,6 +34,20 @@ enum JSONBenchmarks {
       Measurement(
         name: "json.parse-indexed", file: file, bytes: bytes.count, medianNanoseconds: indexedParse,
         baselineName: "one-pass parse", baselineMedianNanoseconds: onePassParse))
+    // The unhappy path: the text cut short of its last closer (and the whitespace after it), an
+    // error at its very end. The indexed parse gives up there, and the one-pass parser parses
+    // it all again to report the error.
+    let last = bytes.lastIndex { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 } ?? 0
+    let truncated = Array(bytes[..<last])
+    let (indexedInvalid, onePassInvalid) = try timer.compare {
+      blackHole(try? JSONDocument(truncated, options: indexed))
+    } baseline: {
+      blackHole(try? JSONDocument(truncated))
+    }
+    results.append(
+      Measurement(
+        name: "json.parse-indexed-invalid", file: file, bytes: truncated.count, medianNanoseconds: indexedInvalid,
+        baselineName: "one-pass parse", baselineMedianNanoseconds: onePassInvalid))
 
     // Write: an owned JSON tree to bytes, versus JSONSerialization.data on its own objects.
     let json = try JSON(parsing: bytes)
