@@ -21,10 +21,11 @@ enum SplitOutcome: Equatable, CustomStringConvertible {
 
 /// Splits `bytes` fed in chunks of the sizes `chunkSize` gives, going on after errors that
 /// leave the stream readable.
-func split(_ bytes: [UInt8], _ format: JSONStreamFormat, maximumElementSize: Int = 64 << 20, chunkSize: (Int) -> Int) -> (
-  outcomes: [SplitOutcome], surroundings: JSON
-) {
-  var splitter = JSONElementSplitter(format: format, maximumElementSize: maximumElementSize)
+func split(
+  _ bytes: [UInt8], _ format: JSONStreamFormat, maximumElementSize: Int = 64 << 20, parsing: JSONParsingOptions = JSONParsingOptions(),
+  chunkSize: (Int) -> Int
+) -> (outcomes: [SplitOutcome], surroundings: JSON) {
+  var splitter = JSONElementSplitter(format: format, maximumElementSize: maximumElementSize, parsing: parsing)
   var outcomes: [SplitOutcome] = []
   var over = false
   func drain() {
@@ -70,6 +71,28 @@ struct StreamSplitterTests {
       if case .element(let bytes, _, _, _, _, _) = $0 { return String(decoding: bytes, as: UTF8.self) }
       return "\($0)"
     }
+  }
+
+  /// A value that grows past the size limit and then past the depth limit gets both errors,
+  /// the size's first, in whatever chunks it arrives (found by FuzzParser: in one chunk the
+  /// depth's error came alone).
+  @Test func aValueTooLargeBeforeItIsTooDeepGetsBothErrorsInAnyChunks() {
+    let bytes: [UInt8] =
+      Array("[1e.5\n\n[[[".utf8) + [0x00, 0xFE] + Array("//".utf8) + [0xB8] + Array("e8d".utf8) + [UInt8](repeating: 0x0D, count: 50)
+      + Array("[]".utf8)
+    var parsing = JSONParsingOptions()
+    parsing.maximumDepth = 4
+    let whole = split(bytes, .concatenated, maximumElementSize: 64, parsing: parsing) { _ in Int.max }.outcomes
+    for chunk in [1, 5, 13, 64] {
+      #expect(split(bytes, .concatenated, maximumElementSize: 64, parsing: parsing) { _ in chunk }.outcomes == whole, "chunks of \(chunk)")
+    }
+    guard whole.count == 2, case .error(let first, 0, 0, _, _, _, _) = whole[0], case .error(_, 1, let offset, _, _, _, let message) = whole[1]
+    else {
+      Issue.record("\(whole)")
+      return
+    }
+    #expect(first == JSONStreamError.Code.elementTooLarge.description)
+    #expect(offset == bytes.count - 2 && message.contains("deeper than 4"))
   }
 
   /// Columns count characters, not bytes, on a long line of multi-byte text: each element's

@@ -605,7 +605,15 @@ public struct JSONElementSplitter: Sendable {
     }
     if let index = value.tooDeepIndex { throw tooDeep(at: index) }
     let end = storage.withUnsafeBufferPointer { value.end(in: $0, from: scan) }
-    if let index = value.tooDeepIndex { throw tooDeep(at: index) }
+    if let index = value.tooDeepIndex {
+      // A value past the size limit before it is too deep: the limit's error first, the
+      // depth's at the next call, whatever the chunks (in small ones the limit is met first).
+      if !discarding, let value = valueStart, index - value > maximumElementSize {
+        discarding = true
+        throw tooLarge(at: value)
+      }
+      throw tooDeep(at: index)
+    }
     scan = end ?? storage.count
     if let end {
       // Over the limit though whole in the buffer: the same error as when it grows past the
