@@ -39,7 +39,9 @@ import Testing
         let found = index(bytes, kernel: kernel, blocks: blocks)
         #expect(found.failed == reference.failed, "kernel \(kernel), \(blocks) blocks: \(what())")
         if !reference.failed, found.entries != reference.entries {
-          let first = zip(found.entries, reference.entries).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(found.entries.count, reference.entries.count)
+          let first =
+            zip(found.entries, reference.entries).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(found.entries.count, reference.entries.count)
           Issue.record("kernel \(kernel), \(blocks) blocks: \(what()): entries differ from entry \(first)")
         }
       }
@@ -62,9 +64,10 @@ import Testing
     // The closing quotes: "x\"y" holds a backslash, "b\u00e9" a \u escape, "é" a high byte,
     // "c\\" a backslash; the others nothing.
     let closing = entries.filter { $0 & ~MW_INDEX_OFFSET != 0 }
-    #expect(closing.map { $0 & ~MW_INDEX_OFFSET } == [
-      MW_INDEX_ESCAPES, MW_INDEX_ESCAPES | MW_INDEX_UNICODE, MW_INDEX_NON_ASCII, MW_INDEX_ESCAPES,
-    ])
+    #expect(
+      closing.map { $0 & ~MW_INDEX_OFFSET } == [
+        MW_INDEX_ESCAPES, MW_INDEX_ESCAPES | MW_INDEX_UNICODE, MW_INDEX_NON_ASCII, MW_INDEX_ESCAPES,
+      ])
   }
 
   @Test(arguments: [
