@@ -148,6 +148,21 @@ typedef _Bool mw_b64 __attribute__((ext_vector_type(64)));
     (mw_v64) __builtin_shufflevector(mw_t, mw_t, MW_I16(0), MW_I16(0), MW_I16(0), MW_I16(0)); \
   })
 
+/// A 16-entry table lookup of 64 nibbles, sixteen at a time, with `lookup16` (a 16-byte vector
+/// type `vector16`'s table instruction: `pshufb`, `tbl`).
+#define MW_LOOKUP_BY_QUARTERS(table, nibbles, vector16, lookup16) \
+  ({ \
+    const mw_v64 mw_n = (nibbles); \
+    const vector16 mw_t = (vector16)__builtin_shufflevector((table), (table), MW_I16(0)); \
+    const mw_v16 mw_a = (mw_v16)lookup16(mw_t, (vector16)__builtin_shufflevector(mw_n, mw_n, MW_I16(0))); \
+    const mw_v16 mw_b = (mw_v16)lookup16(mw_t, (vector16)__builtin_shufflevector(mw_n, mw_n, MW_I16(16))); \
+    const mw_v16 mw_c = (mw_v16)lookup16(mw_t, (vector16)__builtin_shufflevector(mw_n, mw_n, MW_I16(32))); \
+    const mw_v16 mw_d = (mw_v16)lookup16(mw_t, (vector16)__builtin_shufflevector(mw_n, mw_n, MW_I16(48))); \
+    const mw_v32 mw_ab = __builtin_shufflevector(mw_a, mw_b, MW_I32(0)); \
+    const mw_v32 mw_cd = __builtin_shufflevector(mw_c, mw_d, MW_I32(0)); \
+    (mw_v64) __builtin_shufflevector(mw_ab, mw_cd, MW_I64(0)); \
+  })
+
 /// Bit i set when the quotes at or below bit i are odd in number.
 MW_ALWAYS uint64_t mw_prefix_xor(uint64_t x) {
   x ^= x << 1;
@@ -278,18 +293,7 @@ MW_ALWAYS __attribute__((target(MW_AVX512_FEATURES))) size_t mw_flatten_avx512(
 #undef MW_KERNEL_LOOKUP
 #undef MW_KERNEL_FLATTEN
 
-#define mw_lookup_sse42(table, nibbles) \
-  ({ \
-    const mw_v64 mw_n = (nibbles); \
-    const __m128i mw_t = (__m128i)__builtin_shufflevector((table), (table), MW_I16(0)); \
-    const mw_v16 mw_a = (mw_v16)_mm_shuffle_epi8(mw_t, (__m128i)__builtin_shufflevector(mw_n, mw_n, MW_I16(0))); \
-    const mw_v16 mw_b = (mw_v16)_mm_shuffle_epi8(mw_t, (__m128i)__builtin_shufflevector(mw_n, mw_n, MW_I16(16))); \
-    const mw_v16 mw_c = (mw_v16)_mm_shuffle_epi8(mw_t, (__m128i)__builtin_shufflevector(mw_n, mw_n, MW_I16(32))); \
-    const mw_v16 mw_d = (mw_v16)_mm_shuffle_epi8(mw_t, (__m128i)__builtin_shufflevector(mw_n, mw_n, MW_I16(48))); \
-    const mw_v32 mw_ab = __builtin_shufflevector(mw_a, mw_b, MW_I32(0)); \
-    const mw_v32 mw_cd = __builtin_shufflevector(mw_c, mw_d, MW_I32(0)); \
-    (mw_v64) __builtin_shufflevector(mw_ab, mw_cd, MW_I64(0)); \
-  })
+#define mw_lookup_sse42(table, nibbles) MW_LOOKUP_BY_QUARTERS(table, nibbles, __m128i, _mm_shuffle_epi8)
 
 #define MW_KERNEL_FUNCTION mw_stage1_sse42
 #define MW_KERNEL_TARGET __attribute__((target("sse4.2,popcnt")))
@@ -324,18 +328,7 @@ static unsigned mw_detect_kernels(void) {
 
 #elif defined(__aarch64__) && defined(__ARM_NEON)
 
-#define mw_lookup_neon(table, nibbles) \
-  ({ \
-    const mw_v64 mw_n = (nibbles); \
-    const uint8x16_t mw_t = (uint8x16_t)__builtin_shufflevector((table), (table), MW_I16(0)); \
-    const mw_v16 mw_a = (mw_v16)vqtbl1q_u8(mw_t, (uint8x16_t)__builtin_shufflevector(mw_n, mw_n, MW_I16(0))); \
-    const mw_v16 mw_b = (mw_v16)vqtbl1q_u8(mw_t, (uint8x16_t)__builtin_shufflevector(mw_n, mw_n, MW_I16(16))); \
-    const mw_v16 mw_c = (mw_v16)vqtbl1q_u8(mw_t, (uint8x16_t)__builtin_shufflevector(mw_n, mw_n, MW_I16(32))); \
-    const mw_v16 mw_d = (mw_v16)vqtbl1q_u8(mw_t, (uint8x16_t)__builtin_shufflevector(mw_n, mw_n, MW_I16(48))); \
-    const mw_v32 mw_ab = __builtin_shufflevector(mw_a, mw_b, MW_I32(0)); \
-    const mw_v32 mw_cd = __builtin_shufflevector(mw_c, mw_d, MW_I32(0)); \
-    (mw_v64) __builtin_shufflevector(mw_ab, mw_cd, MW_I64(0)); \
-  })
+#define mw_lookup_neon(table, nibbles) MW_LOOKUP_BY_QUARTERS(table, nibbles, uint8x16_t, vqtbl1q_u8)
 
 #define MW_KERNEL_FUNCTION mw_stage1_neon
 #define MW_KERNEL_TARGET
