@@ -148,27 +148,17 @@ extension JSONParser {
       }
       let at = take(&window, &index)
       switch token(at) {
-      case UInt8(ascii: "{"):
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        let isObject = token(at) == UInt8(ascii: "{")
         pos = Int(at)
         try checkDepth()
-        let entry = tape.appendReserved(.object, offset: pos)
-        if token(peek(&window, &index)) == UInt8(ascii: "}") {
+        let entry = tape.appendReserved(isObject ? .object : .array, offset: pos)
+        if token(peek(&window, &index)) == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
           window.next += 1
           tape.close(entry, count: 0)
         } else {
-          open(entry, isObject: true)
-          keyNext = true
-          continue outer
-        }
-      case UInt8(ascii: "["):
-        pos = Int(at)
-        try checkDepth()
-        let entry = tape.appendReserved(.array, offset: pos)
-        if token(peek(&window, &index)) == UInt8(ascii: "]") {
-          window.next += 1
-          tape.close(entry, count: 0)
-        } else {
-          open(entry, isObject: false)
+          open(entry, isObject: isObject)
+          keyNext = isObject
           continue outer
         }
       case UInt8(ascii: "\""):
@@ -215,9 +205,7 @@ extension JSONParser {
   func checkScalarEnd() throws(JSONError) {
     guard pos < count else { return }
     let c = bytes[pos]
-    let ends =
-      c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || c == 0x20 || c == 0x0A
-      || c == 0x0D || c == 0x09
+    let ends = c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || ValueEndScanner.isWhitespace(c)
     guard ends else { throw indexMismatch() }
   }
 
