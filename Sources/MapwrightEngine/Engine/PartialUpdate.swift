@@ -83,12 +83,18 @@ extension _MapwrightRuntime {
       return value
     }
 
-    /// The elements of array level `level` completed since the last snapshot, and the index
-    /// of the first.
+    /// Puts the elements of array level `level` completed since the last snapshot into
+    /// `array`, each decoded as an array's elements are (`session.decodeElement`), in place of
+    /// any shown while it arrived (a string) from the index of the first.
     @inlinable
-    public func pendingElements<T: JSONConvertible>(_ type: T.Type, level: Int) throws(MappingError) -> ([T], first: Int)? {
-      guard let elements = try pending([T].self, level: level) else { return nil }
-      return (elements, pass.levels[level].pendingFirstIndex)
+    public func takePendingElements<T: JSONConvertible>(into array: inout [T], level: Int) throws(MappingError) {
+      guard level < pass.levels.count, let piece = pass.levels[level].pending, let session else { return }
+      let first = pass.levels[level].pendingFirstIndex
+      if array.count > first { array.removeSubrange(first...) }
+      for element in pieces[piece].elements {
+        if let decoded = try session.decodeElement(T.self, from: element) { array.append(decoded) }
+      }
+      if let recorded = session.errors.first { throw recorded }
     }
 
     /// Applies what arrived for level `level`'s open child to `field`, a value of `T` being

@@ -66,11 +66,7 @@ extension Array where Element: JSONConvertible {
   /// Applies what arrived at `level`.
   @inlinable
   public static func _partialApply(_ value: inout [Element.Partial], _ update: _MapwrightRuntime.PartialUpdate, level: Int) throws(MappingError) {
-    if let (elements, first) = try update.pendingElements(Element.Partial.self, level: level) {
-      // An element shown while it arrived (a string) is replaced by its complete value.
-      if value.count > first { value.removeSubrange(first...) }
-      value += elements
-    }
+    try update.takePendingElements(into: &value, level: level)
     guard let index = update.openIndex(level) else { return }
     var taken = false
     if let text = update.text(below: level) {

@@ -134,6 +134,12 @@ package struct PartialJSONScanner {
   private let allowsTrailingCommas: Bool
   private let allowsByteOrderMark: Bool
   private let partialStrings: Bool
+  /// What the last snapshot handed over, kept to be refilled by the next (the decoder drops
+  /// its references to them in between, so they are changed in place).
+  private var pieceText: [UInt8] = []
+  private var pieceCount = 0
+  private var passes: [PartialPass] = []
+  private var spine: [PartialLevel] = []
 
   package init(parsing: JSONParsingOptions, partialStrings: Bool) {
     maximumDepth = parsing.maximumDepth
@@ -144,14 +150,16 @@ package struct PartialJSONScanner {
 
   /// Reads the next bytes of the document.
   package mutating func append(_ chunk: some Sequence<UInt8>) throws(PartialScanError) {
-    bytes.append(contentsOf: chunk)
+    keep(chunk)
     try scan()
   }
 
   /// Keeps the next bytes without reading them (after an error, while the decoder waits for
   /// the bytes that word it).
   package mutating func keep(_ chunk: some Sequence<UInt8>) {
-    bytes.append(contentsOf: chunk)
+    // Contiguous chunks (arrays, their slices, `Data`, a string's UTF-8) in one copy.
+    let copied = chunk.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+    if copied == nil { bytes.append(contentsOf: chunk) }
   }
 
   // MARK: Scanning
@@ -204,7 +212,16 @@ package struct PartialJSONScanner {
           completeValue(end: index)
         case .none:
           var index = position
-          while index < count, ValueEndScanner.isWhitespace(base[index]) { index += 1 }
+          // Whitespace; indentation eight spaces at a time.
+          while index < count {
+            if index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+              index += 8
+            } else if ValueEndScanner.isWhitespace(base[index]) {
+              index += 1
+            } else {
+              break
+            }
+          }
           position = index
           guard index < count else { return }
           try structural(base[index])
@@ -354,56 +371,44 @@ package struct PartialJSONScanner {
     return text
   }
 
-  /// A snapshot's pieces as they are written: one JSON array, a piece per element.
-  private struct PieceText {
-    var text: [UInt8] = []
-    var count = 0
-
-    /// Adds children (ranges of `bytes`) as one object or array; the index of the piece.
-    mutating func add(_ children: [Range<Int>], of bytes: [UInt8], isObject: Bool) -> Int {
-      text.append(count == 0 ? 0x5B : 0x2C)
-      text.append(isObject ? 0x7B : 0x5B)
-      for (index, range) in children.enumerated() {
-        if index > 0 { text.append(0x2C) }
-        text.append(contentsOf: bytes[range])
-      }
-      text.append(isObject ? 0x7D : 0x5D)
-      count += 1
-      return count - 1
+  /// Adds children (ranges of `bytes`) to the snapshot's pieces as one object or array: the
+  /// index of the piece. The pieces are written as one JSON array, a piece per element.
+  private mutating func addPiece(_ children: [Range<Int>], isObject: Bool) -> Int {
+    pieceText.append(pieceCount == 0 ? 0x5B : 0x2C)
+    pieceText.append(isObject ? 0x7B : 0x5B)
+    for (index, range) in children.enumerated() {
+      if index > 0 { pieceText.append(0x2C) }
+      pieceText.append(contentsOf: bytes[range])
     }
-
-    /// The array, closed; nil when no piece was added.
-    mutating func finished() -> [UInt8]? {
-      guard count > 0 else { return nil }
-      text.append(0x5D)
-      return text
-    }
+    pieceText.append(isObject ? 0x7D : 0x5D)
+    pieceCount += 1
+    return pieceCount - 1
   }
 
   /// What changed since the last snapshot: the closures, then the spine with its leaf (no
   /// walk when nothing of the root has arrived).
   package mutating func snapshot() throws(PartialScanError) -> PartialSnapshot {
     guard rootStarted else { return PartialSnapshot(passes: [], pieces: nil) }
-    var pieces = PieceText()
-    var passes: [PartialPass] = []
-    passes.reserveCapacity(closures.count + 1)
+    // The buffers of the last snapshot, which the decoder has let go of: refilled in place.
+    pieceText.removeAll(keepingCapacity: true)
+    pieceCount = 0
+    passes.removeAll(keepingCapacity: true)
+    spine.removeAll(keepingCapacity: true)
     for closure in closures {
       var pass = closure.pass
       if !closure.pending.isEmpty {
         let last = pass.levels.count - 1
-        pass.levels[last].pending = pieces.add(closure.pending, of: bytes, isObject: pass.levels[last].isObject)
+        pass.levels[last].pending = addPiece(closure.pending, isObject: pass.levels[last].isObject)
       }
       passes.append(pass)
     }
     closures.removeAll(keepingCapacity: true)
-    var spine: [PartialLevel] = []
-    spine.reserveCapacity(stack.count)
     for index in stack.indices where stack[index].tracked != false {
       var level = PartialLevel(
         isObject: stack[index].isObject, pending: nil, pendingFirstIndex: stack[index].pendingFirstIndex, open: nil,
         isNew: stack[index].tracked == nil)
       if !stack[index].pending.isEmpty {
-        level.pending = pieces.add(stack[index].pending, of: bytes, isObject: level.isObject)
+        level.pending = addPiece(stack[index].pending, isObject: level.isObject)
         stack[index].pending.removeAll(keepingCapacity: true)
       }
       stack[index].lastPendingIndex = -2
@@ -420,7 +425,8 @@ package struct PartialJSONScanner {
       leaf = leafText
     }
     passes.append(PartialPass(levels: spine, leafText: leaf))
-    return PartialSnapshot(passes: passes, pieces: pieces.finished())
+    if pieceCount > 0 { pieceText.append(0x5D) }
+    return PartialSnapshot(passes: passes, pieces: pieceCount > 0 ? pieceText : nil)
   }
 
   /// Records the model's decision for the levels seen for the first time (`taken[i]` for
