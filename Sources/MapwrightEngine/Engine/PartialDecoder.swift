@@ -53,21 +53,23 @@ public struct PartialDecodingOptions: Sendable {
 /// let answer = try decoder.finish()   // Answer(title: "Soup", steps: ["Boil water"])
 /// ```
 public struct PartialDecoder<Model: JSONConvertible> {
-  private var scanner: PartialJSONScanner
-  private let options: PartialDecodingOptions
+  // The chunk-by-chunk path is inlinable, so that it is specialised for the model in the
+  // caller's module (unspecialised, every level of every walk looks up generic metadata).
+  @usableFromInline var scanner: PartialJSONScanner
+  @usableFromInline let options: PartialDecodingOptions
   /// The partial options' mapping, with errors stopping at the first (a pending piece is
   /// decoded to be shown, not to be reported).
-  private let pieceOptions: MappingOptions
-  private var built: Model.Partial?
+  @usableFromInline let pieceOptions: MappingOptions
+  @usableFromInline var built: Model.Partial?
   /// What each snapshot hands the model (one object, reused).
-  private let walk = _MapwrightRuntime.PartialUpdate()
+  @usableFromInline let walk = _MapwrightRuntime.PartialUpdate()
   /// Snapshots stopped: a piece did not map (`finish()` reports it), or the model is built
   /// only once complete.
-  private var stopped = false
-  private var lastLeaf: String?
+  @usableFromInline var stopped = false
+  @usableFromInline var lastLeaf: String?
   /// Malformed text was found: the place, kept until the bytes after it that a whole decode
   /// reads to word its error have arrived.
-  private var malformed: Int?
+  @usableFromInline var malformed: Int?
 
   /// A decoder of one document into `Model`.
   public init(_ type: Model.Type = Model.self, options: PartialDecodingOptions = PartialDecodingOptions()) {
@@ -83,6 +85,7 @@ public struct PartialDecoder<Model: JSONConvertible> {
 
   /// Reads the next bytes: the partial model when the chunk changed it (after every chunk with
   /// `snapshotEveryChunk`), nil otherwise. Throws the whole decode's error for malformed text.
+  @inlinable
   public mutating func append(_ bytes: some Sequence<UInt8>) throws -> Model.Partial? {
     if malformed != nil {
       scanner.keep(bytes)
@@ -101,6 +104,7 @@ public struct PartialDecoder<Model: JSONConvertible> {
   }
 
   /// Reads the next text delta (see the bytes form).
+  @inlinable
   public mutating func append(_ text: String) throws -> Model.Partial? {
     try append(text.utf8)
   }
@@ -112,7 +116,8 @@ public struct PartialDecoder<Model: JSONConvertible> {
   }
 
   /// Applies what arrived since the last snapshot; whether it changed the partial model.
-  private mutating func update() throws(PartialScanError) -> Bool {
+  @inlinable
+  mutating func update() throws(PartialScanError) -> Bool {
     let snapshot = try scanner.snapshot()
     defer { walk.end() }
     var changed = false
@@ -132,7 +137,8 @@ public struct PartialDecoder<Model: JSONConvertible> {
     return changed
   }
 
-  private mutating func apply(_ update: _MapwrightRuntime.PartialUpdate, isSpine: Bool) throws(MappingError) -> Bool {
+  @inlinable
+  mutating func apply(_ update: _MapwrightRuntime.PartialUpdate, isSpine: Bool) throws(MappingError) -> Bool {
     let pass = update.pass
     var changed = pass.levels.contains { $0.pending != nil || $0.isNew }
     if isSpine, pass.leafText != lastLeaf {
@@ -160,7 +166,8 @@ public struct PartialDecoder<Model: JSONConvertible> {
   /// of the text so far words it from the bytes at its place and a few after them (a UTF-8
   /// sequence cut by the end of a chunk reads otherwise than a whole one), so it is thrown once
   /// those have arrived; `finish()` gives it in any case.
-  private func settledSyntaxError() -> (any Error)? {
+  @usableFromInline
+  func settledSyntaxError() -> (any Error)? {
     guard let offset = malformed else { return nil }
     let count = scanner.bytes.count
     do {

@@ -18,9 +18,10 @@ extension _MapwrightRuntime {
     /// Per level: whether the model builds it in place (levels seen for the first time).
     @exclusivity(unchecked) @usableFromInline var taken: [Bool] = []
 
-    init() {}
+    @usableFromInline init() {}
 
     /// Starts a snapshot: its pieces parsed as one document.
+    @usableFromInline
     func begin(pieces text: [UInt8]?, options: MappingOptions) throws(MappingError) {
       guard let text else {
         session = nil
@@ -34,6 +35,7 @@ extension _MapwrightRuntime {
     }
 
     /// Starts one walk of the snapshot.
+    @usableFromInline
     func begin(_ pass: PartialPass) {
       self.pass = pass
       taken.removeAll(keepingCapacity: true)
@@ -41,6 +43,7 @@ extension _MapwrightRuntime {
     }
 
     /// Drops what the snapshot held.
+    @usableFromInline
     func end() {
       pass = PartialPass(levels: [], leafText: nil)
       session = nil

@@ -15,13 +15,18 @@ func parseTape(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions)
   guard bytes.count < Int(UInt32.max) else {
     throw JSONError(.inputTooLarge(bytes.count), offset: 0, location: SourceLocation(offset: 0, in: bytes))
   }
-  var parser = JSONParser(bytes: bytes, options: options)
-  if parser.takesIndexedParse {
-    if parser.parseDocumentIndexed(kernel: indexedParseKernel) { return parser.tape.finish() }
-    parser.restart()
+  // The open containers start on the call stack: a document nested less deeply than this
+  // allocates nothing for them (most do; many small documents in a row, lines of JSON or a
+  // partial decoding's pieces, save an allocation each).
+  return try withUnsafeTemporaryAllocation(of: OpenContainer.self, capacity: 32) { (stack) throws(JSONError) -> Tape in
+    var parser = JSONParser(bytes: bytes, options: options, stack: PlainStack(startingIn: stack))
+    if parser.takesIndexedParse {
+      if parser.parseDocumentIndexed(kernel: indexedParseKernel) { return parser.tape.finish() }
+      parser.restart()
+    }
+    try parser.parseDocument()
+    return parser.tape.finish()
   }
-  try parser.parseDocument()
-  return parser.tape.finish()
 }
 
 /// An open array or object on the parser's stack.
@@ -61,9 +66,10 @@ struct JSONParser: ~Copyable {
   /// How many containers are open: `top` and all but the first saved on `stack`.
   var depth = 0
   /// The open containers around the innermost one (which the parser keeps in `top`).
-  var stack = PlainStack<OpenContainer>(capacity: 32)
+  var stack: PlainStack<OpenContainer>
 
-  init(bytes input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) {
+  init(bytes input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, stack: consuming PlainStack<OpenContainer> = PlainStack(capacity: 32)) {
+    self.stack = stack
     self.input = input
     // An empty buffer may have no base address; any valid pointer will do as nothing is read.
     self.bytes = input.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped

@@ -70,20 +70,24 @@ package struct PartialPass: Sendable {
 
 /// What changed since the last snapshot: the walks it asks of the model, and the pending
 /// children of all their levels as one JSON text, an array of pieces (nil when none).
+@usableFromInline
 package struct PartialSnapshot {
-  package var passes: [PartialPass]
-  package var pieces: [UInt8]?
+  @usableFromInline package var passes: [PartialPass]
+  @usableFromInline package var pieces: [UInt8]?
 }
 
 /// A syntax error the scanner found at `offset` (the decoder parses the text for the
 /// precise error).
+@usableFromInline
 package struct PartialScanError: Error {
-  package let offset: Int
+  @usableFromInline package let offset: Int
 
+  @usableFromInline
   package init(offset: Int) { self.offset = offset }
 }
 
 /// Reads a JSON document a chunk at a time; see the header comment.
+@usableFromInline
 package struct PartialJSONScanner {
   private enum State {
     case objectStart, objectKey, colon, objectValue, objectNext
@@ -116,7 +120,7 @@ package struct PartialJSONScanner {
   private enum Token { case none, string, key, number, literal }
 
   /// Every byte so far (the decoder's whole decode at the end reads them too).
-  package private(set) var bytes: [UInt8] = []
+  @usableFromInline package private(set) var bytes: [UInt8] = []
   private var position = 0
   private var stack: [Level] = []
   private var token = Token.none
@@ -141,6 +145,7 @@ package struct PartialJSONScanner {
   private var passes: [PartialPass] = []
   private var spine: [PartialLevel] = []
 
+  @usableFromInline
   package init(parsing: JSONParsingOptions, partialStrings: Bool) {
     maximumDepth = parsing.maximumDepth
     allowsTrailingCommas = parsing.allowsTrailingCommas
@@ -149,6 +154,7 @@ package struct PartialJSONScanner {
   }
 
   /// Reads the next bytes of the document.
+  @usableFromInline
   package mutating func append(_ chunk: some Sequence<UInt8>) throws(PartialScanError) {
     keep(chunk)
     try scan()
@@ -156,6 +162,7 @@ package struct PartialJSONScanner {
 
   /// Keeps the next bytes without reading them (after an error, while the decoder waits for
   /// the bytes that word it).
+  @usableFromInline
   package mutating func keep(_ chunk: some Sequence<UInt8>) {
     // Contiguous chunks (arrays, their slices, `Data`, a string's UTF-8) in one copy.
     let copied = chunk.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
@@ -387,6 +394,7 @@ package struct PartialJSONScanner {
 
   /// What changed since the last snapshot: the closures, then the spine with its leaf (no
   /// walk when nothing of the root has arrived).
+  @usableFromInline
   package mutating func snapshot() throws(PartialScanError) -> PartialSnapshot {
     guard rootStarted else { return PartialSnapshot(passes: [], pieces: nil) }
     // The buffers of the last snapshot, which the decoder has let go of: refilled in place.
@@ -431,6 +439,7 @@ package struct PartialJSONScanner {
 
   /// Records the model's decision for the levels seen for the first time (`taken[i]` for
   /// level i): a level not taken is read whole when complete, and so is all below it.
+  @usableFromInline
   package mutating func decide(_ taken: [Bool]) {
     var untracked = false
     for index in stack.indices {

@@ -12,13 +12,25 @@ package struct PlainStack<Element: BitwiseCopyable>: ~Copyable {
   @usableFromInline var base: UnsafeMutablePointer<Element>
   @usableFromInline package internal(set) var count = 0
   @usableFromInline var capacity: Int
+  /// Whether `base` was allocated here (false while the stack is in a buffer it was lent).
+  @usableFromInline var ownsBase = true
 
   package init(capacity: Int) {
     self.capacity = max(capacity, 4)
     base = .allocate(capacity: self.capacity)
   }
 
-  deinit { base.deallocate() }
+  /// A stack that starts in `buffer` (the caller's, which must outlive it: memory on the
+  /// call stack, so that a short parse allocates nothing for it) and moves to memory of its
+  /// own if it outgrows it.
+  package init(startingIn buffer: UnsafeMutableBufferPointer<Element>) {
+    precondition(buffer.count >= 1)
+    capacity = buffer.count
+    base = buffer.baseAddress!
+    ownsBase = false
+  }
+
+  deinit { if ownsBase { base.deallocate() } }
 
   /// The element at `index`, which must be below `count`.
   @inlinable
@@ -59,8 +71,9 @@ package struct PlainStack<Element: BitwiseCopyable>: ~Copyable {
   mutating func grow() {
     let grown = UnsafeMutablePointer<Element>.allocate(capacity: 2 * capacity)
     grown.moveInitialize(from: base, count: count)
-    base.deallocate()
+    if ownsBase { base.deallocate() }
     base = grown
+    ownsBase = true
     capacity *= 2
   }
 }
