@@ -39,7 +39,7 @@ extension _MapwrightRuntime {
     func begin(_ pass: PartialPass) {
       self.pass = pass
       taken.removeAll(keepingCapacity: true)
-      taken.append(contentsOf: repeatElement(false, count: pass.levels.count))
+      for _ in 0..<pass.levels.count { taken.append(false) }
     }
 
     /// Drops what the snapshot held.
