@@ -58,6 +58,30 @@ import Testing
     }
   }
 
+  /// The parser keeps its first 32 open containers on the call stack and moves them to memory
+  /// of its own beyond that: documents nested across that boundary (objects and arrays in
+  /// turn, with members before and after each deeper level) read back whole.
+  @Test(arguments: [1, 15, 16, 17, 31, 32, 33, 64, 200])
+  func nestingAcrossTheStackBoundaryReadsBack(depth: Int) throws {
+    // Level i: {"before": i, "inner": [i, <level i + 1>, "after"]}, innermost `true`.
+    var text = "true"
+    for level in stride(from: depth - 1, through: 0, by: -1) {
+      text = #"{"before": \#(level), "inner": [\#(level), \#(text), "after"]}"#
+    }
+    let document = try JSONDocument(text)
+    var value = document.root
+    for level in 0..<depth {
+      #expect(value.count == 2)
+      #expect(value["before"]?.intValue == level)
+      let inner = try #require(value["inner"])
+      #expect(inner.count == 3)
+      #expect(inner[0]?.intValue == level)
+      #expect(inner[2]?.stringValue == "after")
+      value = try #require(inner[1])
+    }
+    #expect(value.boolValue == true)
+  }
+
   @Test func defaultLimitIs512() {
     let deep = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
     let tooDeep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
