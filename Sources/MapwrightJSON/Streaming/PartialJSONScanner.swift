@@ -165,7 +165,10 @@ package struct PartialJSONScanner {
   @usableFromInline
   package mutating func keep(_ chunk: some Sequence<UInt8>) {
     // Contiguous chunks (arrays, their slices, `Data`, a string's UTF-8) in one copy.
-    let copied = chunk.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+    let copied: Bool? = chunk.withContiguousStorageIfAvailable {
+      bytes.append(contentsOf: $0)
+      return true
+    }
     if copied == nil { bytes.append(contentsOf: chunk) }
   }
 
