@@ -262,6 +262,40 @@ func closedReference(_ prefix: [UInt8]) -> [UInt8]? {
     #expect(partials > 10 && partials <= deltas.count)
     #expect(complete == (try Recipe(json: text)))
   }
+
+  /// A long array or object arriving one member a delta costs time in proportion to its
+  /// length: each snapshot changes the container in place. (A container with a second owner
+  /// during a snapshot was copied whole at each one: ten times the members cost a hundred
+  /// times the time.) The bound is loose; the snapshots are checked at the end.
+  @Test(arguments: [false, true])
+  func aLongContainerArrivingAMemberADeltaCostsLinearTime(isObject: Bool) throws {
+    func deltas(_ count: Int) -> [String] {
+      let members = (0..<count).map { isObject ? #""k\#($0)": \#($0)"# : "\($0)" }
+      return [isObject ? "{" : "["] + members.enumerated().map { $0.offset == 0 ? $0.element : ", " + $0.element } + [isObject ? "}" : "]"]
+    }
+    func decode(_ deltas: [String]) throws -> (JSON?, Duration) {
+      var decoder = PartialDecoder(JSON.self, options: PartialDecodingOptions(snapshotEveryChunk: true))
+      var last: JSON?
+      let time = try ContinuousClock().measure {
+        for delta in deltas {
+          // The last snapshot let go of first: one kept while the decoder changes what it
+          // shares with it would be copied (copy-on-write), as any Swift value would.
+          last = nil
+          last = try decoder.append(delta)
+        }
+      }
+      return (last, time)
+    }
+    let small = deltas(1_000)
+    let large = deltas(10_000)
+    _ = try decode(small)
+    let (shown, smallTime) = try decode(small)
+    let (largeShown, largeTime) = try decode(large)
+    // The last snapshot holds every member (the last one once the closing bracket came).
+    #expect(shown == (try JSON(json: small.joined())))
+    #expect(largeShown == (try JSON(json: large.joined())))
+    #expect(largeTime / smallTime < 40, "10,000 members took \(largeTime / smallTime)× the time of 1,000")
+  }
 }
 
 /// Beside Python's jiter in partial mode, on seeded cuts of the benchmark corpus: at every

@@ -123,11 +123,10 @@ extension JSON {
   /// Applies what arrived at `level`.
   @inlinable
   public static func _partialApply(_ value: inout JSON, _ update: _MapwrightRuntime.PartialUpdate, level: Int) throws(MappingError) {
-    // The container is moved out of `value` while it changes, so that it is not copied.
-    var taken = JSON.null
-    swap(&taken, &value)
-    switch consume taken {
-    case .object(var members):
+    // The container is moved out of `value` while it changes, so that its storage has one
+    // owner and changes in place (a second owner would make every snapshot copy it whole:
+    // quadratic in a long array's length).
+    if var members = value._movedObject() {
       defer { value = .object(members) }
       if case .object(let arrived)? = try update.pending(JSON.self, level: level) {
         for (key, member) in arrived { members[key] = member }
@@ -139,11 +138,25 @@ extension JSON {
       let taken = try update.apply(JSON.self, to: &child, level: level)
       if let child { members[key] = child }
       update.take(taken, level: level + 1)
-    case .array(var elements):
+    } else if var elements = value._movedArray() {
       defer { value = .array(elements) }
       try [JSON]._partialApply(&elements, update, level: level)
-    case let other:
-      value = other
     }
+  }
+
+  /// The members of an object, `self` left `null` so that they have no other owner.
+  @inlinable
+  mutating func _movedObject() -> JSONObject? {
+    guard case .object(let members) = self else { return nil }
+    self = .null
+    return members
+  }
+
+  /// The elements of an array, `self` left `null` so that they have no other owner.
+  @inlinable
+  mutating func _movedArray() -> [JSON]? {
+    guard case .array(let elements) = self else { return nil }
+    self = .null
+    return elements
   }
 }
