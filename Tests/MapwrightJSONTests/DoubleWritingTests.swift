@@ -87,6 +87,46 @@ import Testing
     #expect(numbers > 1_000)
   }
 
+  /// `doubleArray` writes what `beginArray`, `double` for each element and `endArray` write,
+  /// inside objects and arrays, across its blocks of 4,096, with non-finite values flagged.
+  @Test func doubleArrayIsTheElementByElementText() {
+    var generator = SeededGenerator(seed: 0xA77A)
+    for count in [0, 1, 2, 3, 4_095, 4_096, 4_097, 9_000] {
+      var values: [Double] = []
+      for _ in 0..<count {
+        switch generator.next() % 8 {
+        case 0: values.append(Double(bitPattern: generator.next()))  // NaN and infinities too
+        case 1: values.append(Double(Int64(bitPattern: generator.next()) >> 20))
+        default: values.append(Double(Int64(bitPattern: generator.next()) >> 11) / 1e7)
+        }
+      }
+      func written(inOneCall: Bool) -> JSONOutput {
+        var out = JSONOutput()
+        out.beginObject()
+        out.key("a")
+        out.beginArray()
+        out.integer(7)
+        if inOneCall {
+          out.doubleArray(values)
+        } else {
+          out.beginArray()
+          for value in values { out.double(value) }
+          out.endArray()
+        }
+        out.endArray()
+        out.endObject()
+        return out
+      }
+      let together = written(inOneCall: true)
+      let oneByOne = written(inOneCall: false)
+      #expect(together.bytes == oneByOne.bytes, "\(count) elements")
+      #expect(together.sawNonFinite == oneByOne.sawNonFinite)
+    }
+    var out = JSONOutput()
+    out.doubleArray([1.5, -0.25, 100])
+    #expect(String(decoding: out.bytes, as: UTF8.self) == "[1.5,-0.25,100.0]")
+  }
+
   /// The Codable encoder writes a double with the same digits (and drops an integer's ".0",
   /// as Foundation does); a `Float` keeps the standard library's text.
   @Test func codableAndFloatPathsAgree() throws {

@@ -54,7 +54,17 @@ extension OutputBuffer {
     }
     if point < digits {
       // ddd.ddd: the integer digits move back into the gap and the point takes their place.
-      at.update(from: at + 1, count: point)
+      if point < 8 {
+        // One word: the first `point` bytes of the eight after the gap, over the eight from it
+        // (the word's other bytes stay as they are).
+        let raw = UnsafeMutableRawPointer(at)
+        let moved = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self))
+        let kept = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let mask: UInt64 = (1 << (UInt64(point) &* 8)) &- 1
+        raw.storeBytes(of: (moved & mask | kept & ~mask).littleEndian, as: UInt64.self)
+      } else {
+        at.update(from: at + 1, count: point)
+      }
       at[point] = UInt8(ascii: ".")
       return start.distance(to: at) + digits + 1
     }

@@ -147,6 +147,45 @@ public struct JSONOutput {
     storage.buffer.appendDouble(value)
   }
 
+  /// Writes an array of doubles: the text of `beginArray()`, then `double(_:)` for each
+  /// element, then `endArray()`, in one loop (coordinates, vectors, samples).
+  ///
+  /// ```swift
+  /// var out = JSONOutput()
+  /// out.doubleArray([1.5, -0.25, 100])
+  /// out.bytes   // [1.5,-0.25,100.0]
+  /// ```
+  public mutating func doubleArray(_ values: [Double]) {
+    separate()
+    storage.buffer.append(UInt8(ascii: "["))
+    // A block of elements at a time into room reserved for the longest texts.
+    let room = OutputBuffer.longestDoubleText &+ 1
+    var index = 0
+    while index < values.count {
+      let end = min(index &+ 4096, values.count)
+      let start = storage.buffer.unsafeTail(reserving: (end &- index) &* room)
+      var at = start
+      while index < end {
+        if index > 0 {
+          at.pointee = UInt8(ascii: ",")
+          at += 1
+        }
+        let value = values[index]
+        if value.isFinite {
+          at += OutputBuffer.writeDouble(value, at: at)
+        } else {
+          sawNonFinite = true
+          UnsafeMutableRawPointer(at).storeBytes(of: UInt32(0x6C6C_756E).littleEndian, as: UInt32.self)  // "null"
+          at += 4
+        }
+        index &+= 1
+      }
+      storage.buffer.advance(by: start.distance(to: at))
+    }
+    storage.buffer.append(UInt8(ascii: "]"))
+    first = false
+  }
+
   /// Writes `true` or `false`.
   @inlinable
   public mutating func bool(_ value: Bool) {

@@ -36,9 +36,11 @@
     return memory.assumingMemoryBound(to: UInt8.self)
   }
 
+  // The counts below add without overflow checks: `count` never exceeds `capacity`, which
+  // `malloc` gave, and what is added is the size of something in memory.
   @inlinable @inline(__always)
   package mutating func reserve(_ extra: Int) {
-    if count + extra > capacity { grow(to: count + extra) }
+    if count &+ extra > capacity { grow(to: count &+ extra) }
   }
 
   @inline(never) @usableFromInline
@@ -54,7 +56,7 @@
   package mutating func append(_ byte: UInt8) {
     reserve(1)
     base[count] = byte
-    count += 1
+    count &+= 1
   }
 
   @inlinable @inline(__always)
@@ -84,7 +86,7 @@
     } else {
       target.update(from: source, count: n)
     }
-    count += n
+    count &+= n
   }
 
   @inlinable @inline(__always)
@@ -95,7 +97,7 @@
   package mutating func appendSpaces(_ n: Int) {
     reserve(n)
     (base + count).initialize(repeating: UInt8(ascii: " "), count: n)
-    count += n
+    count &+= n
   }
 
   /// Room for `n` bytes written directly; call `advance(by:)` with what was written.
@@ -106,7 +108,7 @@
   }
 
   @inlinable @inline(__always)
-  package mutating func advance(by n: Int) { count += n }
+  package mutating func advance(by n: Int) { count &+= n }
 
   /// Appends `magnitude` in decimal, after a minus sign when `negative`, straight into the
   /// buffer: the number is cut into groups of eight digits (32-bit arithmetic from there), and
@@ -123,7 +125,8 @@
     count = base.distance(to: at)
   }
 
-  /// Writes `magnitude` in decimal at `at` (room for 20 digits); returns how many digits.
+  /// Writes `magnitude` in decimal at `at` (room for 20 bytes, some past the digits are
+  /// overwritten); returns how many digits.
   @inlinable @inline(__always)
   package static func writeDecimal(_ magnitude: UInt64, at: UnsafeMutablePointer<UInt8>) -> Int {
     if magnitude < 100_000_000 {
@@ -141,33 +144,38 @@
     }
   }
 
-  /// Writes `value` (below 10⁸) without leading zeros at `at`; returns how many digits.
+  /// Writes `value` (below 10⁸) without leading zeros at `at` (room for eight bytes: the
+  /// digits are stored as one word); returns how many digits.
   @inlinable @inline(__always)
   static func writeDigits(_ value: UInt32, at: UnsafeMutablePointer<UInt8>) -> Int {
-    let digits =
-      value < 10_000
-      ? (value < 100 ? (value < 10 ? 1 : 2) : (value < 1_000 ? 3 : 4))
-      : (value < 1_000_000 ? (value < 100_000 ? 5 : 6) : (value < 10_000_000 ? 7 : 8))
-    var value = value
-    var end = digits
-    while end >= 2 {
-      end -= 2
-      writePair(value % 100, at: at + end)
-      value /= 100
-    }
-    if end == 1 { at.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value) }
-    return digits
+    let digits = eightDigitValues(value)
+    // Leading zero digits are the word's low zero bytes (all but the last, for 0).
+    let leading = min(digits.trailingZeroBitCount >> 3, 7)
+    let text = (digits | 0x3030_3030_3030_3030) >> (UInt64(leading) &* 8)
+    UnsafeMutableRawPointer(at).storeBytes(of: text.littleEndian, as: UInt64.self)
+    return 8 &- leading
   }
 
-  /// Writes `value` (below 10⁸) as exactly eight digits, leading zeros included.
+  /// Writes `value` (below 10⁸) as exactly eight digits, leading zeros included, in one
+  /// store: the two halves of four digits side by side in a word, each cut into pairs
+  /// (×10486 >> 20 is ÷100 below 10⁴) and each pair into digits (×103 >> 10 is ÷10 below
+  /// 100), all lanes at once, the first digit in the lowest byte.
   @inlinable @inline(__always)
   static func writeEightDigits(_ value: UInt32, at: UnsafeMutablePointer<UInt8>) {
-    let high = value / 10_000
-    let low = value % 10_000
-    writePair(high / 100, at: at)
-    writePair(high % 100, at: at + 2)
-    writePair(low / 100, at: at + 4)
-    writePair(low % 100, at: at + 6)
+    let text = eightDigitValues(value) | 0x3030_3030_3030_3030
+    UnsafeMutableRawPointer(at).storeBytes(of: text.littleEndian, as: UInt64.self)
+  }
+
+  /// The eight digits of `value` (below 10⁸) as the bytes of a word, values 0...9, the first
+  /// digit in the lowest byte.
+  @inlinable @inline(__always)
+  static func eightDigitValues(_ value: UInt32) -> UInt64 {
+    let upper = value / 10_000
+    var lanes = UInt64(upper) | UInt64(value &- upper &* 10_000) << 32
+    let hundreds = (lanes &* 10_486) >> 20 & 0x0000_007F_0000_007F
+    lanes = hundreds | (lanes &- hundreds &* 100) << 16
+    let tens = (lanes &* 103) >> 10 & 0x000F_000F_000F_000F
+    return tens | (lanes &- tens &* 10) << 8
   }
 
   /// Writes the two digits of `pair` (below 100) at `at`.
