@@ -250,71 +250,56 @@ func eiselLemireDouble(_ significand: UInt64, _ exponent: Int) -> Double? {
   return Double(bitPattern: UInt64(binaryExponent) << 52 | mantissa)
 }
 
-/// 10^0 ... 10^8, for the last digits of a fraction read at once.
-private let smallPowersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
-
 /// Reads validated number text as the nearest Double, or nil when it overflows to infinity.
 /// Values too small for a Double round to zero (or a subnormal), as `Double(String)` does.
-///
-/// The digits are read once into a 64-bit significand: the integer part a digit at a time (it
-/// has no leading zeros in JSON but a lone `0`), the fraction eight digits at a time and its
-/// last one to seven digits at once; the significant digits are counted from where they start
-/// and end, not digit by digit. Up to 19 of them are exact in the significand; more go to the
-/// standard library.
 @usableFromInline
 package func readDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-  let base = text.baseAddress!
-  let end = text.count
   var i = 0
-  let negative = base[0] == UInt8(ascii: "-")
+  let negative = text[0] == UInt8(ascii: "-")
   if negative { i = 1 }
   var significand: UInt64 = 0
-  let integerStart = i
-  while i < end {
-    let digit = base[i] &- UInt8(ascii: "0")
-    if digit > 9 { break }
-    significand = significand &* 10 &+ UInt64(digit)
-    i &+= 1
-  }
-  // A lone "0" is not a significant digit (JSON allows no other leading zero).
-  let integerIsZero = base[integerStart] == UInt8(ascii: "0")
-  var digitCount = integerIsZero ? 0 : i &- integerStart
+  var digitCount = 0
   var exponent = 0
-  if i < end, base[i] == UInt8(ascii: ".") {
-    i &+= 1
-    let fractionStart = i
-    if integerIsZero {
-      while i < end, base[i] == UInt8(ascii: "0") { i &+= 1 }  // 0.000ddd: zeros before the digits
-    }
-    let significantStart = i
-    while end &- i >= 8, let eight = eightDigits(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+  while i < text.count, isDigit(text[i]) {
+    if significand != 0 || text[i] != UInt8(ascii: "0") { digitCount += 1 }
+    significand = significand &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
+    i += 1
+  }
+  if i < text.count, text[i] == UInt8(ascii: ".") {
+    i += 1
+    // Eight fraction digits at a time once the leading zeros are behind.
+    while significand != 0, i + 8 <= text.count,
+      let eight = eightDigits(UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self))
+    {
       significand = significand &* 100_000_000 &+ eight
-      i &+= 8
+      digitCount += 8
+      exponent -= 8
+      i += 8
     }
     // The last one to seven fraction digits at once: the eight bytes that end the text, the
-    // ones already read replaced by '0's (leading zeros, which add nothing). Only if all eight
-    // are then digits (no exponent follows).
-    let rest = end &- i
-    if rest > 0, rest < 8, end >= 8 {
-      let last = UInt64(littleEndian: UnsafeRawPointer(base + (end &- 8)).loadUnaligned(as: UInt64.self))
-      let readBits = UInt64(8 &- rest) &* 8
-      let readMask: UInt64 = (1 << readBits) &- 1
-      if let digits = eightDigits((last & ~readMask | 0x3030_3030_3030_3030 & readMask).littleEndian) {
-        significand = significand &* smallPowersOfTen.withUnsafeBufferPointer { $0[rest] } &+ digits
-        i = end
+    // ones already read shifted out and '0's put after the rest (trailing zeros: the
+    // significand gains eight digits and the exponent loses eight). Only while 19 digits
+    // still hold the significand exactly, and only if the rest is all digits (no exponent).
+    let rest = text.count - i
+    if significand != 0, rest > 0, rest < 8, text.count >= 8, digitCount + 8 <= 19 {
+      let last = UInt64(littleEndian: UnsafeRawPointer(text.baseAddress! + text.count - 8).loadUnaligned(as: UInt64.self))
+      let shift = UInt64(8 - rest) &* 8
+      let padded = (last >> shift) | (0x3030_3030_3030_3030 << (64 &- shift))
+      if let eight = eightDigits(padded.littleEndian) {
+        significand = significand &* 100_000_000 &+ eight
+        digitCount += 8
+        exponent -= 8
+        i = text.count
       }
     }
-    while i < end {
-      let digit = base[i] &- UInt8(ascii: "0")
-      if digit > 9 { break }
-      significand = significand &* 10 &+ UInt64(digit)
-      i &+= 1
+    while i < text.count, isDigit(text[i]) {
+      if significand != 0 || text[i] != UInt8(ascii: "0") { digitCount += 1 }
+      significand = significand &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
+      exponent -= 1
+      i += 1
     }
-    digitCount &+= i &- significantStart
-    exponent = fractionStart &- i
   }
-  if i < end { exponent &+= writtenExponent(text, from: i) }
-  if digitCount == 0 { return negative ? -0.0 : 0.0 }
+  exponent += writtenExponent(text, from: i)
   // Clinger's fast path: the significand and the power of ten are both exact Doubles.
   if digitCount <= 19, significand <= 1 << 53, exponent >= -22, exponent <= 22 {
     var value = Double(significand)
