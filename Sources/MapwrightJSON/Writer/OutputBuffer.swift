@@ -111,8 +111,8 @@
   package mutating func advance(by n: Int) { count &+= n }
 
   /// Appends `magnitude` in decimal, after a minus sign when `negative`, straight into the
-  /// buffer: the number is cut into groups of eight digits (32-bit arithmetic from there), and
-  /// each group written two digits at a time from a table of the hundred pairs.
+  /// buffer: the number is cut into groups of eight digits, and each group's digits are made
+  /// side by side in one word and stored at once (`writeEightDigits`).
   @inlinable
   package mutating func appendDecimal(_ magnitude: UInt64, negative: Bool) {
     reserve(21)
