@@ -144,16 +144,24 @@
     }
   }
 
-  /// Writes `value` (below 10⁸) without leading zeros at `at` (room for eight bytes: the
-  /// digits are stored as one word); returns how many digits.
+  /// Writes `value` (below 10⁸) without leading zeros at `at`; returns how many digits. (Two
+  /// digits at a time from the table of pairs: for the short numbers most integers are, a
+  /// shorter chain of work than `eightDigitValues`.)
   @inlinable @inline(__always)
   static func writeDigits(_ value: UInt32, at: UnsafeMutablePointer<UInt8>) -> Int {
-    let digits = eightDigitValues(value)
-    // Leading zero digits are the word's low zero bytes (all but the last, for 0).
-    let leading = min(digits.trailingZeroBitCount >> 3, 7)
-    let text = (digits | 0x3030_3030_3030_3030) >> (UInt64(leading) &* 8)
-    UnsafeMutableRawPointer(at).storeBytes(of: text.littleEndian, as: UInt64.self)
-    return 8 &- leading
+    let digits =
+      value < 10_000
+      ? (value < 100 ? (value < 10 ? 1 : 2) : (value < 1_000 ? 3 : 4))
+      : (value < 1_000_000 ? (value < 100_000 ? 5 : 6) : (value < 10_000_000 ? 7 : 8))
+    var value = value
+    var end = digits
+    while end >= 2 {
+      end -= 2
+      writePair(value % 100, at: at + end)
+      value /= 100
+    }
+    if end == 1 { at.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value) }
+    return digits
   }
 
   /// Writes `value` (below 10⁸) as exactly eight digits, leading zeros included, in one
