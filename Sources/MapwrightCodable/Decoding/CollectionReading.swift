@@ -122,6 +122,9 @@ extension CodableDecoder {
   fileprivate func appendElements<C: RangeReplaceableCollection>(
     of index: Int, count: Int, to elements: inout C
   ) throws where C.Element: Decodable {
+    // Most arrays of a document are often empty, and reserving room through the collection
+    // protocols asks the runtime for `Array`'s metadata (about 290 instructions).
+    guard count > 0 else { return }
     elements.reserveCapacity(count)
     var element = index + 1
     for position in 0..<count {
@@ -151,6 +154,7 @@ extension StringKeyedDictionary {
     try decoder.checkContainer(kind: .object, at: index)
     let count = Int(decoder.raw.tape[index].length)
     var members = Self()
+    guard count > 0 else { return unsafeBitCast(members, to: R.self) }
     members.reserveCapacity(count)
     var keyIndex = index + 1
     for _ in 0..<count {

@@ -140,9 +140,14 @@ final class CodableEncoder: _JSONModelEncoderBase, Encoder, SingleValueEncodingC
       Key.self, as: KeyedEncodingContainer<Key>.self,
       move: { $0.move(to: frame, pathDepth: pathDepth) },
       make: {
-        let state = StreamingContainerState(frame: frame, pathDepth: pathDepth)
+        let state = StreamingContainerState(frame: frame, pathDepth: pathDepth, keysFit: keepsKeyNames(Key.self))
         return (state, KeyedEncodingContainer(StreamingKeyedContainer<Key>(encoder: self, state: state)))
       })
+  }
+
+  /// Whether a reused container of `Key` keeps its keys as written (see `KeyNames`).
+  private func keepsKeyNames<Key: CodingKey>(_: Key.Type) -> Bool {
+    usesDefaultKeys && !sorted && KeyNames.fit(Key.self)
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer { streamingUnkeyedContainer() }

@@ -31,14 +31,29 @@ extension CodableEncoder {
     let start = out.count
     withKeyBytes(key) { writer.writeString(utf8: $0, to: &out) }
     let keyLength = out.count - start
-    let hash = keyHash(start, keyLength)
+    if sorted { sortKeys.append(key) }
+    endKey(frame: frame, start: start, keyLength: keyLength, hash: keyHash(start, keyLength))
+  }
+
+  /// `beginMember` with the key as written before (quoted and escaped) and its hash
+  /// (`keyHash`), kept by a container (see `KeyNames`); never while sorting keys.
+  @inline(__always)
+  func beginMember(frame: Int, writtenKey: UnsafeBufferPointer<UInt8>, hash: UInt64) {
+    beginElement(frame: frame)
+    let start = out.count
+    out.append(writtenKey)
+    endKey(frame: frame, start: start, keyLength: writtenKey.count, hash: hash)
+  }
+
+  /// Records the member whose key was just written at `start`, and writes the colon.
+  @inline(__always)
+  private func endKey(frame: Int, start: Int, keyLength: Int, hash: UInt64) {
     if members.count > frames[frame].membersBase {
       noteKey(start, keyLength, hash: hash, frame: frame)
     } else {
       markKey(Int(truncatingIfNeeded: hash >> 56), frame: frame)
     }
     members.append(Member(start: start, keyLength: keyLength, hash: hash))
-    if sorted { sortKeys.append(key) }
     if pretty { out.append(" : ") } else { out.append(UInt8(ascii: ":")) }
   }
 

@@ -37,15 +37,26 @@ final class StreamingContainerState {
   @exclusivity(unchecked) private(set) var frame: Int
   /// The length of the coding path when the container was made.
   @exclusivity(unchecked) private(set) var pathDepth: Int
+  /// Whether the keys are written from their text kept in `names` (see `KeyNames`): keys
+  /// that fit, no key strategy, no sorting, and a container reused for a second object.
+  @exclusivity(unchecked) private(set) var keepsNames = false
+  /// Each key as written (quoted and escaped), with its hash in the frame (`keyHash`).
+  @exclusivity(unchecked) var names = KeyNames()
+  /// Whether keys that fit may have their text kept once the container is reused.
+  private let mayKeepNames: Bool
 
-  init(frame: Int, pathDepth: Int) {
+  init(frame: Int, pathDepth: Int, keysFit: Bool = false) {
     self.frame = frame
     self.pathDepth = pathDepth
+    mayKeepNames = keysFit
   }
+
+  deinit { names.deallocate() }
 
   func move(to frame: Int, pathDepth: Int) {
     self.frame = frame
     self.pathDepth = pathDepth
+    keepsNames = mayKeepNames
   }
 }
 
@@ -59,7 +70,25 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   @inline(__always)
   private func begin(_ key: Key) {
-    encoder.beginMember(frame: frame, key: encoder.keyText(key, pathDepth: pathDepth))
+    let state = state
+    guard state.keepsNames else {
+      return encoder.beginMember(frame: state.frame, key: encoder.keyText(key, pathDepth: state.pathDepth))
+    }
+    let byte = KeyNames.byte(of: key)
+    if let (written, hash) = state.names.name(at: byte) {
+      encoder.beginMember(frame: state.frame, writtenKey: written, hash: hash)
+    } else {
+      learnKey(key, byte: byte, state: state)
+    }
+  }
+
+  /// Writes `key` as a container that keeps no names does, and keeps what it wrote.
+  @inline(never)
+  private func learnKey(_ key: Key, byte: Int, state: StreamingContainerState) {
+    encoder.beginMember(frame: state.frame, key: key.stringValue)
+    let member = encoder.members[encoder.members.count - 1]
+    let written = UnsafeBufferPointer(rebasing: encoder.out.writtenBytes[member.start..<member.start + member.keyLength])
+    state.names.learn(byte, written, hash: member.hash)
   }
 
   mutating func encodeNil(forKey key: Key) throws {

@@ -1,18 +1,20 @@
-// The UTF-8 names of one key type's keys, and their hashes, learnt as they are asked.
+// The names of one key type's keys, and their hashes, learnt as they are asked: by the
+// decoder as UTF-8 to find members by, by the encoder as the quoted, escaped text it writes.
 //
-// A keyed container looks each member up by its key's `stringValue`. For a `CodingKeys`
-// enum that is a call through the protocol, a switch over the cases and a `String` to read
-// (copied out to the stack when it is small), then to hash for the object's key table
-// (`KeyLookup`): about as much work as the lookup itself. Keys of at most one byte with
-// nothing to retain (enums without payloads, which is what `Codable` synthesises, and which
-// name each case by its byte) are told apart by that byte. So a container of such keys
+// A keyed container looks each member up by its key's `stringValue` (or writes it). For a
+// `CodingKeys` enum that is a call through the protocol, a switch over the cases and a
+// `String` to read (copied out to the stack when it is small), then to hash (and, encoding,
+// to escape): about as much work as the lookup or the write itself. Keys of at most one byte
+// with nothing to retain (enums without payloads, which is what `Codable` synthesises, and
+// which name each case by its byte) are told apart by that byte. So a container of such keys
 // keeps each key's name and hash under the key's byte the first time it is asked, and reads
 // them from there afterwards: a key's `stringValue` is taken to depend on nothing but the
-// key, as `CodingKey` intends. Only the containers the decoder reuses while a document is
-// decoded (see `KeyedContainerCache`) keep names, from their fifth object on (learning a
-// name costs about as much as asking a key for it four times), so a name is asked a few
-// times per document instead of once per object. Under a key strategy the container
-// searches converted keys instead, and keeps no names.
+// key, as `CodingKey` intends. Only the containers a coder reuses while a document is
+// decoded or encoded (see `KeyedContainerCache`) keep names (the decoder's from their fifth
+// object on: learning a name there costs about as much as asking a key for it four times;
+// the encoder's from their second, as it learns what it has just written), so a name is
+// asked a few times per document instead of once per object. Under a key strategy, or when
+// the encoder sorts keys, containers keep no names.
 
 /// One key type's names, by the key's byte; memory of its own, freed by `deallocate()`.
 struct KeyNames {
@@ -36,7 +38,7 @@ struct KeyNames {
     MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
   }
 
-  /// The name kept for the key of byte `byte` and its hash (`_MapwrightRuntime.RawJSON.keyHash`), or nil.
+  /// The name kept for the key of byte `byte` and the hash it was learnt with, or nil.
   @inline(__always)
   func name(at byte: Int) -> (name: UnsafeBufferPointer<UInt8>, hash: UInt64)? {
     guard byte < slots, let entries, let bytes else { return nil }
@@ -45,21 +47,28 @@ struct KeyNames {
     return (UnsafeBufferPointer(start: bytes + Int(entry.start), count: Int(entry.count)), entry.hash)
   }
 
-  /// Keeps `name` for the key of byte `byte`, and returns it with its hash.
+  /// Keeps `name` for the key of byte `byte`, and returns it with its hash
+  /// (`KeyTable.hash`: the decoder's).
   @inline(never)
   mutating func learn(_ byte: Int, _ name: String) -> (name: UnsafeBufferPointer<UInt8>, hash: UInt64) {
-    if byte >= slots { growEntries(to: byte + 1) }
     var name = name
-    let count = name.utf8.count
-    if bytesUsed + count > byteCapacity || bytes == nil { growBytes(to: bytesUsed + count) }
-    let start = bytes! + bytesUsed
-    name.withUTF8 { utf8 in
-      if let base = utf8.baseAddress { start.update(from: base, count: count) }
-    }
-    let hash = KeyTable.hash(UnsafePointer(start), count: count)
-    entries![byte] = (Int32(bytesUsed), Int32(count), hash)
+    let kept = name.withUTF8 { learn(byte, $0, hash: nil) }
+    return (kept, entries![byte].hash)
+  }
+
+  /// Keeps `bytes` for the key of byte `byte` with `hash` (nil: `KeyTable.hash` of them), and
+  /// returns the kept copy.
+  @discardableResult
+  mutating func learn(_ byte: Int, _ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64?) -> UnsafeBufferPointer<UInt8> {
+    if byte >= slots { growEntries(to: byte + 1) }
+    let count = bytes.count
+    if bytesUsed + count > byteCapacity || self.bytes == nil { growBytes(to: bytesUsed + count) }
+    let start = self.bytes! + bytesUsed
+    if let base = bytes.baseAddress { start.update(from: base, count: count) }
+    let kept = UnsafeBufferPointer(start: UnsafePointer(start), count: count)
+    entries![byte] = (Int32(bytesUsed), Int32(count), hash ?? KeyTable.hash(kept.baseAddress, count: count))
     bytesUsed += count
-    return (UnsafeBufferPointer(start: start, count: count), hash)
+    return kept
   }
 
   func deallocate() {
