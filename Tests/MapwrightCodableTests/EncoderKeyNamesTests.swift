@@ -1,5 +1,6 @@
 import Foundation
 import MapwrightCodable
+import MapwrightTestSupport
 import Testing
 
 // A reused keyed container writes each key from the text it kept the first time (see
@@ -11,19 +12,8 @@ private enum AwkwardByteKey: String, CodingKey {
   case plain, quoted = "say \"hi\"", backslash = "a\\b", empty = "", accented = "é", slash = "a/b", control = "tab\there"
 }
 
-/// A one-case key (a type of no size) and a one-byte struct key named by its byte.
+/// A one-case key (a type of no size); `LetterKey` (Support) is a one-byte struct key.
 private enum SoleKey: String, CodingKey { case sole }
-private struct LetterKey: CodingKey {
-  let letter: UInt8
-  init(_ letter: Character) { self.letter = letter.asciiValue! }
-  init?(stringValue: String) {
-    guard stringValue.utf8.count == 1, let first = stringValue.utf8.first else { return nil }
-    letter = first
-  }
-  init?(intValue: Int) { nil }
-  var stringValue: String { String(UnicodeScalar(letter)) }
-  var intValue: Int? { nil }
-}
 
 /// Writes a different selection of keys per seed, in a different order, some of them twice
 /// (the last one stays), through every kind of key.
@@ -42,18 +32,6 @@ private struct Shuffled: Encodable {
     if seed % 3 != 0 { try sole.encode(seed, forKey: .sole) }
     var letters = encoder.container(keyedBy: LetterKey.self)
     for letter in ["q", "r", "q"].prefix(seed % 4) { try letters.encode(letter, forKey: LetterKey(Character(letter))) }
-  }
-}
-
-private struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

@@ -56,20 +56,9 @@ private struct TwoContainers: Decodable {
 
 /// Keys of each kind a container may meet: an enum of one byte (whose names the container
 /// keeps by the byte), an enum of no size (one case), a one-byte struct whose name comes
-/// from its byte, and a key of more than a byte (asked for its name each time).
+/// from its byte (`LetterKey`), and a key of more than a byte (asked for its name each time).
 private enum ByteKeys: String, CodingKey { case alpha, beta = "b-e-t-a", gamma = "", delta = "δ" }
 private enum OnlyKey: String, CodingKey { case only }
-private struct LetterKey: CodingKey {
-  let letter: UInt8
-  init(_ letter: Character) { self.letter = letter.asciiValue! }
-  init?(stringValue: String) {
-    guard stringValue.utf8.count == 1, let first = stringValue.utf8.first else { return nil }
-    letter = first
-  }
-  init?(intValue: Int) { nil }
-  var stringValue: String { String(UnicodeScalar(letter)) }
-  var intValue: Int? { nil }
-}
 private struct WideKey: CodingKey {
   let stringValue: String
   init(_ name: String) { stringValue = name }
