@@ -39,31 +39,31 @@ extension JSONParser {
   @_transparent
   mutating func parseString() throws(JSONError) {
     let quote = pos
-    var p = pos + 1
+    var p = pos &+ 1
     var flags: UInt32 = 0
     var vectorResumes = 0
     while true {
-      if mw_vector_build() != 0, p + 16 <= count {
+      if mw_vector_build() != 0, p &+ 16 <= count {
         let block = bytes + p
         let stops = mw_string_stops16(block)
         if stops == 0 {
-          p += 16
+          p &+= 16
           continue
         }
         // The first stop is the closing quote when the first quote is at the same place: known
         // from the two masks, without waiting for a load of the byte found.
         let first = stops.trailingZeroBitCount
-        p += first >> mw_mask16_shift()
+        p &+= first >> mw_mask16_shift()
         if first == mw_quotes16(block).trailingZeroBitCount { break }
       } else {
         while p + 8 <= count {
           let word = mw_load64_le(bytes + p)
           let mask = stringStopMask(word)
           if mask != 0 {
-            p += mask.trailingZeroBitCount >> 3
+            p &+= mask.trailingZeroBitCount >> 3
             break
           }
-          p += 8
+          p &+= 8
         }
       }
       guard p < count else { throw error(.unterminatedString, at: quote) }
@@ -104,11 +104,11 @@ extension JSONParser {
       } else if c < 0x20 {
         throw error(.controlCharacter(c), at: p)
       } else {
-        p += 1
+        p &+= 1
       }
     }
-    _ = tape.append(.string, flags: flags, offset: quote + 1, length: p - quote - 1)
-    pos = p + 1
+    _ = tape.append(.string, flags: flags, offset: quote &+ 1, length: p &- quote &- 1)
+    pos = p &+ 1
   }
 
   /// The offset after the well-formed three-byte UTF-8 sequences that start at `p` with a lead

@@ -24,7 +24,7 @@ extension JSONParser {
         return c
       }
       guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return c }
-      pos += 1
+      pos &+= 1
       // A lone space (after a colon or a comma) needs no word.
       if c == 0x20 { continue }
       let lineStart = pos
@@ -36,14 +36,14 @@ extension JSONParser {
       // Indentation, after a line break: a run of spaces is skipped a word at a time. The
       // word's first byte that is not a space is its lowest non-zero byte once every space is
       // turned into zero.
-      while pos + 8 <= count {
+      while pos &+ 8 <= count {
         let word = mw_load64_le(bytes + pos)
         let notSpaces = word ^ 0x2020_2020_2020_2020
         if notSpaces != 0 {
-          pos += notSpaces.trailingZeroBitCount >> 3
+          pos &+= notSpaces.trailingZeroBitCount >> 3
           break
         }
-        pos += 8
+        pos &+= 8
       }
       // The step is learned (again) from a line indented otherwise than predicted; a line as
       // predicted but past the check's 31 bytes, or unindented in a document without a step,

@@ -138,10 +138,10 @@ struct JSONParser: ~Copyable {
       case UInt8(ascii: "{"):
         try checkDepth()
         let index = tape.append(.object, offset: pos)
-        pos += 1
+        pos &+= 1
         guard let d = try peekSignificant(level: depth &+ 1) else { throw unexpected("a string key or '}'") }
         if d == UInt8(ascii: "}") {
-          pos += 1
+          pos &+= 1
           tape.close(index, count: 0)
         } else {
           open(index, isObject: true)
@@ -151,10 +151,10 @@ struct JSONParser: ~Copyable {
       case UInt8(ascii: "["):
         try checkDepth()
         let index = tape.append(.array, offset: pos)
-        pos += 1
+        pos &+= 1
         guard let d = try peekSignificant(level: depth &+ 1) else { throw unexpected("a value or ']'") }
         if d == UInt8(ascii: "]") {
-          pos += 1
+          pos &+= 1
           tape.close(index, count: 0)
         } else {
           open(index, isObject: false)
@@ -182,10 +182,10 @@ struct JSONParser: ~Copyable {
         }
         let closer = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if d == UInt8(ascii: ",") {
-          pos += 1
-          top.commas += 1
+          pos &+= 1
+          top.commas &+= 1
           if allowsTrailingCommas, try peekSignificant(level: depth &- 1) == closer {
-            pos += 1
+            pos &+= 1
             try closeTop(elements: top.commas)
             continue
           }
@@ -193,8 +193,8 @@ struct JSONParser: ~Copyable {
           continue outer
         }
         if d == closer {
-          pos += 1
-          try closeTop(elements: top.commas + 1)
+          pos &+= 1
+          try closeTop(elements: top.commas &+ 1)
           continue
         }
         throw unexpected(top.isObject ? "',' or '}'" : "',' or ']'")
@@ -220,14 +220,14 @@ struct JSONParser: ~Copyable {
     // The outer container is saved (at depth 0, the unused initial value: no branch).
     stack.append(top)
     top = OpenContainer(tapeIndex: index, commas: 0, isObject: isObject)
-    depth += 1
+    depth &+= 1
   }
 
   @inline(__always)
   mutating func closeTop(elements: Int) throws(JSONError) {
     let closed = top
     tape.close(closed.tapeIndex, count: elements)
-    depth -= 1
+    depth &-= 1
     top = stack.removeLast()
     if closed.isObject, rejectsDuplicateKeys {
       try checkDuplicateKeys(object: closed.tapeIndex)
@@ -243,13 +243,13 @@ struct JSONParser: ~Copyable {
     try parseString()
     // The usual `": "` after a key, read as one load: the value is next.
     if pos + 2 <= count, mw_load16_le(bytes + pos) == 0x203A {
-      pos += 2
+      pos &+= 2
       return
     }
     guard let d = try peekSignificant(level: depth), d == UInt8(ascii: ":") else {
       throw unexpected("':'")
     }
-    pos += 1
+    pos &+= 1
   }
 
   /// `true`, `false` or `null`: the usual case inline (the first four bytes compared at once,
@@ -263,7 +263,7 @@ struct JSONParser: ~Copyable {
       let expected = mw_load32_le(text)
       if found == expected && (length == 4 || bytes[pos + 4] == text[4]) {
         _ = tape.append(kind, offset: pos)
-        pos += length
+        pos &+= length
         return
       }
     }

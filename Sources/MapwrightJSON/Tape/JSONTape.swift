@@ -122,8 +122,8 @@ struct TapeBuilder: ~Copyable {
     let index = count
     entries[index] = TapeEntry(
       header: kind.rawValue | flags, offset: UInt32(truncatingIfNeeded: offset),
-      length: UInt32(truncatingIfNeeded: length), next: UInt32(truncatingIfNeeded: index + 1))
-    count = index + 1
+      length: UInt32(truncatingIfNeeded: length), next: UInt32(truncatingIfNeeded: index &+ 1))
+    count = index &+ 1
     return index
   }
 
