@@ -122,7 +122,7 @@ extension CodableDecoder {
   fileprivate func appendElements<C: RangeReplaceableCollection>(
     of index: Int, count: Int, to elements: inout C
   ) throws where C.Element: Decodable {
-    // Most arrays of a document are often empty, and reserving room through the collection
+    // Many of a document's arrays are empty, and reserving room through the collection
     // protocols asks the runtime for `Array`'s metadata (about 290 instructions).
     guard count > 0 else { return }
     elements.reserveCapacity(count)
