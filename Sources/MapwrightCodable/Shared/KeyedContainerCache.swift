@@ -80,11 +80,13 @@ final class KeyedContainerCache<State: AnyObject> {
     _: Key.Type, as _: Container.Type, move: (State) -> Void, make: () -> (State, Container)
   ) -> Container {
     let keyType = ObjectIdentifier(Key.self)
-    let first = kept.value(for: keyType)
-    if let first, first.isOnlyHolder {
-      move(first.state)
-      return first.container(Container.self)
+    // The kept container is read without a retain (the table keeps it): a retain and a
+    // release are atomic, and a document asks for a container per object.
+    if let reusable = kept.unretainedValue(for: keyType), reusable._withUnsafeGuaranteedRef({ $0.isOnlyHolder }) {
+      reusable._withUnsafeGuaranteedRef { move($0.state) }
+      return reusable._withUnsafeGuaranteedRef { $0.container(Container.self) }
     }
+    let first = kept.value(for: keyType)
     // The one kept is in use (a type nested in itself): one behind it, or a new one.
     if let spare = first?.freeSpare() {
       move(spare.state)

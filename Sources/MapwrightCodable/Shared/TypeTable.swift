@@ -8,11 +8,11 @@
 // its own; when all of them hold other types, the first one is replaced.
 
 final class TypeTable<Value> {
-  private static var size: Int { 16 }
-  private static var probes: Int { 4 }
+  fileprivate static var size: Int { 16 }
+  fileprivate static var probes: Int { 4 }
   /// Per slot, the type's address (0: empty) and its value.
-  private let types: UnsafeMutablePointer<UInt>
-  private let values: UnsafeMutablePointer<Value?>
+  fileprivate let types: UnsafeMutablePointer<UInt>
+  fileprivate let values: UnsafeMutablePointer<Value?>
 
   init() {
     types = .allocate(capacity: Self.size)
@@ -28,7 +28,7 @@ final class TypeTable<Value> {
   }
 
   @inline(__always)
-  private static func home(of key: UInt) -> Int {
+  fileprivate static func home(of key: UInt) -> Int {
     var bits = UInt64(key)
     bits ^= bits >> 33
     bits &*= 0xFF51_AFD7_ED55_8CCD
@@ -63,5 +63,20 @@ final class TypeTable<Value> {
     }
     types[chosen] = key
     values[chosen] = value
+  }
+}
+
+extension TypeTable where Value: AnyObject {
+  /// The object kept for `type`, not retained (the table keeps it), or nil.
+  @inline(__always)
+  func unretainedValue(for type: ObjectIdentifier) -> Unmanaged<Value>? {
+    let key = UInt(bitPattern: type)
+    let home = Self.home(of: key)
+    for probe in 0..<Self.probes {
+      let slot = (home + probe) & (Self.size - 1)
+      if types[slot] == key { return values[slot].map { Unmanaged.passUnretained($0) } }
+      if types[slot] == 0 { return nil }
+    }
+    return nil
   }
 }
