@@ -100,7 +100,11 @@ final class CodableDecoder: _JSONModelDecoderBase, Decoder, SingleValueDecodingC
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     try checkContainer(kind: .object, at: current)
     let base = ContainerPath(depth: path.count)
-    if let keyedContainers { return reusedContainer(Key.self, from: keyedContainers, base: base) }
+    // The cache lent, not retained (the decoder keeps it): an atomic retain and release less
+    // per object.
+    if let cache = keyedContainers.map(Unmanaged.passUnretained) {
+      return cache._withUnsafeGuaranteedRef { reusedContainer(Key.self, from: $0, base: base) }
+    }
     if reusesContainers {
       if madeFirstContainer {
         let cache = KeyedContainerCache<KeyedContainerState>()

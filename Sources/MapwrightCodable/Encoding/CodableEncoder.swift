@@ -119,7 +119,11 @@ final class CodableEncoder: _JSONModelEncoderBase, Encoder, SingleValueEncodingC
       preconditionFailure("Attempt to push new keyed encoding container when already previously encoded at this path.")
     }
     let pathDepth = path.count
-    if let keyedContainers { return reusedContainer(Key.self, from: keyedContainers, frame: frame, pathDepth: pathDepth) }
+    // The cache lent, not retained (the encoder keeps it): an atomic retain and release less
+    // per object.
+    if let cache = keyedContainers.map(Unmanaged.passUnretained) {
+      return cache._withUnsafeGuaranteedRef { reusedContainer(Key.self, from: $0, frame: frame, pathDepth: pathDepth) }
+    }
     if reusesContainers {
       if madeFirstContainer {
         let cache = KeyedContainerCache<StreamingContainerState>()
