@@ -82,11 +82,12 @@ final class KeyedContainerCache<State: AnyObject> {
     let keyType = ObjectIdentifier(Key.self)
     // The kept container is read without a retain (the table keeps it): a retain and a
     // release are atomic, and a document asks for a container per object.
-    if let reusable = kept.unretainedValue(for: keyType), reusable._withUnsafeGuaranteedRef({ $0.isOnlyHolder }) {
+    let reusable = kept.unretainedValue(for: keyType)
+    if let reusable, reusable._withUnsafeGuaranteedRef({ $0.isOnlyHolder }) {
       reusable._withUnsafeGuaranteedRef { move($0.state) }
       return reusable._withUnsafeGuaranteedRef { $0.container(Container.self) }
     }
-    let first = kept.value(for: keyType)
+    let first = reusable?.takeUnretainedValue()
     // The one kept is in use (a type nested in itself): one behind it, or a new one.
     if let spare = first?.freeSpare() {
       move(spare.state)

@@ -8,10 +8,10 @@
 // its own; when all of them hold other types, the first one is replaced.
 
 final class TypeTable<Value> {
-  fileprivate static var size: Int { 16 }
-  fileprivate static var probes: Int { 4 }
+  private static var size: Int { 16 }
+  private static var probes: Int { 4 }
   /// Per slot, the type's address (0: empty) and its value.
-  fileprivate let types: UnsafeMutablePointer<UInt>
+  private let types: UnsafeMutablePointer<UInt>
   fileprivate let values: UnsafeMutablePointer<Value?>
 
   init() {
@@ -28,7 +28,7 @@ final class TypeTable<Value> {
   }
 
   @inline(__always)
-  fileprivate static func home(of key: UInt) -> Int {
+  private static func home(of key: UInt) -> Int {
     var bits = UInt64(key)
     bits ^= bits >> 33
     bits &*= 0xFF51_AFD7_ED55_8CCD
@@ -39,11 +39,18 @@ final class TypeTable<Value> {
   /// The value kept for `type`, or nil.
   @inline(__always)
   func value(for type: ObjectIdentifier) -> Value? {
+    guard let slot = slot(of: type) else { return nil }
+    return values[slot]
+  }
+
+  /// The slot that holds `type`, or nil.
+  @inline(__always)
+  fileprivate func slot(of type: ObjectIdentifier) -> Int? {
     let key = UInt(bitPattern: type)
     let home = Self.home(of: key)
     for probe in 0..<Self.probes {
       let slot = (home + probe) & (Self.size - 1)
-      if types[slot] == key { return values[slot] }
+      if types[slot] == key { return slot }
       if types[slot] == 0 { return nil }
     }
     return nil
@@ -70,13 +77,7 @@ extension TypeTable where Value: AnyObject {
   /// The object kept for `type`, not retained (the table keeps it), or nil.
   @inline(__always)
   func unretainedValue(for type: ObjectIdentifier) -> Unmanaged<Value>? {
-    let key = UInt(bitPattern: type)
-    let home = Self.home(of: key)
-    for probe in 0..<Self.probes {
-      let slot = (home + probe) & (Self.size - 1)
-      if types[slot] == key { return values[slot].map { Unmanaged.passUnretained($0) } }
-      if types[slot] == 0 { return nil }
-    }
-    return nil
+    guard let slot = slot(of: type), let value = values[slot] else { return nil }
+    return Unmanaged.passUnretained(value)
   }
 }
