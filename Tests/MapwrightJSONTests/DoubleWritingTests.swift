@@ -67,6 +67,28 @@ import Testing
     }
   }
 
+  /// Sixteen and seventeen digits (most doubles that are not integers), with runs of zeros
+  /// across the two words of eight the writer makes them in: at the end of either word, the
+  /// whole of the second, all but the first digit.
+  @Test func longSignificandsWithZeroRunsAreTheStandardLibrarysText() {
+    var generator = SeededGenerator(seed: 0x1617)
+    var values: [Double] = [1.0000000000000002, 1.000000000000001, 9007199254740993, 0.30000000000000004, 1e16 + 2]
+    for _ in 0..<40_000 {
+      let length = Int.random(in: 16...17, using: &generator)
+      var digits = (0..<length).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) }
+      digits[0] = Character(String(Int.random(in: 1...9, using: &generator)))
+      let zerosFrom = Int.random(in: 1..<length, using: &generator)
+      let zerosTo = Int.random(in: zerosFrom...length, using: &generator)
+      for index in zerosFrom..<zerosTo { digits[index] = "0" }
+      let text = "\(String(digits))e\(Int.random(in: -40...40, using: &generator))"
+      if let value = Double(text) { values.append(value) }
+    }
+    for value in values {
+      expectStandardText(value, "(seed 0x1617)")
+      expectStandardText(-value, "(seed 0x1617)")
+    }
+  }
+
   @Test(arguments: ["canada.json", "numbers.json", "mesh.json"])
   func everyNumberOfTheCorpusIsTheStandardLibrarysText(file: String) throws {
     let bytes = try SharedFiles.bytes(SharedFiles.benchData, file)

@@ -33,12 +33,18 @@ extension OutputBuffer {
       return start.distance(to: at) + 3
     }
     var (significand, exponent) = Schubfach.decimal(of: value.magnitude)
-    while significand % 10 == 0 {
-      significand /= 10
-      exponent += 1
-    }
     // The digits go one place to the right, leaving room for a point after the first ones.
-    let digits = writeDecimal(significand, at: at + 1)
+    let digits: Int
+    if significand >= 1_000_000_000_000_000, significand < 100_000_000_000_000_000 {
+      // Sixteen or seventeen digits, as most doubles that are not integers have.
+      (digits, exponent) = writeLongSignificand(significand, exponent: exponent, at: at + 1)
+    } else {
+      while significand % 10 == 0 {
+        significand /= 10
+        exponent += 1
+      }
+      digits = writeDecimal(significand, at: at + 1)
+    }
     let point = exponent + digits  // the value is 0.<digits> × 10^point
     if point < -3 || value.magnitude > 0x1p53 {
       return start.distance(to: at) + writeExponential(digits: digits, point: point, at: at)
@@ -74,6 +80,38 @@ extension OutputBuffer {
     at[point] = UInt8(ascii: ".")
     at[point + 1] = UInt8(ascii: "0")
     return start.distance(to: at) + point + 2
+  }
+
+  /// Writes the digits of `significand` (10¹⁵ ≤ significand < 10¹⁷) at `at` without its
+  /// trailing zeros; returns how many digits and the exponent raised by the zeros dropped.
+  /// The last sixteen digits are two words of eight made side by side (`eightDigitValues`),
+  /// stored whole; the zeros at the end are the empty bytes at the top of those words, so
+  /// they are counted rather than divided out one at a time (bytes past the digits are
+  /// written over: the caller has room for `longestDoubleText`).
+  @inline(__always)
+  private static func writeLongSignificand(
+    _ significand: UInt64, exponent: Int, at: UnsafeMutablePointer<UInt8>
+  ) -> (digits: Int, exponent: Int) {
+    var rest = significand
+    var start = at
+    var length = 16
+    if significand >= 10_000_000_000_000_000 {
+      let first = significand / 10_000_000_000_000_000
+      rest = significand &- first &* 10_000_000_000_000_000
+      start.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: first)
+      start += 1
+      length = 17
+    }
+    let high = UInt32(truncatingIfNeeded: rest / 100_000_000)
+    let highDigits = eightDigitValues(high)
+    let lowDigits = eightDigitValues(UInt32(truncatingIfNeeded: rest) &- high &* 100_000_000)
+    let raw = UnsafeMutableRawPointer(start)
+    raw.storeBytes(of: (highDigits | 0x3030_3030_3030_3030).littleEndian, as: UInt64.self)
+    raw.storeBytes(of: (lowDigits | 0x3030_3030_3030_3030).littleEndian, toByteOffset: 8, as: UInt64.self)
+    // The last digit is the top byte of `lowDigits`; a digit's byte is 0...9, so a word's
+    // leading zero bits over eight are its trailing zero digits.
+    let zeros = lowDigits == 0 ? 8 &+ highDigits.leadingZeroBitCount >> 3 : lowDigits.leadingZeroBitCount >> 3
+    return (length &- zeros, exponent &+ zeros)
   }
 
   /// d.ddde±XX from the digits written at `at + 1`; returns the length.

@@ -40,13 +40,22 @@ public struct JSONOutput {
 
   @inlinable @inline(__always)
   mutating func separate() {
+    if takesSeparator() { storage.buffer.append(UInt8(ascii: ",")) }
+  }
+
+  /// Whether the value about to be written follows a sibling (and so a comma goes first);
+  /// moves the state past the value's start.
+  @inlinable @inline(__always) @usableFromInline
+  mutating func takesSeparator() -> Bool {
     if afterKey {
       afterKey = false
-    } else if first {
-      first = false
-    } else {
-      storage.buffer.append(UInt8(ascii: ","))
+      return false
     }
+    if first {
+      first = false
+      return false
+    }
+    return true
   }
 
   /// Writes an object member's key; its value comes next.
@@ -156,15 +165,23 @@ public struct JSONOutput {
   /// out.bytes   // [1.5,-0.25,100.0]
   /// ```
   public mutating func doubleArray(_ values: [Double]) {
-    separate()
-    storage.buffer.append(UInt8(ascii: "["))
-    // A block of elements at a time into room reserved for the longest texts.
+    // A block of elements at a time into room reserved for the longest texts, with room for
+    // the separator and brackets too (short arrays, like coordinates, are one block: one
+    // reservation for the whole array).
     let room = OutputBuffer.longestDoubleText &+ 1
     var index = 0
-    while index < values.count {
+    repeat {
       let end = min(index &+ 4096, values.count)
-      let start = storage.buffer.unsafeTail(reserving: (end &- index) &* room)
+      let start = storage.buffer.unsafeTail(reserving: (end &- index) &* room &+ 3)
       var at = start
+      if index == 0 {
+        if takesSeparator() {
+          at.pointee = UInt8(ascii: ",")
+          at += 1
+        }
+        at.pointee = UInt8(ascii: "[")
+        at += 1
+      }
       while index < end {
         if index > 0 {
           at.pointee = UInt8(ascii: ",")
@@ -180,9 +197,12 @@ public struct JSONOutput {
         }
         index &+= 1
       }
+      if index == values.count {
+        at.pointee = UInt8(ascii: "]")
+        at += 1
+      }
       storage.buffer.advance(by: start.distance(to: at))
-    }
-    storage.buffer.append(UInt8(ascii: "]"))
+    } while index < values.count
     first = false
   }
 

@@ -51,9 +51,9 @@ enum Schubfach {
     let index = ((0 &- k) &- SchubfachPowers.smallestExponent) &* 2
     let (gHigh, gLow) = SchubfachPowers.table.withUnsafeBufferPointer { ($0[index], $0[index &+ 1]) }
 
-    let vbl = roundToOdd(gHigh, gLow, cbl << UInt64(h))
-    let vb = roundToOdd(gHigh, gLow, cb << UInt64(h))
-    let vbr = roundToOdd(gHigh, gLow, cbr << UInt64(h))
+    let vbl = roundToOdd(gHigh, gLow, cbl &<< UInt64(h))
+    let vb = roundToOdd(gHigh, gLow, cb &<< UInt64(h))
+    let vbr = roundToOdd(gHigh, gLow, cbr &<< UInt64(h))
     let lower = vbl &+ (isEven ? 0 : 1)
     let upper = vbr &- (isEven ? 0 : 1)
 
