@@ -176,11 +176,11 @@ public final class DecodingSession {
 public final class EncodingSession {
   /// ObjectMapper's `shouldIncludeNilValues`: write `null` for nil optionals instead of
   /// leaving the key out.
-  public var includesNilValues: Bool
+  public let includesNilValues: Bool
   /// ObjectMapper's `MappingContext`, passed to every nested `Map`.
   public var context: MappingContext?
   /// Whether versioned models write their version (`JSONVersioning`) into their objects.
-  public var recordsVersions: Bool
+  public let recordsVersions: Bool
   /// Where `@Transform(named:)` looks its transformers up.
   public var transformers: TransformerRegistry
   /// Problems recorded so far.
