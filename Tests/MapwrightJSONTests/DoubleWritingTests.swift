@@ -124,17 +124,27 @@ import Testing
       }
       func written(inOneCall: Bool) -> JSONOutput {
         var out = JSONOutput()
+        func array() {
+          if inOneCall {
+            out.doubleArray(values)
+          } else {
+            out.beginArray()
+            for value in values { out.double(value) }
+            out.endArray()
+          }
+        }
+        // After a sibling, after a key, and first in an array.
         out.beginObject()
         out.key("a")
         out.beginArray()
         out.integer(7)
-        if inOneCall {
-          out.doubleArray(values)
-        } else {
-          out.beginArray()
-          for value in values { out.double(value) }
-          out.endArray()
-        }
+        array()
+        out.endArray()
+        out.key("b")
+        array()
+        out.key("c")
+        out.beginArray()
+        array()
         out.endArray()
         out.endObject()
         return out
