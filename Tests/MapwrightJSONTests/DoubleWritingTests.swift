@@ -72,7 +72,7 @@ import Testing
   /// whole of the second, all but the first digit.
   @Test func longSignificandsWithZeroRunsAreTheStandardLibrarysText() {
     var generator = SeededGenerator(seed: 0x1617)
-    var values: [Double] = [1.0000000000000002, 1.000000000000001, 9007199254740993, 0.30000000000000004, 1e16 + 2]
+    var values: [Double] = [1.0000000000000002, 1.000000000000001, 9_007_199_254_740_993, 0.30000000000000004, 1e16 + 2]
     for _ in 0..<40_000 {
       let length = Int.random(in: 16...17, using: &generator)
       var digits = (0..<length).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) }
