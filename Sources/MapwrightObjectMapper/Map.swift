@@ -6,6 +6,7 @@
 // nested objects and arrays they name.
 
 import Foundation
+import MapwrightJSON
 
 /// The cursor a model's `mapping(map:)` reads from and writes to (ObjectMapper's `Map`).
 ///
@@ -172,13 +173,7 @@ public final class Map {
   static func contains(_ key: String, _ delimiter: String) -> Bool {
     var delimiterUTF8 = delimiter.utf8.makeIterator()
     if delimiter.utf8.count == 1, let byte = delimiterUTF8.next() {
-      if let found = key.utf8.withContiguousStorageIfAvailable({ bytes in
-        for b in bytes where b == byte { return true }
-        return false
-      }) {
-        return found
-      }
-      return key.utf8.contains(byte)
+      return withUTF8Bytes(of: key) { $0.contains(byte) }
     }
     return !delimiter.isEmpty && key.contains(delimiter)
   }
@@ -198,8 +193,7 @@ public final class Map {
       readKeys?.insert(key)
       if hintedLookups == nil { hintedLookups = !object.hasRepeatedKeys }
       guard hintedLookups == true else { return object[key] }
-      var key = key
-      return key.withUTF8 { object.member(named: $0, hint: &lookupHint) }
+      return withUTF8Bytes(of: key) { object.member(named: $0, hint: &lookupHint) }
     }
     let components = path(cursor)
     readKeys?.insert(components[0])

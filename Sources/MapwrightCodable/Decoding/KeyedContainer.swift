@@ -71,11 +71,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       return converted.first { $0.key == name }?.value
     }
     let state = state
-    if let found = name.utf8.withContiguousStorageIfAvailable({ decoder.member(of: state.object, named: $0, table: &state.keys) }) {
-      return found
-    }
-    var copy = name
-    return copy.withUTF8 { decoder.member(of: state.object, named: $0, table: &state.keys) }
+    return withUTF8Bytes(of: name) { decoder.member(of: state.object, named: $0, table: &state.keys) }
   }
 
   @inline(__always)

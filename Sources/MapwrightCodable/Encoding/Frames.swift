@@ -29,7 +29,7 @@ extension CodableEncoder {
   func beginMember(frame: Int, key: String) {
     beginElement(frame: frame)
     let start = out.count
-    withKeyBytes(key) { writer.writeString(utf8: $0, to: &out) }
+    withUTF8Bytes(of: key) { writer.writeString(utf8: $0, to: &out) }
     let keyLength = out.count - start
     if sorted { sortKeys.append(key) }
     endKey(frame: frame, start: start, keyLength: keyLength, hash: keyHash(start, keyLength))
@@ -55,13 +55,6 @@ extension CodableEncoder {
     }
     members.append(Member(start: start, keyLength: keyLength, hash: hash))
     if pretty { out.append(" : ") } else { out.append(UInt8(ascii: ":")) }
-  }
-
-  @inline(__always)
-  private func withKeyBytes<R>(_ key: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    if let result = key.utf8.withContiguousStorageIfAvailable(body) { return result }
-    var copy = key
-    return copy.withUTF8(body)
   }
 
   /// A hash of a key as written at `start` in `out` (`length` bytes, quotes included); its
@@ -156,7 +149,7 @@ extension CodableEncoder {
   /// (the frame's key filter first, then the hashes of its keys, then the keys as written).
   func lastMember(named key: String, frame: Int) -> Int? {
     var written = OutputBuffer(capacity: key.utf8.count + 16)
-    withKeyBytes(key) { writer.writeString(utf8: $0, to: &written) }
+    withUTF8Bytes(of: key) { writer.writeString(utf8: $0, to: &written) }
     return written.copyBytes().withUnsafeBufferPointer { bytes in
       let hash = keyHash(bytes)
       guard mayHaveKey(hash: hash, frame: frame) else { return nil }

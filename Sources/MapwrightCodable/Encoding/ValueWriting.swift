@@ -77,11 +77,7 @@ extension CodableEncoder {
 
   @inline(__always)
   func writeString(_ value: String) {
-    let written: Void? = value.utf8.withContiguousStorageIfAvailable { writer.writeString(utf8: $0, to: &out) }
-    if written == nil {
-      var copy = value
-      copy.withUTF8 { writer.writeString(utf8: $0, to: &out) }
-    }
+    withUTF8Bytes(of: value) { writer.writeString(utf8: $0, to: &out) }
   }
 
   @inline(__always)

@@ -24,11 +24,20 @@ private func stopMask(_ word: UInt64, escapeSlashes: Bool, escapeNonASCII: Bool)
   return escapeSlashes ? mask | slashMask(word) : mask
 }
 
+/// Calls `body` with the UTF-8 bytes of `text`: in place when the string has them (native
+/// and small strings; no copy of the string, so no retain), else from a contiguous copy.
+/// Every writer of a `String`'s bytes (the model writer's and the Codable encoder's) calls it.
+@inlinable @inline(__always)
+package func withUTF8Bytes<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+  if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+  var copy = text
+  return copy.withUTF8(body)
+}
+
 extension JSONWriter {
   @inline(__always)
   func writeString(_ text: String, to out: inout OutputBuffer) {
-    var text = text
-    text.withUTF8 { writeString(utf8: $0, to: &out) }
+    withUTF8Bytes(of: text) { writeString(utf8: $0, to: &out) }
   }
 
   package func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
@@ -40,8 +49,7 @@ extension JSONWriter {
   /// strings), without a writer to make.
   @inline(__always)
   static func writeString(_ text: String, to out: inout OutputBuffer) {
-    var text = text
-    text.withUTF8 { writeString(utf8: $0, escapeSlashes: false, escapeNonASCII: false, to: &out) }
+    withUTF8Bytes(of: text) { writeString(utf8: $0, escapeSlashes: false, escapeNonASCII: false, to: &out) }
   }
 
   /// Writes `bytes` (a Swift string's UTF-8) quoted, with the escapes JSON requires and the
