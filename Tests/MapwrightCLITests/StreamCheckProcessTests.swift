@@ -5,7 +5,7 @@ import Testing
 /// `mapwright check` on streams, run as a process: files read in chunks, standard input, and
 /// files far larger than the element limit.
 @Suite("mapwright check on streams")
-struct StreamCheckProcessTests {
+final class StreamCheckProcessTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   static let binary = BuiltProducts.executable(named: "mapwright") ?? "mapwright (not built beside the tests)"
 
@@ -14,6 +14,8 @@ struct StreamCheckProcessTests {
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }()
+
+  deinit { try? FileManager.default.removeItem(at: directory) }
 
   /// Runs the CLI with `arguments` (standard input from `input`); its exit status and standard
   /// error lines.

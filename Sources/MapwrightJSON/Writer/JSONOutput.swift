@@ -45,7 +45,7 @@ public struct JSONOutput {
 
   /// Whether the value about to be written follows a sibling (and so a comma goes first);
   /// moves the state past the value's start.
-  @inlinable @inline(__always) @usableFromInline
+  @inlinable @inline(__always)
   mutating func takesSeparator() -> Bool {
     if afterKey {
       afterKey = false

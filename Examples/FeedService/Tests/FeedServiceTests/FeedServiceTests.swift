@@ -20,12 +20,13 @@
       return try! ObjectModel(contentsOf: root.appendingPathComponent("../Library.xcdatamodeld"))
     }()
 
-    /// A service on a new SQLite store in a temporary folder, feeds of at most `limit` bytes.
-    static func service(limit: Int = 1 << 20) throws -> FeedService {
+    /// A service on a new SQLite store in a temporary folder, feeds of at most `limit` bytes;
+    /// the folder, for the test to remove.
+    static func service(limit: Int = 1 << 20) throws -> (FeedService, URL) {
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feed-service-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let store = try AsyncStore(readers: 2) { try SQLiteStore(path: folder.appendingPathComponent("feeds.sqlite").path, model: model) }
-      return try FeedService(store: store, maximumFeedSize: limit, spoolDirectory: folder)
+      return (try FeedService(store: store, maximumFeedSize: limit, spoolDirectory: folder), folder)
     }
 
     static func author(_ id: Int, born: String = "1850-01-01", books: Int = 2) -> String {
@@ -38,7 +39,8 @@
     static func json(_ response: TestResponse) throws -> JSON { try JSON(parsing: Array(response.body.readableBytesView)) }
 
     @Test func feedsInAuthorsOut() async throws {
-      let service = try Self.service()
+      let (service, folder) = try Self.service()
+      defer { try? FileManager.default.removeItem(at: folder) }
       try await service.application(port: 0).test(.live) { client in
         let lines = (1...40).map { Self.author($0, born: $0 <= 10 ? "1830-05-05" : "1900-02-02") }.joined(separator: "\n")
         var response = try await client.execute(
@@ -68,7 +70,8 @@
     }
 
     @Test func badFeedsAreRefusedWithTheirPlace() async throws {
-      let service = try Self.service(limit: 4096)
+      let (service, folder) = try Self.service(limit: 4096)
+      defer { try? FileManager.default.removeItem(at: folder) }
       try await service.application(port: 0).test(.live) { client in
         // A bad value on line 3 of the feed: 400, its path, line and column in the feed.
         let lines = [Self.author(1), Self.author(2), Self.author(3).replacingOccurrences(of: #""author_id": 3"#, with: #""author_id": "three""#)]
@@ -93,7 +96,8 @@
     }
 
     @Test func checkListsEveryProblem() async throws {
-      let service = try Self.service()
+      let (service, folder) = try Self.service()
+      defer { try? FileManager.default.removeItem(at: folder) }
       try await service.application(port: 0).test(.live) { client in
         let body = #"[{"author_id": 1, "firstName": "A"}, {"author_id": "x", "firstName": "B", "lastName": "C"}]"#
         var response = try await client.execute(uri: "/check", method: .post, body: ByteBuffer(string: body))
@@ -111,7 +115,8 @@
     }
 
     @Test func twoImportsAtOnce() async throws {
-      let service = try Self.service()
+      let (service, folder) = try Self.service()
+      defer { try? FileManager.default.removeItem(at: folder) }
       try await service.application(port: 0).test(.live) { client in
         try await withThrowingTaskGroup(of: Int.self) { group in
           for part in 0..<2 {
