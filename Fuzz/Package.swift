@@ -14,6 +14,10 @@ let package = Package(
   dependencies: [.package(path: "..")],
   targets: [
     .executableTarget(name: "FuzzParser", dependencies: [.product(name: "MapwrightJSON", package: parent)]),
+    .executableTarget(name: "FuzzPatch", dependencies: [.product(name: "MapwrightJSON", package: parent)]),
+    .executableTarget(
+      name: "FuzzPartial",
+      dependencies: [.product(name: "MapwrightEngine", package: parent), .product(name: "MapwrightJSON", package: parent)]),
     .executableTarget(
       name: "FuzzCodable",
       dependencies: [.product(name: "MapwrightCodable", package: parent), .product(name: "MapwrightJSON", package: parent)]),

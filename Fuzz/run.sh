@@ -12,10 +12,10 @@ shift 2
 # address` passes two `-sanitize=` flags and swiftc keeps only the last, which builds the code
 # without coverage instrumentation (libFuzzer then finds "no interesting inputs"). The check
 # below fails the run if that ever happens again.
-# One build folder per set of compiler flags, used by nothing else: FuzzParser, FuzzCodable
-# and FuzzSchema share `.build-fuzz` (the library is compiled once for the three), FuzzModels,
-# whose flags differ, has `.build-FuzzModels`. SwiftPM's lock on a folder makes a second
-# build in it wait, so campaigns of two targets can still run at once.
+# One build folder per set of compiler flags, used by nothing else: FuzzParser, FuzzCodable,
+# FuzzSchema, FuzzPartial and FuzzPatch share `.build-fuzz` (the library is compiled once for
+# the five), FuzzModels, whose flags differ, has `.build-FuzzModels`. SwiftPM's lock on a
+# folder makes a second build in it wait, so campaigns of two targets can still run at once.
 scratch=.build-fuzz
 extra=()
 if [ "$target" = FuzzModels ]; then

@@ -33,7 +33,7 @@ struct Patch: ParsableCommand {
     let result: JSON
     do {
       result = merge ? document.mergePatched(with: patchDocument) : try document.applying(try JSONPatch(json: patchDocument))
-    } catch let error as JSONPatchError {
+    } catch {
       printError("\(patch): error: \(error)")
       throw ExitCode(1)
     }

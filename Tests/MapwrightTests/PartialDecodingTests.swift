@@ -219,6 +219,63 @@ func closedReference(_ prefix: [UInt8]) -> [UInt8]? {
     }
   }
 
+  /// A repeated key's member is never shown: a whole decode reads the first (found by
+  /// FuzzPartial, where a later member replaced what was shown).
+  @Test func aRepeatedKeyShowsTheFirstMember() throws {
+    let text = #"{"notes": {"a": "first", "b": "x", "a": "second", "\u0061": {"c": 1}}, "title": "T", "title": "U", "tags": ["t"]}"#
+    let bytes = Array(text.utf8)
+    let whole = try JSON(parsing: bytes)
+    for size in [1, 4, 29] {
+      var json = PartialDecoder(JSON.self)
+      var recipe = PartialDecoder(Recipe.self, options: PartialDecodingOptions(snapshotEveryChunk: true))
+      var position = 0
+      while position < bytes.count {
+        let chunk = bytes[position..<min(bytes.count, position + size)]
+        if let shown = try json.append(chunk) {
+          for (key, value) in shown["notes"]?.objectValue ?? [:] {
+            #expect(whole["notes"]?[key]?.stringValue?.hasPrefix(value.stringValue ?? "-") == true, "after \(position) bytes: \(shown)")
+          }
+        }
+        let card = try recipe.append(chunk)
+        #expect(card?.title.map { "T".hasPrefix($0) } ?? true, "after \(position) bytes: \(String(describing: card?.title))")
+        #expect(card?.notes?["a"].map { "first".hasPrefix($0) } ?? true)
+        position += size
+      }
+      #expect(try json.finish() == whole)
+      #expect(json.partial == whole)
+      #expect(recipe.partial?.title == "T" && recipe.partial?.notes == ["a": "first", "b": "x"])
+    }
+  }
+
+  /// With strings shown only once closed, a string that has begun shows nothing in its place
+  /// (found by FuzzPartial: `JSON` showed an empty array there).
+  @Test func aStringNotShownLeavesNoPlaceholder() throws {
+    var decoder = PartialDecoder(JSON.self, options: PartialDecodingOptions(growingStrings: false))
+    _ = try decoder.append(#"{"tags": ["hot", "qu"#)
+    #expect(decoder.partial == ["tags": ["hot"]])
+    _ = try decoder.append(#"ick"], "title": "So"#)
+    #expect(decoder.partial == ["tags": ["hot", "quick"]])
+    _ = try decoder.append(#"up"}"#)
+    #expect(decoder.partial == ["tags": ["hot", "quick"], "title": "Soup"])
+  }
+
+  /// Under `DuplicateKeyPolicy.reject` a repeated key fails as a whole decode does.
+  @Test func aRepeatedKeyUnderRejectFailsAsAWholeDecodeDoes() throws {
+    var options = MappingOptions()
+    options.parsing.duplicateKeys = .reject
+    let bytes = Array(#"{"title": "T", "tags": [], "title": "U", "servings": 1}"#.utf8)
+    let whole = try #require(throws: MappingError.self) { try JSON.decodeReporting(json: bytes, options: options) }
+    var decoder = PartialDecoder(JSON.self, options: PartialDecodingOptions(mapping: options))
+    let error = try #require(throws: MappingError.self) {
+      for byte in bytes {
+        let shown = try decoder.append([byte])
+        #expect(shown?["title"]?.stringValue != "U")
+      }
+      _ = try decoder.finish()
+    }
+    #expect(error.description == whole.description)
+  }
+
   @Test func invalidUTF8InAStringFailsAtItsPlace() throws {
     let bytes = Array(#"{"title": "ab"#.utf8) + [0xFF] + Array(#"cd"}"#.utf8)
     let whole = try #require(throws: MappingError.self) { try Recipe.decodeReporting(json: bytes) }

@@ -1,5 +1,5 @@
 // Fuzz target: the parser under every option set, the owned value and the writer, the indexed
-// parse beside the one-pass parser, and the stream splitter.
+// parse beside the one-pass parser, and the stream splitter (server-sent events too).
 // For each input and option set: parsing either fails with a JSONError or succeeds, and then
 // the input is valid UTF-8 (strict Unicode, no comments) and the owned value written compact
 // and pretty parses back equal to itself. For each stream
@@ -85,7 +85,9 @@ private func checkIndexedParse(_ input: [UInt8]) {
   }
 }
 
-private let streamForms: [JSONStreamFormat] = [.jsonLines, .jsonTextSequence, .concatenated, .array, .array(at: "a.b")]
+private let streamForms: [JSONStreamFormat] = [
+  .jsonLines, .jsonTextSequence, .concatenated, .array, .array(at: "a.b"), .serverSentEvents, .serverSentEvents(terminator: "[DONE]"),
+]
 
 /// Every element and error of `bytes` read as `format` in chunks of `chunk` bytes (small
 /// limit, so that elements over it are exercised too).
@@ -99,7 +101,9 @@ private func splitOutcomes(
     while !over {
       do {
         guard let element = try splitter.next() else { return }
-        outcomes.append("\(element.index) \(element.offset) \(element.line):\(element.column) \(element.bytes) \(element.atEndOfStream)")
+        outcomes.append(
+          "\(element.index) \(element.offset) \(element.line):\(element.column) \(element.bytes) \(element.atEndOfStream) \(String(describing: element.event))"
+        )
       } catch {
         outcomes.append("error \(error)")
         if !error.isRecoverable { over = true }

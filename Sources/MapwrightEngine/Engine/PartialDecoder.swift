@@ -175,8 +175,11 @@ public struct PartialDecoder<Model: JSONConvertible> {
     } catch let error as MappingError {
       // Settled once the bytes after its place have arrived (at most `lookahead` more chunks
       // decode the text again).
-      guard let place = error.jsonError?.offset else { return error }
-      return place + Self.lookahead <= count ? error : nil
+      guard let parseError = error.jsonError else { return error }
+      // The text so far merely cut off (the scanner's fault is further on than the parser
+      // looked, such as a repeated key, which the parser finds when its object closes): wait.
+      if parseError.code == .unexpectedEnd || parseError.code == .unterminatedString { return nil }
+      return parseError.offset + Self.lookahead <= count ? error : nil
     } catch {
       return error
     }

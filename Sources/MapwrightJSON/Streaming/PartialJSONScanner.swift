@@ -22,6 +22,10 @@
 //   surrogate pair or a UTF-8 sequence that is not complete, decoded incrementally (only the
 //   new bytes each time).
 //
+// - A member whose key repeats an earlier one of its object is scanned and never shown: a
+//   whole decode reads the first (`DuplicateKeyPolicy.useFirst`), or fails (`.reject`: the
+//   scanner stops there, and the decoder reports the parser's error once the object closes).
+//
 // So the work of a snapshot is bounded by what arrived since the last one, plus the depth of
 // the spine: a document of n bytes costs O(n) however it is cut. Numbers, `true`, `false` and
 // `null` are surfaced only once complete (a number at the end of a chunk may go on).
@@ -115,6 +119,14 @@ package struct PartialJSONScanner {
     var pending: [Range<Int>] = []
     var pendingFirstIndex = 0
     var lastPendingIndex = -2
+    /// The first member's key (kept until a second member needs it), and the keys of every
+    /// member once there are two: a repeated key is found as it ends.
+    var firstKey: Range<Int>?
+    var firstKeyHasEscapes = false
+    var keys: Set<ByteKey> = []
+    /// The current member's key repeats an earlier one's: under `DuplicateKeyPolicy.useFirst`
+    /// its value is scanned but never shown (a whole decode reads the first).
+    var repeated = false
   }
 
   private enum Token { case none, string, key, number, literal }
@@ -137,6 +149,7 @@ package struct PartialJSONScanner {
   private let maximumDepth: Int
   private let allowsTrailingCommas: Bool
   private let allowsByteOrderMark: Bool
+  private let rejectsDuplicateKeys: Bool
   private let partialStrings: Bool
   /// What the last snapshot handed over, kept to be refilled by the next (the decoder drops
   /// its references to them in between, so they are changed in place).
@@ -150,6 +163,7 @@ package struct PartialJSONScanner {
     maximumDepth = parsing.maximumDepth
     allowsTrailingCommas = parsing.allowsTrailingCommas
     allowsByteOrderMark = parsing.allowsByteOrderMark
+    rejectsDuplicateKeys = parsing.duplicateKeys == .reject
     self.partialStrings = partialStrings
   }
 
@@ -212,7 +226,7 @@ package struct PartialJSONScanner {
             continue
           }
           position += 1
-          endString(at: index)
+          try endString(at: index)
         case .number, .literal:
           var index = position
           while index < count, isScalarByte(base[index]) { index += 1 }
@@ -261,6 +275,7 @@ package struct PartialJSONScanner {
       stack[top].childStart = position
       stack[top].keyStart = position + 1
       stack[top].keyText = nil
+      stack[top].repeated = false
       stringHasEscapes = false
       token = .key
       position += 1
@@ -289,8 +304,9 @@ package struct PartialJSONScanner {
     case 0x7B, 0x5B:
       guard stack.count < maximumDepth else { throw PartialScanError(offset: position) }
       let isObject = byte == 0x7B
-      let parentTracked = stack.last.map(\.tracked) ?? nil
-      stack.append(Level(isObject: isObject, state: isObject ? .objectStart : .arrayStart, tracked: parentTracked == false ? false : nil))
+      // Below a level the model does not build in place, or in a repeated member, nothing is shown.
+      let shown = stack.last.map { $0.tracked != false && !$0.repeated } ?? true
+      stack.append(Level(isObject: isObject, state: isObject ? .objectStart : .arrayStart, tracked: shown ? nil : false))
       position += 1
     case 0x22:
       token = .string
@@ -309,18 +325,40 @@ package struct PartialJSONScanner {
     }
   }
 
-  private mutating func endString(at quote: Int) {
+  private mutating func endString(at quote: Int) throws(PartialScanError) {
     if token == .key {
       token = .none
       let top = stack.count - 1
       stack[top].keyEnd = quote
       stack[top].keyHasEscapes = stringHasEscapes
       stack[top].state = .colon
+      try checkRepeatedKey(top)
       return
     }
     token = .none
     leafText = ""
     completeValue(end: quote + 1)
+  }
+
+  /// Notes whether the key just ended at level `top` repeats one of the object's earlier keys
+  /// (the same text, byte for byte: `ByteKey`, the parser's rule). Only where members are
+  /// shown: below a level read whole, the whole read applies the parser's rule itself.
+  private mutating func checkRepeatedKey(_ top: Int) throws(PartialScanError) {
+    guard stack[top].tracked != false else { return }
+    guard stack[top].childIndex > 0, let first = stack[top].firstKey else {
+      stack[top].firstKey = stack[top].keyStart..<stack[top].keyEnd
+      stack[top].firstKeyHasEscapes = stack[top].keyHasEscapes
+      return
+    }
+    if stack[top].keys.isEmpty {
+      stack[top].keys.insert(ByteKey(keyText(first, hasEscapes: stack[top].firstKeyHasEscapes)))
+    }
+    let key = ByteKey(keyText(stack[top].keyStart..<stack[top].keyEnd, hasEscapes: stack[top].keyHasEscapes))
+    guard !stack[top].keys.insert(key).inserted else { return }
+    // Rejected: the decoder parses the text for the error, which the parser words once the
+    // object closes.
+    if rejectsDuplicateKeys { throw PartialScanError(offset: stack[top].childStart) }
+    stack[top].repeated = true
   }
 
   private mutating func close(isObject: Bool) {
@@ -341,7 +379,7 @@ package struct PartialJSONScanner {
     guard let top = stack.indices.last else { return }  // the root: only whitespace may follow
     let isObject = stack[top].isObject
     stack[top].state = isObject ? .objectNext : .arrayNext
-    guard !trackedChild, stack[top].tracked != false else { return }
+    guard !trackedChild, stack[top].tracked != false, !stack[top].repeated else { return }
     let index = stack[top].childIndex
     let start = stack[top].childStart
     if stack[top].lastPendingIndex == index - 1, let last = stack[top].pending.indices.last {
@@ -376,8 +414,13 @@ package struct PartialJSONScanner {
   }
 
   private func key(of level: Level) -> String {
-    let raw = bytes[level.keyStart..<level.keyEnd]
-    guard level.keyHasEscapes, let text = decodeString(raw) else { return String(decoding: raw, as: UTF8.self) }
+    keyText(level.keyStart..<level.keyEnd, hasEscapes: level.keyHasEscapes)
+  }
+
+  /// The text of the key between the quotes at `range`.
+  private func keyText(_ range: Range<Int>, hasEscapes: Bool) -> String {
+    let raw = bytes[range]
+    guard hasEscapes, let text = decodeString(raw) else { return String(decoding: raw, as: UTF8.self) }
     return text
   }
 
@@ -425,13 +468,15 @@ package struct PartialJSONScanner {
       stack[index].lastPendingIndex = -2
       if stack[index].tracked == true { stack[index].firm = true }
       // The open child: the next level (when the model may build it), or the string being
-      // read at the top.
+      // read at the top when its text is shown (a step with nothing below it would have the
+      // model make an empty value of a kind it guesses).
       let isTop = index == stack.count - 1
-      if isTop ? token == .string : stack[index + 1].tracked != false { level.open = openStep(index) }
+      let showsString = token == .string && partialStrings && !stack[index].repeated
+      if isTop ? showsString : stack[index + 1].tracked != false { level.open = openStep(index) }
       spine.append(level)
     }
     var leaf: String?
-    if token == .string, partialStrings, spine.count == stack.count {
+    if token == .string, partialStrings, spine.count == stack.count, stack.last?.repeated != true {
       try decodeLeaf()
       leaf = leafText
     }
