@@ -8,27 +8,29 @@
 //   silently read as another path.
 
 package enum KeyPathGrammar {
-  /// The components of `text`, unescaped.
+  /// The components of `text`, unescaped. Read byte by byte over the UTF-8 (a dot or a
+  /// backslash followed by a combining mark is one `Character` with it, but still a dot or a
+  /// backslash here, as `escapingASCII` writes it).
   package static func components(of text: String) -> [String] {
     var components: [String] = []
-    var current = ""
+    var current: [UInt8] = []
     var escaped = false
-    for character in text {
+    for byte in text.utf8 {
       if escaped {
-        if character != "." && character != "\\" { current.append("\\") }
-        current.append(character)
+        if byte != UInt8(ascii: ".") && byte != UInt8(ascii: "\\") { current.append(UInt8(ascii: "\\")) }
+        current.append(byte)
         escaped = false
-      } else if character == "\\" {
+      } else if byte == UInt8(ascii: "\\") {
         escaped = true
-      } else if character == "." {
-        components.append(current)
-        current = ""
+      } else if byte == UInt8(ascii: ".") {
+        components.append(String(decoding: current, as: UTF8.self))
+        current.removeAll(keepingCapacity: true)
       } else {
-        current.append(character)
+        current.append(byte)
       }
     }
-    if escaped { current.append("\\") }
-    components.append(current)
+    if escaped { current.append(UInt8(ascii: "\\")) }
+    components.append(String(decoding: current, as: UTF8.self))
     return components
   }
 }

@@ -40,6 +40,17 @@ package enum PointerGrammar {
     }
     return escaping ? nil : String(decoding: bytes, as: UTF8.self)
   }
+
+  /// A token escaped for pointer text (`~` → `~0`, `/` → `~1`).
+  package static func escaped(_ token: String) -> String {
+    escapingASCII(token) { byte in
+      switch byte {
+      case UInt8(ascii: "~"): "~0"
+      case UInt8(ascii: "/"): "~1"
+      default: nil
+      }
+    }
+  }
 }
 
 extension KeyPathGrammar {
@@ -47,12 +58,13 @@ extension KeyPathGrammar {
   /// `components(of:)` gives them back (`["a.b", "c"]` is `a\.b.c`).
   package static func text(of components: [String]) -> String {
     components.map { component in
-      var escaped = ""
-      for character in component {
-        if character == "." || character == "\\" { escaped.append("\\") }
-        escaped.append(character)
+      escapingASCII(component) { byte in
+        switch byte {
+        case UInt8(ascii: "."): "\\."
+        case UInt8(ascii: "\\"): "\\\\"
+        default: nil
+        }
       }
-      return escaped
     }.joined(separator: ".")
   }
 }

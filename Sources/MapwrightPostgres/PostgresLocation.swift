@@ -5,6 +5,7 @@
 
 #if Postgres
   import MapwrightGraph
+  import MapwrightStore
   import NIOCore
   import NIOSSL
   import PostgresNIO
@@ -107,7 +108,7 @@
     /// The startup parameter that puts the schema first, so that the store's tables are created
     /// and found there.
     static func searchPath(_ schema: String) -> (String, String) {
-      ("search_path", "\"\(schema.replacingOccurrences(of: "\"", with: "\"\""))\"")
+      ("search_path", quoteIdentifier(schema))
     }
   }
 #endif

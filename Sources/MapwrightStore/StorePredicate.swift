@@ -3,6 +3,7 @@
 // SQLite, `$1`, `$2`… for PostgreSQL).
 
 import MapwrightGraph
+import MapwrightNaming
 import MapwrightSchema
 
 #if canImport(FoundationEssentials)
@@ -122,4 +123,4 @@ public indirect enum StorePredicate {
 
 /// `name` as an SQL identifier (double-quoted, inner quotes doubled): the same in SQLite and
 /// PostgreSQL.
-package func quoteIdentifier(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+package func quoteIdentifier(_ name: String) -> String { "\"" + escapingASCII(name) { $0 == UInt8(ascii: "\"") ? "\"\"" : nil } + "\"" }

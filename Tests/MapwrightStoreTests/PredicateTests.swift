@@ -11,6 +11,13 @@ import MapwrightStore
 import Testing
 
 @Suite struct PredicateTests {
+  /// A quote in a name is doubled also when a combining mark follows it (one `Character`
+  /// with it, which a search over characters does not find).
+  @Test func identifiersQuoteEveryQuote() {
+    #expect(quoteIdentifier("a\"\u{301}b").utf8.elementsEqual("\"a\"\"\u{301}b\"".utf8))
+    #expect(quoteIdentifier("plain") == "\"plain\"")
+  }
+
   /// The example library, plus a book without an author and an author without books.
   static func library(_ kind: StoreKind) throws -> TemporaryStore {
     let t = try TemporaryStore(kind)

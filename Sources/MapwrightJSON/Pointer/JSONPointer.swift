@@ -47,10 +47,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
   public func isPrefix(of other: JSONPointer) -> Bool { other.tokens.starts(with: tokens) }
 
   /// A token escaped for pointer text (`~` → `~0`, `/` → `~1`).
-  public static func escaped(_ token: String) -> String {
-    guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
-    return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-  }
+  public static func escaped(_ token: String) -> String { PointerGrammar.escaped(token) }
 
   /// A token's text with `~1` and `~0` undone, or nil when a `~` starts anything else.
   package static func unescaped(_ raw: some Collection<UInt8>) -> String? { PointerGrammar.unescaped(raw) }

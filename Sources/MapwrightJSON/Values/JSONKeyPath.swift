@@ -58,7 +58,7 @@ public struct JSONKeyPath: Sendable, Hashable, CustomStringConvertible, Expressi
   /// A key path from components already split (ObjectMapper's custom delimiters).
   public init(components keys: [String]) {
     components = keys.map(Component.init(key:))
-    text = keys.map { $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ".", with: "\\.") }.joined(separator: ".")
+    text = KeyPathGrammar.text(of: keys)
   }
 
   /// The member names, in order.
