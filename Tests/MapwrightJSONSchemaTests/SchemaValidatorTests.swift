@@ -40,6 +40,17 @@ let outputSchema = #"""
 @Suite struct SchemaValidatorTests {
   static func document(_ json: JSON) throws -> JSONDocument { try JSONDocument(json.jsonString()) }
 
+  /// A `$ref` pointer token holding a "/" that a combining mark follows (one `Character` with
+  /// it) is split and unescaped on its bytes.
+  @Test func referencePointersSplitOnTheirBytes() throws {
+    let validator = try JSONSchemaValidator(schema: ["$defs": ["a/\u{311}": ["type": "integer"]], "$ref": "#/$defs/a~1\u{311}"])
+    #expect(validator.isValid(try Self.document(3).root))
+    #expect(!validator.isValid(try Self.document("three").root))
+    let split = try JSONSchemaValidator(schema: ["$defs": ["a": ["\u{311}b": ["type": "string"]]], "$ref": "#/$defs/a/\u{311}b"])
+    #expect(split.isValid(try Self.document("x").root))
+    #expect(!split.isValid(try Self.document(3).root))
+  }
+
   @Test func keywordsOnceIgnoredNowDecide() throws {
     // `check` used to call all of these valid.
     let cases: [(JSON, JSON)] = [

@@ -120,8 +120,11 @@ package enum SchemaPointer {
   static func tokens(ofFragment fragment: String) -> [String]? {
     let decoded = percentDecoded(fragment)
     if decoded.isEmpty { return [] }
-    guard decoded.hasPrefix("/") else { return nil }
-    return decoded.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { unescaped(String($0)) }
+    // Split on the bytes: a "/" that a combining mark follows is one `Character` with it.
+    guard decoded.utf8.first == UInt8(ascii: "/") else { return nil }
+    return decoded.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { token in
+      JSONPointer.unescaped(token) ?? String(decoding: token, as: UTF8.self)  // an invalid escape is kept as written
+    }
   }
 
   /// A pointer token's text (`~1` → `/`, `~0` → `~`).
