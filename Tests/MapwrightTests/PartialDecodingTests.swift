@@ -259,6 +259,21 @@ func closedReference(_ prefix: [UInt8]) -> [UInt8]? {
     #expect(decoder.partial == ["tags": ["hot", "quick"], "title": "Soup"])
   }
 
+  /// In an object past the keys compared by hash (its keys then in a set), repeated keys,
+  /// plain and escaped, are found too.
+  @Test func aRepeatedKeyInALargeObjectShowsTheFirstMember() throws {
+    let members = (0..<40).map { #""k\#($0)": "v\#($0)""# } + [#""k3": "late""#, #""k\u0035": "late""#, #""k39": "late""#]
+    let bytes = Array(("{" + members.joined(separator: ", ") + "}").utf8)
+    let whole = try JSON(parsing: bytes)
+    var decoder = PartialDecoder(JSON.self)
+    for start in stride(from: 0, to: bytes.count, by: 7) {
+      if let shown = try decoder.append(bytes[start..<min(bytes.count, start + 7)]) {
+        #expect(shown.objectValue?.allSatisfy { $0.value.stringValue?.hasPrefix("l") != true } == true, "\(shown)")
+      }
+    }
+    #expect(decoder.partial == whole && whole["k5"] == "v5")
+  }
+
   /// Under `DuplicateKeyPolicy.reject` a repeated key fails as a whole decode does.
   @Test func aRepeatedKeyUnderRejectFailsAsAWholeDecodeDoes() throws {
     var options = MappingOptions()

@@ -119,17 +119,28 @@ package struct PartialJSONScanner {
     var pending: [Range<Int>] = []
     var pendingFirstIndex = 0
     var lastPendingIndex = -2
-    /// The first member's key (kept until a second member needs it), and the keys of every
-    /// member once there are two: a repeated key is found as it ends.
-    var firstKey: Range<Int>?
-    var firstKeyHasEscapes = false
-    var keys: Set<ByteKey> = []
+    /// Where this object's member keys start in `memberKeys`; past `fewKeys` of them, their
+    /// texts in a set as well (see `checkRepeatedKey`).
+    var keysStart = 0
+    var manyKeys: Set<ByteKey>?
     /// The current member's key repeats an earlier one's: under `DuplicateKeyPolicy.useFirst`
     /// its value is scanned but never shown (a whole decode reads the first).
     var repeated = false
   }
 
   private enum Token { case none, string, key, number, literal }
+
+  /// A member key of an open object: its text's hash and where it is.
+  private struct MemberKey {
+    var hash: UInt64
+    var range: Range<Int>
+    var hasEscapes: Bool
+  }
+
+  /// The keys of the open objects' members, object after object down the stack (an object's
+  /// are dropped when it closes): one array for all, so that a small object costs no
+  /// allocation of its own.
+  private var memberKeys: [MemberKey] = []
 
   /// Every byte so far (the decoder's whole decode at the end reads them too).
   @usableFromInline package private(set) var bytes: [UInt8] = []
@@ -306,7 +317,8 @@ package struct PartialJSONScanner {
       let isObject = byte == 0x7B
       // Below a level the model does not build in place, or in a repeated member, nothing is shown.
       let shown = stack.last.map { $0.tracked != false && !$0.repeated } ?? true
-      stack.append(Level(isObject: isObject, state: isObject ? .objectStart : .arrayStart, tracked: shown ? nil : false))
+      stack.append(
+        Level(isObject: isObject, state: isObject ? .objectStart : .arrayStart, tracked: shown ? nil : false, keysStart: memberKeys.count))
       position += 1
     case 0x22:
       token = .string
@@ -343,26 +355,63 @@ package struct PartialJSONScanner {
   /// Notes whether the key just ended at level `top` repeats one of the object's earlier keys
   /// (the same text, byte for byte: `ByteKey`, the parser's rule). Only where members are
   /// shown: below a level read whole, the whole read applies the parser's rule itself.
+  ///
+  /// The first `fewKeys` keys of an object are compared by a hash of their text and then by
+  /// their bytes (no string is made); past that many, every key's text goes in a set, so that a
+  /// large object (or one whose keys were made to collide) costs constant time a member.
   private mutating func checkRepeatedKey(_ top: Int) throws(PartialScanError) {
     guard stack[top].tracked != false else { return }
-    guard stack[top].childIndex > 0, let first = stack[top].firstKey else {
-      stack[top].firstKey = stack[top].keyStart..<stack[top].keyEnd
-      stack[top].firstKeyHasEscapes = stack[top].keyHasEscapes
-      return
+    let key = MemberKey(
+      hash: 0, range: stack[top].keyStart..<stack[top].keyEnd, hasEscapes: stack[top].keyHasEscapes)
+    let start = stack[top].keysStart
+    var repeated = false
+    if stack[top].manyKeys != nil {
+      repeated = !stack[top].manyKeys!.insert(ByteKey(keyText(key.range, hasEscapes: key.hasEscapes))).inserted
+    } else {
+      var keyed = key
+      keyed.hash = keyHash(key)
+      for index in start..<memberKeys.count where memberKeys[index].hash == keyed.hash && sameKey(memberKeys[index], keyed) {
+        repeated = true
+        break
+      }
+      if !repeated {
+        memberKeys.append(keyed)
+        if memberKeys.count - start > Self.fewKeys {
+          stack[top].manyKeys = Set(memberKeys[start...].map { ByteKey(keyText($0.range, hasEscapes: $0.hasEscapes)) })
+        }
+      }
     }
-    if stack[top].keys.isEmpty {
-      stack[top].keys.insert(ByteKey(keyText(first, hasEscapes: stack[top].firstKeyHasEscapes)))
-    }
-    let key = ByteKey(keyText(stack[top].keyStart..<stack[top].keyEnd, hasEscapes: stack[top].keyHasEscapes))
-    guard !stack[top].keys.insert(key).inserted else { return }
+    guard repeated else { return }
     // Rejected: the decoder parses the text for the error, which the parser words once the
     // object closes.
     if rejectsDuplicateKeys { throw PartialScanError(offset: stack[top].childStart) }
     stack[top].repeated = true
   }
 
+  /// How many keys of an object are compared by hash and bytes before they go in a set.
+  private static var fewKeys: Int { 16 }
+
+  /// FNV-1a of a key's text: its bytes, or its decoded text's when it holds escapes.
+  private func keyHash(_ key: MemberKey) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    func add(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    if key.hasEscapes {
+      for byte in keyText(key.range, hasEscapes: true).utf8 { add(byte) }
+    } else {
+      for index in key.range { add(bytes[index]) }
+    }
+    return hash
+  }
+
+  /// Whether two keys' texts are the same bytes.
+  private func sameKey(_ a: MemberKey, _ b: MemberKey) -> Bool {
+    if !a.hasEscapes && !b.hasEscapes { return bytes[a.range].elementsEqual(bytes[b.range]) }
+    return keyText(a.range, hasEscapes: a.hasEscapes).utf8.elementsEqual(keyText(b.range, hasEscapes: b.hasEscapes).utf8)
+  }
+
   private mutating func close(isObject: Bool) {
     let level = stack.removeLast()
+    if level.isObject, level.keysStart < memberKeys.count { memberKeys.removeSubrange(level.keysStart...) }
     position += 1
     if level.tracked == true, level.firm {
       // The model built it in place: its last children go to it, along its path.
