@@ -361,21 +361,20 @@ package struct PartialJSONScanner {
   /// large object (or one whose keys were made to collide) costs constant time a member.
   private mutating func checkRepeatedKey(_ top: Int) throws(PartialScanError) {
     guard stack[top].tracked != false else { return }
-    let key = MemberKey(
-      hash: 0, range: stack[top].keyStart..<stack[top].keyEnd, hasEscapes: stack[top].keyHasEscapes)
+    let range = stack[top].keyStart..<stack[top].keyEnd
+    let hasEscapes = stack[top].keyHasEscapes
     let start = stack[top].keysStart
     var repeated = false
     if stack[top].manyKeys != nil {
-      repeated = !stack[top].manyKeys!.insert(ByteKey(keyText(key.range, hasEscapes: key.hasEscapes))).inserted
+      repeated = !stack[top].manyKeys!.insert(ByteKey(keyText(range, hasEscapes: hasEscapes))).inserted
     } else {
-      var keyed = key
-      keyed.hash = keyHash(key)
-      for index in start..<memberKeys.count where memberKeys[index].hash == keyed.hash && sameKey(memberKeys[index], keyed) {
+      let key = MemberKey(hash: keyHash(range, hasEscapes: hasEscapes), range: range, hasEscapes: hasEscapes)
+      for index in start..<memberKeys.count where memberKeys[index].hash == key.hash && sameKey(memberKeys[index], key) {
         repeated = true
         break
       }
       if !repeated {
-        memberKeys.append(keyed)
+        memberKeys.append(key)
         if memberKeys.count - start > Self.fewKeys {
           stack[top].manyKeys = Set(memberKeys[start...].map { ByteKey(keyText($0.range, hasEscapes: $0.hasEscapes)) })
         }
@@ -392,13 +391,13 @@ package struct PartialJSONScanner {
   private static var fewKeys: Int { 16 }
 
   /// FNV-1a of a key's text: its bytes, or its decoded text's when it holds escapes.
-  private func keyHash(_ key: MemberKey) -> UInt64 {
+  private func keyHash(_ range: Range<Int>, hasEscapes: Bool) -> UInt64 {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     func add(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-    if key.hasEscapes {
-      for byte in keyText(key.range, hasEscapes: true).utf8 { add(byte) }
+    if hasEscapes {
+      for byte in keyText(range, hasEscapes: true).utf8 { add(byte) }
     } else {
-      for index in key.range { add(bytes[index]) }
+      for index in range { add(bytes[index]) }
     }
     return hash
   }
