@@ -26,7 +26,8 @@ private func stopMask(_ word: UInt64, escapeSlashes: Bool, escapeNonASCII: Bool)
 
 /// Calls `body` with the UTF-8 bytes of `text`: in place when the string has them (native
 /// and small strings; no copy of the string, so no retain), else from a contiguous copy.
-/// Every writer of a `String`'s bytes (the model writer's and the Codable encoder's) calls it.
+/// Every reader of a `String`'s bytes for writing or key lookup calls it (the model writer, the
+/// Codable encoder and decoder, ObjectMapper's `Map`).
 @inlinable @inline(__always)
 package func withUTF8Bytes<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
   if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
