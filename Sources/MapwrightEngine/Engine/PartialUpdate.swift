@@ -11,9 +11,10 @@ extension _MapwrightRuntime {
     // Read at every level of every walk: not checked for overlapping access (the walk is
     // one thread's, and never holds an access across a call).
     @exclusivity(unchecked) @usableFromInline private(set) var pass = PartialPass(levels: [], leafText: nil)
-    /// The snapshot's pieces (the pending children of every level, parsed once), and their
-    /// session.
-    @exclusivity(unchecked) @usableFromInline private(set) var pieces: [JSONValue] = []
+    /// The tape indices of the snapshot's pieces (the pending children of every level, parsed
+    /// once as one document, the session's), kept as indices: a `JSONValue` per piece would
+    /// retain and release the document once more each.
+    @exclusivity(unchecked) @usableFromInline private(set) var pieces: [Int] = []
     @exclusivity(unchecked) @usableFromInline private(set) var session: DecodingSession?
     /// Per level: whether the model builds it in place (levels seen for the first time).
     @exclusivity(unchecked) @usableFromInline var taken: [Bool] = []
@@ -31,7 +32,19 @@ extension _MapwrightRuntime {
       let session = try DecodingSession(parsing: text, options: options)
       self.session = session
       pieces.removeAll(keepingCapacity: true)
-      pieces.append(contentsOf: session.document.root.elements)
+      let tape = session.document.tape
+      let count = Int(tape[0].length)
+      var index = 1
+      for _ in 0..<count {
+        pieces.append(index)
+        index = Int(tape[index].next)
+      }
+    }
+
+    /// Piece `piece` of the snapshot, in the session's document.
+    @usableFromInline
+    func piece(_ piece: Int, in session: DecodingSession) -> JSONValue {
+      JSONValue(document: session.document, index: pieces[piece])
     }
 
     /// Starts one walk of the snapshot.
@@ -81,7 +94,7 @@ extension _MapwrightRuntime {
     @inlinable
     public func pending<T: JSONConvertible>(_ type: T.Type, level: Int) throws(MappingError) -> T? {
       guard level < pass.levels.count, let piece = pass.levels[level].pending, let session else { return nil }
-      let value = try T.decode(from: pieces[piece], in: session)
+      let value = try T.decode(from: self.piece(piece, in: session), in: session)
       if let recorded = session.errors.first { throw recorded }
       return value
     }
@@ -94,7 +107,7 @@ extension _MapwrightRuntime {
       guard level < pass.levels.count, let piece = pass.levels[level].pending, let session else { return }
       let first = pass.levels[level].pendingFirstIndex
       if array.count > first { array.removeSubrange(first...) }
-      for element in pieces[piece].elements {
+      for element in self.piece(piece, in: session).elements {
         if let decoded = try session.decodeElement(T.self, from: element) { array.append(decoded) }
       }
       if let recorded = session.errors.first { throw recorded }

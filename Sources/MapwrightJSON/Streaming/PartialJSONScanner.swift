@@ -116,7 +116,9 @@ package struct PartialJSONScanner {
     /// as a closure. One that closes before that is read whole into its parent instead (a
     /// small container costs no walk of its own, and is decoded at most twice).
     var firm = false
-    var pending: [Range<Int>] = []
+    /// Where this level's pending children start in `pendingRanges` (they run to the next
+    /// level's start, or to the end for the top level).
+    var pendingStart = 0
     var pendingFirstIndex = 0
     var lastPendingIndex = -2
     /// Where this object's member keys start in `memberKeys`; past `fewKeys` of them, their
@@ -137,6 +139,12 @@ package struct PartialJSONScanner {
     var hasEscapes: Bool
   }
 
+  /// The byte ranges of the open levels' pending children, level after level down the stack
+  /// (only the top level adds to them; a level's are dropped when it closes, and all are
+  /// handed over at a snapshot): one array for all, so that a container costs no allocation
+  /// of its own.
+  private var pendingRanges: [Range<Int>] = []
+
   /// The keys of the open objects' members, object after object down the stack (an object's
   /// are dropped when it closes): one array for all, so that a small object costs no
   /// allocation of its own.
@@ -145,7 +153,65 @@ package struct PartialJSONScanner {
   /// Every byte so far (the decoder's whole decode at the end reads them too).
   @usableFromInline package private(set) var bytes: [UInt8] = []
   private var position = 0
-  private var stack: [Level] = []
+  /// The open containers, bottom first (see `LevelStack`).
+  private var levels = LevelStack()
+  /// The open containers, read and changed in place through a pointer.
+  private var stack: UnsafeMutablePointer<Level> {
+    @inline(__always) get { levels.base }
+  }
+  /// How many containers are open.
+  private var depth: Int {
+    @inline(__always) get { levels.count }
+  }
+
+  /// The open containers' storage. An array of levels checked the buffer's uniqueness (a call
+  /// into the runtime) and the index at each of the several changes a token makes; this
+  /// storage is made the scanner's own once per call that changes it (`ownLevels`), and is
+  /// then changed through a pointer.
+  private final class LevelStack {
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<Level>
+    @exclusivity(unchecked) private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 16) {
+      base = .allocate(capacity: capacity)
+      self.capacity = capacity
+    }
+
+    deinit {
+      base.deinitialize(count: count)
+      base.deallocate()
+    }
+
+    func push(_ level: Level) {
+      if count == capacity {
+        let grown = UnsafeMutablePointer<Level>.allocate(capacity: capacity * 2)
+        grown.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity *= 2
+      }
+      (base + count).initialize(to: level)
+      count += 1
+    }
+
+    func pop() -> Level {
+      count -= 1
+      return (base + count).move()
+    }
+
+    func copy() -> LevelStack {
+      let copy = LevelStack(capacity: capacity)
+      copy.base.initialize(from: base, count: count)
+      copy.count = count
+      return copy
+    }
+  }
+
+  /// Makes the levels' storage the scanner's own (a copied scanner shares it until then).
+  private mutating func ownLevels() {
+    if !isKnownUniquelyReferenced(&levels) { levels = levels.copy() }
+  }
   private var token = Token.none
   private var afterBackslash = false
   private var stringHasEscapes = false
@@ -207,6 +273,7 @@ package struct PartialJSONScanner {
     }
     let count = bytes.count
     guard position < count else { return }
+    ownLevels()
     // A second reference to the bytes, read while the state changes (they do not change
     // during a scan, so nothing is copied).
     let text = bytes
@@ -274,18 +341,19 @@ package struct PartialJSONScanner {
   /// The byte after whitespace, outside any string or scalar.
   @inline(__always)
   private mutating func structural(_ byte: UInt8) throws(PartialScanError) {
-    guard let top = stack.indices.last else {
+    guard depth > 0 else {
       guard !rootStarted else { throw PartialScanError(offset: position) }
       rootStarted = true
       return try beginValue(byte)
     }
+    let top = depth - 1
     switch stack[top].state {
     case .objectStart, .objectKey:
       if byte == 0x7D, stack[top].state == .objectStart || allowsTrailingCommas { return close(isObject: true) }
       guard byte == 0x22 else { throw PartialScanError(offset: position) }
       stack[top].childStart = position
       stack[top].keyStart = position + 1
-      stack[top].keyText = nil
+      if stack[top].keyText != nil { stack[top].keyText = nil }
       stack[top].repeated = false
       stringHasEscapes = false
       token = .key
@@ -313,12 +381,14 @@ package struct PartialJSONScanner {
   private mutating func beginValue(_ byte: UInt8) throws(PartialScanError) {
     switch byte {
     case 0x7B, 0x5B:
-      guard stack.count < maximumDepth else { throw PartialScanError(offset: position) }
+      guard depth < maximumDepth else { throw PartialScanError(offset: position) }
       let isObject = byte == 0x7B
       // Below a level the model does not build in place, or in a repeated member, nothing is shown.
-      let shown = stack.last.map { $0.tracked != false && !$0.repeated } ?? true
-      stack.append(
-        Level(isObject: isObject, state: isObject ? .objectStart : .arrayStart, tracked: shown ? nil : false, keysStart: memberKeys.count))
+      let shown = depth == 0 || (stack[depth - 1].tracked != false && !stack[depth - 1].repeated)
+      levels.push(
+        Level(
+          isObject: isObject, state: isObject ? .objectStart : .arrayStart, tracked: shown ? nil : false,
+          pendingStart: pendingRanges.count, keysStart: memberKeys.count))
       position += 1
     case 0x22:
       token = .string
@@ -340,7 +410,7 @@ package struct PartialJSONScanner {
   private mutating func endString(at quote: Int) throws(PartialScanError) {
     if token == .key {
       token = .none
-      let top = stack.count - 1
+      let top = depth - 1
       stack[top].keyEnd = quote
       stack[top].keyHasEscapes = stringHasEscapes
       stack[top].state = .colon
@@ -409,32 +479,37 @@ package struct PartialJSONScanner {
   }
 
   private mutating func close(isObject: Bool) {
-    let level = stack.removeLast()
+    let level = levels.pop()
     if level.isObject, level.keysStart < memberKeys.count { memberKeys.removeSubrange(level.keysStart...) }
     position += 1
     if level.tracked == true, level.firm {
       // The model built it in place: its last children go to it, along its path.
       let last = PartialLevel(isObject: level.isObject, pending: nil, pendingFirstIndex: level.pendingFirstIndex, open: nil, isNew: false)
-      closures.append((PartialPass(levels: spinePath() + [last], leafText: nil), level.pending))
+      closures.append((PartialPass(levels: spinePath() + [last], leafText: nil), Array(pendingRanges[level.pendingStart...])))
+      pendingRanges.removeSubrange(level.pendingStart...)
       completeValue(end: position, trackedChild: true)
     } else {
+      if level.pendingStart < pendingRanges.count { pendingRanges.removeSubrange(level.pendingStart...) }
       completeValue(end: position)
     }
   }
 
   /// A child of the top level (or the root) ends just before `end`.
   private mutating func completeValue(end: Int, trackedChild: Bool = false) {
-    guard let top = stack.indices.last else { return }  // the root: only whitespace may follow
+    guard depth > 0 else { return }  // the root: only whitespace may follow
+    let top = depth - 1
     let isObject = stack[top].isObject
     stack[top].state = isObject ? .objectNext : .arrayNext
     guard !trackedChild, stack[top].tracked != false, !stack[top].repeated else { return }
     let index = stack[top].childIndex
     let start = stack[top].childStart
-    if stack[top].lastPendingIndex == index - 1, let last = stack[top].pending.indices.last {
-      stack[top].pending[last] = stack[top].pending[last].lowerBound..<end
+    let hasPending = pendingRanges.count > stack[top].pendingStart
+    if stack[top].lastPendingIndex == index - 1, hasPending {
+      let last = pendingRanges.count - 1
+      pendingRanges[last] = pendingRanges[last].lowerBound..<end
     } else {
-      if stack[top].pending.isEmpty { stack[top].pendingFirstIndex = index }
-      stack[top].pending.append(start..<end)
+      if !hasPending { stack[top].pendingFirstIndex = index }
+      pendingRanges.append(start..<end)
     }
     stack[top].lastPendingIndex = index
   }
@@ -444,8 +519,8 @@ package struct PartialJSONScanner {
   /// The open child of each level but the top one: the path to the top.
   private mutating func spinePath() -> [PartialLevel] {
     var path: [PartialLevel] = []
-    path.reserveCapacity(stack.count + 1)
-    for index in stack.indices {
+    path.reserveCapacity(depth + 1)
+    for index in 0..<depth {
       path.append(PartialLevel(isObject: stack[index].isObject, pending: nil, pendingFirstIndex: 0, open: openStep(index), isNew: false))
     }
     return path
@@ -474,11 +549,13 @@ package struct PartialJSONScanner {
 
   /// Adds children (ranges of `bytes`) to the snapshot's pieces as one object or array: the
   /// index of the piece. The pieces are written as one JSON array, a piece per element.
-  private mutating func addPiece(_ children: [Range<Int>], isObject: Bool) -> Int {
+  private mutating func addPiece(_ children: ArraySlice<Range<Int>>, isObject: Bool) -> Int {
     pieceText.append(pieceCount == 0 ? 0x5B : 0x2C)
     pieceText.append(isObject ? 0x7B : 0x5B)
-    for (index, range) in children.enumerated() {
-      if index > 0 { pieceText.append(0x2C) }
+    var first = true
+    for range in children {
+      if !first { pieceText.append(0x2C) }
+      first = false
       pieceText.append(contentsOf: bytes[range])
     }
     pieceText.append(isObject ? 0x7D : 0x5D)
@@ -491,6 +568,7 @@ package struct PartialJSONScanner {
   @usableFromInline
   package mutating func snapshot() throws(PartialScanError) -> PartialSnapshot {
     guard rootStarted else { return PartialSnapshot(passes: [], pieces: nil) }
+    ownLevels()
     // The buffers of the last snapshot, which the decoder has let go of: refilled in place.
     pieceText.removeAll(keepingCapacity: true)
     pieceCount = 0
@@ -500,31 +578,36 @@ package struct PartialJSONScanner {
       var pass = closure.pass
       if !closure.pending.isEmpty {
         let last = pass.levels.count - 1
-        pass.levels[last].pending = addPiece(closure.pending, isObject: pass.levels[last].isObject)
+        pass.levels[last].pending = addPiece(closure.pending[...], isObject: pass.levels[last].isObject)
       }
       passes.append(pass)
     }
     closures.removeAll(keepingCapacity: true)
-    for index in stack.indices where stack[index].tracked != false {
+    // Every level's pending children are handed over (their ranges dropped after the loop).
+    for index in 0..<depth {
+      let pendingEnd = index + 1 < depth ? stack[index + 1].pendingStart : pendingRanges.count
+      let pendingStart = stack[index].pendingStart
+      stack[index].pendingStart = 0
+      guard stack[index].tracked != false else { continue }
       var level = PartialLevel(
         isObject: stack[index].isObject, pending: nil, pendingFirstIndex: stack[index].pendingFirstIndex, open: nil,
         isNew: stack[index].tracked == nil)
-      if !stack[index].pending.isEmpty {
-        level.pending = addPiece(stack[index].pending, isObject: level.isObject)
-        stack[index].pending.removeAll(keepingCapacity: true)
+      if pendingStart < pendingEnd {
+        level.pending = addPiece(pendingRanges[pendingStart..<pendingEnd], isObject: level.isObject)
       }
       stack[index].lastPendingIndex = -2
       if stack[index].tracked == true { stack[index].firm = true }
       // The open child: the next level (when the model may build it), or the string being
       // read at the top when its text is shown (a step with nothing below it would have the
       // model make an empty value of a kind it guesses).
-      let isTop = index == stack.count - 1
+      let isTop = index == depth - 1
       let showsString = token == .string && partialStrings && !stack[index].repeated
       if isTop ? showsString : stack[index + 1].tracked != false { level.open = openStep(index) }
       spine.append(level)
     }
+    pendingRanges.removeAll(keepingCapacity: true)
     var leaf: String?
-    if token == .string, partialStrings, spine.count == stack.count, stack.last?.repeated != true {
+    if token == .string, partialStrings, spine.count == depth, depth == 0 || !stack[depth - 1].repeated {
       try decodeLeaf()
       leaf = leafText
     }
@@ -538,7 +621,8 @@ package struct PartialJSONScanner {
   @usableFromInline
   package mutating func decide(_ taken: [Bool]) {
     var untracked = false
-    for index in stack.indices {
+    ownLevels()
+    for index in 0..<depth {
       if untracked {
         stack[index].tracked = false
       } else if stack[index].tracked == nil {
@@ -546,7 +630,6 @@ package struct PartialJSONScanner {
         stack[index].tracked = isTaken
         untracked = !isTaken
       }
-      if stack[index].tracked == false { stack[index].pending.removeAll(keepingCapacity: true) }
     }
   }
 
