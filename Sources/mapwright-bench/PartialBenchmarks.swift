@@ -4,12 +4,21 @@
 // included). At 10× (ten catalogs in an array, ten times the deltas of the same size) the
 // cost per delta must stay what it is at 1×: linear in the whole text, not deltas × text.
 // Dirty rows: one `amount` in ten written as a string, decoded leniently (each coercion
-// forgiven and reported, in the pieces and in the whole decode).
+// forgiven and reported, in the pieces and in the whole decode). Long-string rows: a document
+// that is nearly all one string (a language model's answer), which grows at every delta.
 //
 //   mapwright-bench --partial [--data DIR] [--deltas N] [--runs N]
 
 import Foundation
 import Mapwright
+
+/// The shape of a language model's structured answer: mostly one long string.
+@JSONModel(partial: true)
+struct MLongAnswer {
+  var title: String
+  var text: String
+  var steps: [String]
+}
 
 enum PartialBenchmarks {
   /// The rows to run (`--filter`: a prefix of their names); nil for all.
@@ -29,6 +38,26 @@ enum PartialBenchmarks {
     try row("dirty, lenient", dirtyTen, deltas: deltas * 10, options: .lenient, [MCitmCatalog].self, timer: timer)
     try row("JSON", one, deltas: deltas, options: MappingOptions(), JSON.self, timer: timer)
     try row("JSON", ten, deltas: deltas * 10, options: MappingOptions(), JSON.self, timer: timer)
+    // One long string, the shape of a language model's answer: each delta adds to the text.
+    let answer = longAnswer(bytes: one.count)
+    let answerTen = longAnswer(bytes: one.count * 10)
+    try row("long string", answer, deltas: deltas, options: MappingOptions(), MLongAnswer.self, timer: timer)
+    try row("long string", answerTen, deltas: deltas * 10, options: MappingOptions(), MLongAnswer.self, timer: timer)
+  }
+
+  /// `{"title": …, "text": …, "steps": [3 strings]}` of about `bytes` bytes, nearly all of them
+  /// the text (accented letters, escapes and a CJK word among plain words).
+  static func longAnswer(bytes: Int) -> [UInt8] {
+    let words = ["the", "onion", "soup", #"caf\u00e9"#, #"cr\u00e8me"#, #"br\u00fbl\u00e9e"#, #"\"quoted\""#, #"line\nbreak"#, "日本語", "déjà"]
+    var text: [UInt8] = []
+    text.reserveCapacity(bytes)
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    while text.count < bytes - 200 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      text += Array(words[Int(state >> 33) % words.count].utf8)
+      text.append(UInt8(ascii: " "))
+    }
+    return Array(#"{"title": "Onion soup", "text": ""#.utf8) + text + Array(#"", "steps": ["Slice", "Boil", "Serve"]}"#.utf8)
   }
 
   private static func row<Model: JSONConvertible>(

@@ -374,6 +374,81 @@ func closedReference(_ prefix: [UInt8]) -> [UInt8]? {
     #expect(largeShown == (try Target(json: large.joined())) as? Target.Partial)
     #expect(largeTime / smallTime < 40, "\(Target.self): 10,000 members took \(largeTime / smallTime)× the time of 1,000")
   }
+
+  /// A long string arriving a few bytes a delta (the shape of a language model's answer)
+  /// costs time in proportion to its length: each snapshot adds what arrived to the text the
+  /// model shows. (Each snapshot copied the whole text so far: ten times the deltas cost a
+  /// hundred times the time.) Cuts fall inside escapes and UTF-8 sequences; in the smaller
+  /// run every snapshot's text is checked to extend the one before.
+  @Test(arguments: ["title", "tag", "note", "extra member", "extra element", "root"])
+  func aLongStringArrivingADeltaAtATimeCostsLinearTime(place: String) throws {
+    func text(_ deltas: Int) -> [UInt8] {
+      let words = [#"Onion "#, #"caf\u00e9 "#, "déjà ", #"\"quoted\" "#, "日本語 ", #"\ud83c\udf72 "#, #"line\n"#]
+      var text: [UInt8] = []
+      var index = 0
+      while text.count < deltas * 8 {
+        text += Array(words[index % words.count].utf8)
+        index += 1
+      }
+      return text
+    }
+    func document(_ long: [UInt8]) -> [UInt8] {
+      let string = [UInt8(ascii: "\"")] + long + [UInt8(ascii: "\"")]
+      func recipe(title: [UInt8] = Array(#""Soup""#.utf8), tags: [UInt8] = [], notes: [UInt8] = [], extra: [UInt8] = Array("null".utf8)) -> [UInt8] {
+        Array(#"{"title": "#.utf8) + title + Array(#", "servings": 2, "steps": [], "tags": ["#.utf8) + tags
+          + Array(#"], "notes": {"#.utf8) + notes + Array(#"}, "extra": "#.utf8) + extra + [UInt8(ascii: "}")]
+      }
+      switch place {
+      case "title": return recipe(title: string)
+      case "tag": return recipe(tags: Array(#""short", "#.utf8) + string)
+      case "note": return recipe(notes: Array(#""n": "#.utf8) + string)
+      case "extra member": return recipe(extra: Array(#"{"x": "#.utf8) + string + [UInt8(ascii: "}")])
+      case "extra element": return recipe(extra: [UInt8(ascii: "[")] + string + [UInt8(ascii: "]")])
+      default: return string
+      }
+    }
+    func decode<Target: JSONConvertible>(_ bytes: [UInt8], deltas: Int, _: Target.Type, checkingGrowth: Bool) throws -> (Target.Partial?, Duration)
+    where Target.Partial: Equatable {
+      var decoder = PartialDecoder(Target.self, options: PartialDecodingOptions(snapshotEveryChunk: true))
+      var last: Target.Partial?
+      var shown: [String] = []
+      let size = bytes.count / deltas + 1
+      let time = try ContinuousClock().measure {
+        var start = 0
+        while start < bytes.count {
+          let end = min(bytes.count, start + size)
+          last = nil  // the last snapshot let go of first (one kept is copied when changed, as any Swift value)
+          last = try decoder.append(bytes[start..<end])
+          if checkingGrowth, let last { shown.append("\(last)") }
+          start = end
+        }
+      }
+      _ = try decoder.finish()
+      // Each snapshot shows at least what the one before showed (written out, the snapshots
+      // grow as the text does: no character is shown and then taken back).
+      for (before, after) in zip(shown, shown.dropFirst()) where place == "root" {
+        #expect(after.hasPrefix(before.dropLast()))
+      }
+      return (last, time)
+    }
+    func check<Target: JSONConvertible>(_: Target.Type) throws where Target.Partial: Equatable {
+      let small = document(text(1_000))
+      let large = document(text(10_000))
+      _ = try decode(small, deltas: 1_000, Target.self, checkingGrowth: false)
+      let (shown, smallTime) = try decode(small, deltas: 1_000, Target.self, checkingGrowth: true)
+      let (largeShown, largeTime) = try decode(large, deltas: 10_000, Target.self, checkingGrowth: false)
+      // After the last delta, everything is shown as a whole decode reads it.
+      #expect(shown == (try Target.Partial(json: small)))
+      #expect(largeShown == (try Target.Partial(json: large)))
+      #expect(largeTime / smallTime < 40, "\(place): 10,000 deltas took \(largeTime / smallTime)× the time of 1,000")
+    }
+    if place == "root" {
+      try check(String.self)
+      try check(JSON.self)
+    } else {
+      try check(Recipe.self)
+    }
+  }
 }
 
 /// Beside Python's jiter in partial mode, on seeded cuts of the benchmark corpus: at every

@@ -53,6 +53,9 @@ public protocol JSONConvertible {
   static func _partialApply(_ value: inout Partial, _ update: _MapwrightRuntime.PartialUpdate, level: Int) throws(MappingError)
   /// The partial value of a string still arriving (nil: shown only once complete).
   static func _partialText(_ text: String) -> Partial?
+  /// Adds the text that arrived since the last snapshot to the partial value of a string
+  /// still arriving (false: the type makes its value from the whole text, `_partialText`).
+  static func _partialExtend(_ value: inout Partial, with text: String) -> Bool
 }
 
 extension JSONConvertible {

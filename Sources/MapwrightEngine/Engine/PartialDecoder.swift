@@ -66,7 +66,8 @@ public struct PartialDecoder<Model: JSONConvertible> {
   /// Snapshots stopped: a piece did not map (`finish()` reports it), or the model is built
   /// only once complete.
   @usableFromInline var stopped = false
-  @usableFromInline var lastLeaf: String?
+  /// Whether the last snapshot showed a string still arriving.
+  @usableFromInline var showedLeaf = false
   /// Malformed text was found: the place, kept until the bytes after it that a whole decode
   /// reads to word its error have arrived.
   @usableFromInline var malformed: Int?
@@ -141,13 +142,16 @@ public struct PartialDecoder<Model: JSONConvertible> {
   mutating func apply(_ update: _MapwrightRuntime.PartialUpdate, isSpine: Bool) throws(MappingError) -> Bool {
     let pass = update.pass
     var changed = pass.levels.contains { $0.pending != nil || $0.isNew }
-    if isSpine, pass.leafText != lastLeaf {
-      lastLeaf = pass.leafText
-      changed = true
+    if isSpine {
+      // A string still arriving changed when it began since or grew (its text is not
+      // compared: that would cost its length at every snapshot).
+      let showsLeaf = pass.leafText != nil
+      if showsLeaf ? pass.leafAddition?.isEmpty != true : showedLeaf { changed = true }
+      showedLeaf = showsLeaf
     }
     guard !pass.levels.isEmpty else {
       // The root is a string still arriving.
-      if let text = pass.leafText, let partial = Model._partialText(text) { built = partial }
+      if pass.leafText != nil { _ = update.showText(Model.self, in: &built, level: -1) }
       return changed
     }
     if built == nil {

@@ -89,6 +89,32 @@ extension _MapwrightRuntime {
     @inlinable
     public func text(below level: Int) -> String? { level == pass.levels.count - 1 ? pass.leafText : nil }
 
+    /// The text added since the last snapshot to the string that is level `level`'s open
+    /// child, when the last snapshot showed the rest of it (nil when it began since).
+    @inlinable
+    public func addedText(below level: Int) -> String? { level == pass.levels.count - 1 ? pass.leafAddition : nil }
+
+    /// Adds the text that arrived since the last snapshot to `value`, which shows the rest of
+    /// the string that is level `level`'s open child; false when the last snapshot did not show
+    /// it or `T` makes its value from the whole text.
+    @inlinable
+    public func extendText<T: JSONConvertible>(_ type: T.Type, _ value: inout T.Partial, level: Int) -> Bool {
+      guard let added = addedText(below: level) else { return false }
+      return T._partialExtend(&value, with: added)
+    }
+
+    /// Shows the text so far of the string that is level `level`'s open child in `value`:
+    /// by adding what arrived since the last snapshot to the text `value` shows, when it shows
+    /// it (so that a long string costs time in proportion to what arrives), or as a new value.
+    /// False when `T` does not show a string as it grows.
+    @inlinable
+    public func showText<T: JSONConvertible>(_ type: T.Type, in value: inout T.Partial?, level: Int) -> Bool {
+      if value != nil, extendText(T.self, &value!, level: level) { return true }
+      guard let text = text(below: level), let partial = T._partialText(text) else { return false }
+      value = partial
+      return true
+    }
+
     /// The children of level `level` completed since the last snapshot, decoded as `T` (an
     /// object's members as a partial model or a dictionary, an array's elements as an array).
     @inlinable
@@ -118,11 +144,7 @@ extension _MapwrightRuntime {
     /// False when `T` is built only once complete.
     @inlinable
     public func apply<T: JSONConvertible>(_ type: T.Type, to field: inout T.Partial?, level: Int) throws(MappingError) -> Bool {
-      if let text = text(below: level) {
-        guard let partial = T._partialText(text) else { return false }
-        field = partial
-        return true
-      }
+      if text(below: level) != nil { return showText(T.self, in: &field, level: level) }
       if field == nil {
         guard let empty = T._partialEmpty(self, level: level + 1) else { return false }
         field = empty

@@ -24,12 +24,22 @@ extension JSONConvertible {
   /// Shown only once complete.
   @inlinable
   public static func _partialText(_ text: String) -> Partial? { nil }
+  /// Shown only once complete.
+  @inlinable
+  public static func _partialExtend(_ value: inout Partial, with text: String) -> Bool { false }
 }
 
 extension String {
   /// The text so far.
   @inlinable
   public static func _partialText(_ text: String) -> String? { text }
+
+  /// The text so far, with what arrived added in place.
+  @inlinable
+  public static func _partialExtend(_ value: inout String, with text: String) -> Bool {
+    value += text
+    return true
+  }
 }
 
 extension Optional where Wrapped: JSONConvertible {
@@ -51,6 +61,12 @@ extension Optional where Wrapped: JSONConvertible {
   /// The partial value of a string still arriving.
   @inlinable
   public static func _partialText(_ text: String) -> Wrapped.Partial? { Wrapped._partialText(text) }
+
+  /// Adds what arrived of a string to its partial value.
+  @inlinable
+  public static func _partialExtend(_ value: inout Wrapped.Partial, with text: String) -> Bool {
+    Wrapped._partialExtend(&value, with: text)
+  }
 }
 
 extension Array where Element: JSONConvertible {
@@ -70,7 +86,9 @@ extension Array where Element: JSONConvertible {
     guard let index = update.openIndex(level) else { return }
     var taken = false
     if let text = update.text(below: level) {
-      if let partial = Element._partialText(text) {
+      if index < value.count, update.extendText(Element.self, &value[index], level: level) {
+        taken = true
+      } else if let partial = Element._partialText(text) {
         if index < value.count { value[index] = partial } else { value.append(partial) }
         taken = true
       }
@@ -119,6 +137,16 @@ extension JSON {
   /// The partial value of a string still arriving.
   @inlinable
   public static func _partialText(_ text: String) -> JSON? { .string(text) }
+
+  /// Adds what arrived of a string to its partial value, in place.
+  @inlinable
+  public static func _partialExtend(_ value: inout JSON, with text: String) -> Bool {
+    guard case .string(var string) = value else { return false }
+    value = .null  // the string's one owner is then `string`
+    string += text
+    value = .string(string)
+    return true
+  }
 
   /// Applies what arrived at `level`.
   @inlinable

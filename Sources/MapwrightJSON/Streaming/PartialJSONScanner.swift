@@ -65,10 +65,16 @@ package struct PartialPass: Sendable {
   /// The open string's text so far, a child of the deepest level (of the root when there is
   /// no level).
   @usableFromInline package var leafText: String?
+  /// The part of `leafText` decoded since the last snapshot, when an earlier snapshot showed
+  /// the rest (nil when the string began since): what the model adds to the text it shows,
+  /// so that a long string growing over many snapshots costs time in proportion to what
+  /// arrives, not to its length at each.
+  @usableFromInline package var leafAddition: String?
 
-  package init(levels: [PartialLevel], leafText: String?) {
+  package init(levels: [PartialLevel], leafText: String?, leafAddition: String? = nil) {
     self.levels = levels
     self.leafText = leafText
+    self.leafAddition = leafAddition
   }
 }
 
@@ -222,6 +228,10 @@ package struct PartialJSONScanner {
   /// The open string's text decoded so far, and the offset it reaches.
   private var leafText = ""
   private var leafDecodedEnd = 0
+  /// Whether a snapshot showed part of the open string already.
+  private var leafShown = false
+  /// Where the root's closing quote is, once the root, a string, is complete.
+  private var rootStringEnd: Int?
   private var checkedByteOrderMark = false
   private let maximumDepth: Int
   private let allowsTrailingCommas: Bool
@@ -394,6 +404,7 @@ package struct PartialJSONScanner {
       token = .string
       stringHasEscapes = false
       leafText = ""
+      leafShown = false
       leafDecodedEnd = position + 1
       position += 1
     case 0x2D, 0x30...0x39:
@@ -418,6 +429,11 @@ package struct PartialJSONScanner {
       return
     }
     token = .none
+    guard depth > 0 else {
+      // The root is a string, now complete: its text is shown whole at the next snapshot.
+      rootStringEnd = quote
+      return
+    }
     leafText = ""
     completeValue(end: quote + 1)
   }
@@ -460,16 +476,20 @@ package struct PartialJSONScanner {
   /// How many keys of an object are compared by hash and bytes before they go in a set.
   private static var fewKeys: Int { 16 }
 
-  /// FNV-1a of a key's text: its bytes, or its decoded text's when it holds escapes.
+  /// A hash of a key's text (its bytes, or its decoded text's when it holds escapes): the
+  /// one the model readers' key tables use (`RawJSON.keyHash`). Keys that collide only cost a
+  /// comparison of their bytes, and at most `fewKeys` keys are compared this way.
   private func keyHash(_ range: Range<Int>, hasEscapes: Bool) -> UInt64 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    func add(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
     if hasEscapes {
-      for byte in keyText(range, hasEscapes: true).utf8 { add(byte) }
-    } else {
-      for index in range { add(bytes[index]) }
+      var text = keyText(range, hasEscapes: true)
+      return text.withUTF8 { Self.hash($0.baseAddress, count: $0.count) }
     }
-    return hash
+    return bytes.withUnsafeBufferPointer { Self.hash($0.baseAddress.map { $0 + range.lowerBound }, count: range.count) }
+  }
+
+  private static func hash(_ start: UnsafePointer<UInt8>?, count: Int) -> UInt64 {
+    // No byte is read when `count` is 0.
+    _MapwrightRuntime.RawJSON.keyHash(count > 0 ? start! : UnsafePointer(bitPattern: 1)!, count: count)
   }
 
   /// Whether two keys' texts are the same bytes.
@@ -607,11 +627,14 @@ package struct PartialJSONScanner {
     }
     pendingRanges.removeAll(keepingCapacity: true)
     var leaf: String?
-    if token == .string, partialStrings, spine.count == depth, depth == 0 || !stack[depth - 1].repeated {
-      try decodeLeaf()
+    var leafAddition: String?
+    if token == .string || rootStringEnd != nil, partialStrings, spine.count == depth, depth == 0 || !stack[depth - 1].repeated {
+      let addition = try decodeLeaf()
       leaf = leafText
+      if leafShown { leafAddition = addition }
+      leafShown = true
     }
-    passes.append(PartialPass(levels: spine, leafText: leaf))
+    passes.append(PartialPass(levels: spine, leafText: leaf, leafAddition: leafAddition))
     if pieceCount > 0 { pieceText.append(0x5D) }
     return PartialSnapshot(passes: passes, pieces: pieceCount > 0 ? pieceText : nil)
   }
@@ -634,9 +657,9 @@ package struct PartialJSONScanner {
   }
 
   /// Decodes the open string's new bytes, up to the last place where no escape, surrogate
-  /// pair or UTF-8 sequence is cut.
-  private mutating func decodeLeaf() throws(PartialScanError) {
-    let end = afterBackslash ? position - 1 : position
+  /// pair or UTF-8 sequence is cut, and adds them to its text: the text added.
+  private mutating func decodeLeaf() throws(PartialScanError) -> String {
+    let end = rootStringEnd ?? (afterBackslash ? position - 1 : position)
     var safe = leafDecodedEnd
     var index = leafDecodedEnd
     while index < end {
@@ -655,10 +678,13 @@ package struct PartialJSONScanner {
       index += length
       safe = index
     }
-    guard safe > leafDecodedEnd else { return }
+    guard safe > leafDecodedEnd else { return "" }
     guard let text = decodeString(bytes[leafDecodedEnd..<safe]) else { throw PartialScanError(offset: leafDecodedEnd) }
+    // No other owner of the text is left from the last snapshot (the decoder and the model
+    // keep none), so this appends in place.
     leafText += text
     leafDecodedEnd = safe
+    return text
   }
 
   private func hexValue(_ digits: ArraySlice<UInt8>) -> UInt32? {
