@@ -20,7 +20,9 @@
 //   parent; nothing below it is tracked.
 // - A string value still open is the "leaf": its text so far, cut before an escape, a
 //   surrogate pair or a UTF-8 sequence that is not complete, decoded incrementally (only the
-//   new bytes each time).
+//   new bytes each time), and handed over with the part added since the last snapshot, which
+//   the model adds to the string it shows (a long string costs what arrives, not its length
+//   at every snapshot).
 //
 // - A member whose key repeats an earlier one of its object is scanned and never shown: a
 //   whole decode reads the first (`DuplicateKeyPolicy.useFirst`), or fails (`.reject`: the
@@ -643,6 +645,7 @@ package struct PartialJSONScanner {
   /// level i): a level not taken is read whole when complete, and so is all below it.
   @usableFromInline
   package mutating func decide(_ taken: [Bool]) {
+    ownLevels()
     var untracked = false
     ownLevels()
     for index in 0..<depth {
