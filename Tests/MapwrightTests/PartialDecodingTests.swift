@@ -426,7 +426,7 @@ func closedReference(_ prefix: [UInt8]) -> [UInt8]? {
       _ = try decoder.finish()
       // Each snapshot shows at least what the one before showed (written out, the snapshots
       // grow as the text does: no character is shown and then taken back).
-      for (before, after) in zip(shown, shown.dropFirst()) where place == "root" {
+      for (before, after) in zip(shown, shown.dropFirst()) {
         #expect(after.hasPrefix(before.dropLast()))
       }
       return (last, time)
@@ -435,7 +435,8 @@ func closedReference(_ prefix: [UInt8]) -> [UInt8]? {
       let small = document(text(1_000))
       let large = document(text(10_000))
       _ = try decode(small, deltas: 1_000, Target.self, checkingGrowth: false)
-      let (shown, smallTime) = try decode(small, deltas: 1_000, Target.self, checkingGrowth: true)
+      // Written out, only the root's snapshots are the string alone.
+      let (shown, smallTime) = try decode(small, deltas: 1_000, Target.self, checkingGrowth: place == "root")
       let (largeShown, largeTime) = try decode(large, deltas: 10_000, Target.self, checkingGrowth: false)
       // After the last delta, everything is shown as a whole decode reads it.
       #expect(shown == (try Target.Partial(json: small)))

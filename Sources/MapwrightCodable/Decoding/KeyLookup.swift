@@ -31,7 +31,7 @@ struct KeyTable {
   /// `count` is 0).
   @inline(__always)
   static func hash(_ start: UnsafePointer<UInt8>?, count: Int) -> UInt64 {
-    _MapwrightRuntime.RawJSON.keyHash(start ?? UnsafePointer(bitPattern: 1)!, count: count)
+    _MapwrightRuntime.RawJSON.keyHash(at: start, count: count)
   }
 }
 

@@ -166,6 +166,13 @@ extension _MapwrightRuntime {
       hash ^= hash >> 31
       return hash
     }
+
+    /// `keyHash` of `count` bytes at `start`, which may be nil when `count` is 0 (an empty
+    /// buffer's address): no byte is read then.
+    @inlinable @inline(__always)
+    package static func keyHash(at start: UnsafePointer<UInt8>?, count: Int) -> UInt64 {
+      keyHash(start ?? UnsafePointer(bitPattern: 1)!, count: count)
+    }
   }
 }
 

@@ -484,14 +484,11 @@ package struct PartialJSONScanner {
   private func keyHash(_ range: Range<Int>, hasEscapes: Bool) -> UInt64 {
     if hasEscapes {
       var text = keyText(range, hasEscapes: true)
-      return text.withUTF8 { Self.hash($0.baseAddress, count: $0.count) }
+      return text.withUTF8 { _MapwrightRuntime.RawJSON.keyHash(at: $0.baseAddress, count: $0.count) }
     }
-    return bytes.withUnsafeBufferPointer { Self.hash($0.baseAddress.map { $0 + range.lowerBound }, count: range.count) }
-  }
-
-  private static func hash(_ start: UnsafePointer<UInt8>?, count: Int) -> UInt64 {
-    // No byte is read when `count` is 0.
-    _MapwrightRuntime.RawJSON.keyHash(count > 0 ? start! : UnsafePointer(bitPattern: 1)!, count: count)
+    return bytes.withUnsafeBufferPointer {
+      _MapwrightRuntime.RawJSON.keyHash(at: $0.baseAddress.map { $0 + range.lowerBound }, count: range.count)
+    }
   }
 
   /// Whether two keys' texts are the same bytes.
