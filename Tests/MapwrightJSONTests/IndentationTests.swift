@@ -77,6 +77,30 @@ import Testing
     }
   }
 
+  /// A part cut from a deeper document keeps the indentation it had there (every line but the
+  /// first indented by the same extra spaces, as a partial decoding's pieces are), and parts
+  /// of different depths follow each other in one text: the values are those of the compact
+  /// text.
+  @Test func partsCutFromDeeperPlacesKeepTheirValues() throws {
+    var random = SeededGenerator(seed: 24)
+    for _ in 0..<200 {
+      let step = Int.random(in: 1...8, using: &random)
+      let parts = (0..<Int.random(in: 1...4, using: &random)).map { _ in Self.document(depth: 6, random: &random) }
+      var text: [UInt8] = [UInt8(ascii: "[")]
+      for (index, part) in parts.enumerated() {
+        if index > 0 { text.append(UInt8(ascii: ",")) }
+        let base = [UInt8](repeating: 0x20, count: step * Int.random(in: 0...5, using: &random))
+        let pretty = try JSONWriter(options: [.prettyPrinted], indent: step).bytes(part)
+        for byte in pretty {
+          text.append(byte)
+          if byte == 0x0A { text += base }
+        }
+      }
+      text.append(UInt8(ascii: "]"))
+      #expect(try JSON(parsing: text) == .array(parts), "\(String(decoding: text, as: UTF8.self))")
+    }
+  }
+
   /// A byte that is not whitespace, put in a line's indentation or just after it, is reported
   /// at its own offset, predicted line or not.
   @Test func aStrayByteInIndentationFailsWhereItIs() throws {

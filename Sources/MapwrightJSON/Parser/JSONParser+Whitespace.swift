@@ -8,10 +8,11 @@ extension JSONParser {
   ///
   /// `level` is the nesting level the next token is expected at. In a pretty-printed
   /// document, the indentation after a line break is that level times the document's
-  /// indentation step (learned at its first indented line). Such a run, up to 31 spaces, is
-  /// checked whole (`mw_indentation_is`) and skipped at once: the next token's position
-  /// follows from the prediction, not from the bytes. Other whitespace is skipped a word at
-  /// a time.
+  /// indentation step (learned from its first indented lines), plus the indentation of level 0
+  /// (0 in a whole document; a part cut from one keeps the indentation it had there). Such a
+  /// run, up to 31 spaces, is checked whole (`mw_indentation_is`) and skipped at once: the
+  /// next token's position follows from the prediction, not from the bytes. Other whitespace
+  /// is skipped a word at a time.
   @_transparent
   mutating func peekSignificant(level: Int) throws(JSONError) -> UInt8? {
     while pos < count {
@@ -28,7 +29,7 @@ extension JSONParser {
       // A lone space (after a colon or a comma) needs no word.
       if c == 0x20 { continue }
       let lineStart = pos
-      let predicted = level &* indentStep
+      let predicted = indentBase &+ level &* indentStep
       if c == 0x0A, UInt(bitPattern: predicted &- 1) < 31, pos &+ 32 <= count, mw_indentation_is(bytes + pos, predicted) != 0 {
         pos &+= predicted
         continue
@@ -45,20 +46,29 @@ extension JSONParser {
         }
         pos &+= 8
       }
-      // The step is learned (again) from a line indented otherwise than predicted; a line as
-      // predicted but past the check's 31 bytes, or unindented in a document without a step,
-      // has nothing to teach.
-      if c == 0x0A, level > 0, pos &- lineStart != predicted { learnIndentStep(pos &- lineStart, level: level) }
+      // The indentation is learned (again) from a line indented otherwise than predicted; a
+      // line as predicted but past the check's 31 bytes has nothing to teach.
+      if c == 0x0A, pos &- lineStart != predicted { learnIndentation(pos &- lineStart, level: level) }
     }
     return nil
   }
 
-  /// The indentation step of a line indented `indentation` spaces at nesting level `level`,
-  /// kept when `indentation` is a multiple of `level` (out of line: it runs only at a line
-  /// that was not predicted).
+  /// Learns from a line indented `indentation` spaces at nesting level `level` that was not
+  /// predicted (out of line: it runs only then). The step is the difference from the last such
+  /// line at another level, per level (or, at the first, `indentation / level` when it
+  /// divides); level 0's indentation is what is left of this line's.
   @inline(never)
-  mutating func learnIndentStep(_ indentation: Int, level: Int) {
-    if indentation % level == 0 { indentStep = indentation / level }
+  mutating func learnIndentation(_ indentation: Int, level: Int) {
+    let levels = level - learnedLevel
+    let difference = indentation - learnedIndentation
+    if learnedLevel >= 0, levels != 0, difference % levels == 0, (1...31).contains(difference / levels) {
+      indentStep = difference / levels
+    } else if learnedLevel < 0, level > 0, indentation % level == 0 {
+      indentStep = indentation / level
+    }
+    indentBase = indentation - level * indentStep
+    learnedIndentation = indentation
+    learnedLevel = level
   }
 
   /// Skips a `// line` or `/* block */` comment starting at `pos`.

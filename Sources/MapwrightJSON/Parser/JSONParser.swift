@@ -57,6 +57,13 @@ struct JSONParser: ~Copyable {
   /// The document's indentation per nesting level in spaces, 0 until learned
   /// (`peekSignificant(level:)`).
   var indentStep = 0
+  /// The indentation of nesting level 0: 0 in a whole document, more in a part of one cut from
+  /// its place (a partial decoding's pieces), whose lines keep the indentation they had there.
+  var indentBase = 0
+  /// The last line indented otherwise than predicted: its indentation and nesting level (-1
+  /// before the first).
+  var learnedIndentation = 0
+  var learnedLevel = -1
   /// Whether runs of non-ASCII string bytes are checked sixteen bytes at a time
   /// (`mw_utf8_until_stop_vector`), asked of the processor once per process.
   let validatesUTF8InBlocks = utf8VectorCheckRuns
@@ -89,6 +96,8 @@ struct JSONParser: ~Copyable {
     pos = 0
     tape.removeAll()
     indentStep = 0
+    indentBase = 0
+    learnedLevel = -1
     top = OpenContainer(tapeIndex: 0, commas: 0, isObject: false)
     depth = 0
     stack.truncate(to: 0)
