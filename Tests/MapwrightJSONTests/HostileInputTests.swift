@@ -261,4 +261,31 @@ struct LongTokenTests {
       #expect(Array(made.utf8) == Array(expected.utf8))
     }
   }
+
+  /// Text between escapes is copied a word at a time, each word whole, the junk after a short
+  /// run overwritten by the escape's output: every run length from 0 to 17 before and after
+  /// every kind of escape, one to four escapes in a row, ends exactly where it should.
+  @Test func runsOfEveryLengthBetweenEscapesDecodeExactly() throws {
+    let escapes: [(json: String, text: String)] = [
+      (#"\""#, "\""), (#"\\"#, "\\"), (#"\/"#, "/"), (#"\b"#, "\u{08}"), (#"\f"#, "\u{0C}"), (#"\n"#, "\n"),
+      (#"\r"#, "\r"), (#"\t"#, "\t"), (#"\u00e9"#, "é"), (#"\u8a9e"#, "語"), (#"\ud83d\ude00"#, "😀"), (#"\u0000"#, "\u{00}"),
+    ]
+    let letters = Array("abcdefghijklmnopqé語".map(String.init))
+    var checked = 0
+    for (index, escape) in escapes.enumerated() {
+      for before in 0...17 {
+        for after in 0...17 {
+          let repeats = 1 + (before + after + index) % 4
+          let head = letters.prefix(before).joined()
+          let tail = letters.suffix(after).joined()
+          let json = "[\"" + head + String(repeating: escape.json, count: repeats) + tail + "\"]"
+          let expected = head + String(repeating: escape.text, count: repeats) + tail
+          let made = try #require(try JSONDocument(Array(json.utf8)).root[0]?.stringValue)
+          #expect(Array(made.utf8) == Array(expected.utf8), "\(json)")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked == 12 * 18 * 18)
+  }
 }

@@ -3,33 +3,42 @@
 
 /// Writes the unescaped UTF-8 of `raw` to `out` and returns the number of bytes written.
 /// The output is never longer than the input, so `raw.count` bytes of room always suffice.
+///
+/// The text between escapes is copied eight bytes at a time, each word stored whole before its
+/// backslash is looked for: a run that ends inside the word leaves junk after it, which the
+/// escape's own bytes then overwrite (the output is never ahead of the input, so a word read
+/// whole from the input also fits whole in the output). Short runs between frequent escapes
+/// cost no call to copy them.
 func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
   var i = 0
   var n = 0
   let count = raw.count
-  let base = raw.baseAddress!
+  guard let base = raw.baseAddress else { return 0 }
   while i < count {
-    // Copy the run up to the next backslash whole (found eight bytes at a time).
-    var end = i
-    while end + 8 <= count {
-      let word = UInt64(littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
-      let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+    if i &+ 8 <= count {
+      let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+      UnsafeMutableRawPointer(out + n).storeBytes(of: word, as: UInt64.self)
+      let backslash = UInt64(littleEndian: word) ^ 0x5C5C_5C5C_5C5C_5C5C
       let mask = (backslash &- 0x0101_0101_0101_0101) & ~backslash & 0x8080_8080_8080_8080
-      if mask != 0 {
-        end += mask.trailingZeroBitCount >> 3
-        break
+      guard mask != 0 else {
+        i &+= 8
+        n &+= 8
+        continue
       }
-      end += 8
+      let run = mask.trailingZeroBitCount >> 3
+      i &+= run
+      n &+= run
+    } else {
+      while i < count, base[i] != UInt8(ascii: "\\") {
+        out[n] = base[i]
+        i &+= 1
+        n &+= 1
+      }
+      guard i < count else { break }
     }
-    while end < count, base[end] != UInt8(ascii: "\\") { end += 1 }
-    if end > i {
-      (out + n).update(from: base + i, count: end - i)
-      n += end - i
-      i = end
-      continue
-    }
-    let e = raw[i + 1]
-    i += 2
+    // An escape (the parser checked it whole).
+    let e = base[i &+ 1]
+    i &+= 2
     let simple: UInt8
     switch e {
     case UInt8(ascii: "b"): simple = 0x08
@@ -39,23 +48,23 @@ func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<
     case UInt8(ascii: "t"): simple = 0x09
     case UInt8(ascii: "u"):
       var scalar = UInt32(hex4(raw, at: i))
-      i += 4
+      i &+= 4
       if (0xD800...0xDBFF).contains(scalar), i + 5 < count, raw[i] == UInt8(ascii: "\\"),
         raw[i + 1] == UInt8(ascii: "u")
       {
         let low = UInt32(hex4(raw, at: i + 2))
         if (0xDC00...0xDFFF).contains(low) {
           scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-          i += 6
+          i &+= 6
         }
       }
       if (0xD800...0xDFFF).contains(scalar) { scalar = 0xFFFD }  // lone surrogate (repair mode)
-      n += writeUTF8(scalar, to: out + n)
+      n &+= writeUTF8(scalar, to: out + n)
       continue
     default: simple = e  // '"', '\\' and '/'
     }
     out[n] = simple
-    n += 1
+    n &+= 1
   }
   return n
 }
