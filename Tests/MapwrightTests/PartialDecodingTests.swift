@@ -335,6 +335,42 @@ func closedReference(_ prefix: [UInt8]) -> [UInt8]? {
     #expect(complete == (try Recipe(json: text)))
   }
 
+  /// A string the model shows as it grows is finished by its last text when its closing quote
+  /// arrives, whatever follows it in the same chunk (the next member, its container's end):
+  /// with chunks of every size from 1 to 30 bytes, each snapshot shows a string only as a
+  /// prefix of its whole text, and whole once anything after it is shown.
+  @Test func aStringShownAsItGrewIsFinishedByItsLastText() throws {
+    let whole = try Recipe.Partial(json: Self.recipe)
+    let final = try #require(whole.steps)
+    for size in 1...30 {
+      var decoder = PartialDecoder(Recipe.self)
+      var rest = Substring(Self.recipe)
+      var last: Recipe.Partial?
+      while !rest.isEmpty {
+        if let shown = try decoder.append(String(rest.prefix(size))) {
+          last = shown
+          if let title = shown.title {
+            #expect(whole.title!.hasPrefix(title), "\(size)")
+            if shown.servings != nil { #expect(title == whole.title, "\(size)") }
+          }
+          for (index, step) in (shown.steps ?? []).enumerated() {
+            guard let text = step.text else { continue }
+            #expect(final[index].text!.hasPrefix(text), "\(size)")
+            if index + 1 < (shown.steps ?? []).count || step.minutes != nil { #expect(text == final[index].text, "\(size)") }
+          }
+          let tags = shown.tags ?? []
+          for (index, tag) in tags.enumerated() {
+            #expect(whole.tags![index].hasPrefix(tag), "\(size)")
+            if index + 1 < tags.count || shown.notes != nil { #expect(tag == whole.tags![index], "\(size)") }
+          }
+        }
+        rest = rest.dropFirst(size)
+      }
+      #expect(last == whole, "\(size)")
+      #expect(try decoder.finish() == (try Recipe(json: Self.recipe)))
+    }
+  }
+
   /// A long array or object arriving one member a delta costs time in proportion to its
   /// length: each snapshot changes the container in place. (A container with a second owner
   /// during a snapshot was copied whole at each one: ten times the members cost a hundred

@@ -148,6 +148,9 @@ public struct PartialDecoder<Model: JSONConvertible> {
       let showsLeaf = pass.leafText != nil
       if showsLeaf ? pass.leafAddition?.isEmpty != true : showedLeaf { changed = true }
       showedLeaf = showsLeaf
+    } else if pass.leafAddition?.isEmpty == false {
+      // A string shown as it grew, finished by its last text.
+      changed = true
     }
     guard !pass.levels.isEmpty else {
       // The root is a string still arriving.

@@ -16,7 +16,8 @@ extension _MapwrightRuntime {
     /// retain and release the document once more each.
     @exclusivity(unchecked) @usableFromInline private(set) var pieces: [Int] = []
     @exclusivity(unchecked) @usableFromInline private(set) var session: DecodingSession?
-    /// Per level: whether the model builds it in place (levels seen for the first time).
+    /// Per level: whether the model builds it in place (levels seen for the first time); one
+    /// more for the open string below the deepest level: whether the model shows it.
     @exclusivity(unchecked) @usableFromInline var taken: [Bool] = []
 
     @usableFromInline init() {}
@@ -52,7 +53,7 @@ extension _MapwrightRuntime {
     func begin(_ pass: PartialPass) {
       self.pass = pass
       taken.removeAll(keepingCapacity: true)
-      for _ in 0..<pass.levels.count { taken.append(false) }
+      for _ in 0...pass.levels.count { taken.append(false) }
     }
 
     /// Drops what the snapshot held.

@@ -22,7 +22,9 @@
 //   surrogate pair or a UTF-8 sequence that is not complete, decoded incrementally (only the
 //   new bytes each time), and handed over with the part added since the last snapshot, which
 //   the model adds to the string it shows (a long string costs what arrives, not its length
-//   at every snapshot).
+//   at every snapshot). Once complete, a string the model showed (`taken`, as levels are) is
+//   finished the same way, by a walk of its own with its last text, instead of being read
+//   whole again as a pending child: a long string is decoded once.
 //
 // - A member whose key repeats an earlier one of its object is scanned and never shown: a
 //   whole decode reads the first (`DuplicateKeyPolicy.useFirst`), or fails (`.reject`: the
@@ -222,6 +224,9 @@ package struct PartialJSONScanner {
   }
   private var token = Token.none
   private var afterBackslash = false
+  /// Where the open string's last three escapes begin (their backslashes), latest first; -1
+  /// where it has fewer. Enough to tell where its text can be cut (`decodeLeaf`).
+  private var recentEscapes = (-1, -1, -1)
   private var stringHasEscapes = false
   private var rootStarted = false
   /// A tracked container closed since the last snapshot: its path, and its last children
@@ -232,6 +237,10 @@ package struct PartialJSONScanner {
   private var leafDecodedEnd = 0
   /// Whether a snapshot showed part of the open string already.
   private var leafShown = false
+  /// Whether the model showed the open string as it grew (at the last snapshot): then, once
+  /// complete, it is finished by adding its last text to what the model shows, not read whole
+  /// again as a pending child (which would decode a long string twice).
+  private var leafTaken = false
   /// Where the root's closing quote is, once the root, a string, is complete.
   private var rootStringEnd: Int?
   private var checkedByteOrderMark = false
@@ -243,6 +252,8 @@ package struct PartialJSONScanner {
   /// What the last snapshot handed over, kept to be refilled by the next (the decoder drops
   /// its references to them in between, so they are changed in place).
   private var pieceText: [UInt8] = []
+  /// A string's bytes between quotes, refilled for each piece of it that is decoded.
+  private var quotedScratch: [UInt8] = []
   private var pieceCount = 0
   private var passes: [PartialPass] = []
   private var spine: [PartialLevel] = []
@@ -310,6 +321,7 @@ package struct PartialJSONScanner {
           position = index
           guard index < count else { return }
           if base[index] == 0x5C {
+            recentEscapes = (index, recentEscapes.0, recentEscapes.1)
             afterBackslash = true
             stringHasEscapes = true
             position += 1
@@ -405,8 +417,10 @@ package struct PartialJSONScanner {
     case 0x22:
       token = .string
       stringHasEscapes = false
+      recentEscapes = (-1, -1, -1)
       leafText = ""
       leafShown = false
+      leafTaken = false
       leafDecodedEnd = position + 1
       position += 1
     case 0x2D, 0x30...0x39:
@@ -434,6 +448,16 @@ package struct PartialJSONScanner {
     guard depth > 0 else {
       // The root is a string, now complete: its text is shown whole at the next snapshot.
       rootStringEnd = quote
+      return
+    }
+    let top = depth - 1
+    if leafTaken, stack[top].tracked == true, !stack[top].repeated {
+      // Shown as it grew: its last text is added to what the model shows, along its path.
+      let addition = try decodeLeaf(end: quote)
+      closures.append((PartialPass(levels: spinePath(), leafText: leafText, leafAddition: addition), []))
+      leafTaken = false
+      leafText = ""
+      completeValue(end: quote + 1, trackedChild: true)
       return
     }
     leafText = ""
@@ -562,7 +586,9 @@ package struct PartialJSONScanner {
   /// The text of the key between the quotes at `range`.
   private func keyText(_ range: Range<Int>, hasEscapes: Bool) -> String {
     let raw = bytes[range]
-    guard hasEscapes, let text = decodeString(raw) else { return String(decoding: raw, as: UTF8.self) }
+    guard hasEscapes, let text = ([0x22] + raw + [0x22]).withUnsafeBufferPointer({ decodeQuotedString($0) }) else {
+      return String(decoding: raw, as: UTF8.self)
+    }
     return text
   }
 
@@ -644,7 +670,6 @@ package struct PartialJSONScanner {
   package mutating func decide(_ taken: [Bool]) {
     ownLevels()
     var untracked = false
-    ownLevels()
     for index in 0..<depth {
       if untracked {
         stack[index].tracked = false
@@ -654,29 +679,37 @@ package struct PartialJSONScanner {
         untracked = !isTaken
       }
     }
+    // `taken[depth]`: whether the model showed the open string (a value's, not a key's).
+    if token == .string, depth > 0, depth < taken.count { leafTaken = taken[depth] && !untracked }
   }
 
   /// Decodes the open string's new bytes, up to the last place where no escape, surrogate
   /// pair or UTF-8 sequence is cut, and adds them to its text: the text added.
-  private mutating func decodeLeaf() throws(PartialScanError) -> String {
-    let end = rootStringEnd ?? (afterBackslash ? position - 1 : position)
-    var safe = leafDecodedEnd
-    var index = leafDecodedEnd
-    while index < end {
-      let byte = bytes[index]
-      var length = 1
-      if byte == 0x5C {
-        length = index + 1 < end && bytes[index + 1] == UInt8(ascii: "u") ? 6 : 2
-        // A high surrogate escape needs its low one.
-        if length == 6, index + 6 <= end, let unit = hexValue(bytes[(index + 2)..<(index + 6)]), unit >= 0xD800, unit < 0xDC00 {
-          length = 12
+  ///
+  /// Only the end of the new bytes can hold a cut, so the place is found from there, not by
+  /// reading them all: the last escape that begins before the end (the scan saw where each
+  /// begins), when it is not complete or is a high surrogate without its low half, with the
+  /// high surrogate just before it when it is that low half; else the last UTF-8 sequence,
+  /// when its lead byte asks for more bytes than follow it. Whatever else is wrong is left to
+  /// the decoding of the bytes, which fails as a whole decode's parse would.
+  private mutating func decodeLeaf(end: Int? = nil) throws(PartialScanError) -> String {
+    let end = end ?? rootStringEnd ?? (afterBackslash ? position - 1 : position)
+    guard end > leafDecodedEnd else { return "" }
+    var safe = end
+    // The escapes that begin before the end, latest first.
+    let escapes = recentEscapes.0 < end ? (recentEscapes.0, recentEscapes.1) : (recentEscapes.1, recentEscapes.2)
+    if escapes.0 >= leafDecodedEnd, escapes.0 + escapeLength(at: escapes.0, end: end) > end {
+      safe = escapes.0
+      if escapes.1 >= leafDecodedEnd, escapes.1 == escapes.0 - 6, escapeLength(at: escapes.1, end: end) == 12 { safe = escapes.1 }
+    } else {
+      for back in 1...3 where end - back >= leafDecodedEnd {
+        let byte = bytes[end - back]
+        if byte < 0x80 { break }
+        if byte >= 0xC0 {
+          if back < (byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2) { safe = end - back }
+          break
         }
-      } else if byte >= 0xC0 {
-        length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
       }
-      guard index + length <= end else { break }
-      index += length
-      safe = index
     }
     guard safe > leafDecodedEnd else { return "" }
     guard let text = decodeString(bytes[leafDecodedEnd..<safe]) else { throw PartialScanError(offset: leafDecodedEnd) }
@@ -685,6 +718,14 @@ package struct PartialJSONScanner {
     leafText += text
     leafDecodedEnd = safe
     return text
+  }
+
+  /// How many bytes the escape whose backslash is at `start` needs: 2, 6 for `\uXXXX`, 12 for a
+  /// high surrogate's (which needs its low half after it), as far as the bytes before `end` tell.
+  private func escapeLength(at start: Int, end: Int) -> Int {
+    guard start + 1 < end, bytes[start + 1] == UInt8(ascii: "u") else { return 2 }
+    guard start + 6 <= end, let unit = hexValue(bytes[(start + 2)..<(start + 6)]), unit >= 0xD800, unit < 0xDC00 else { return 6 }
+    return 12
   }
 
   private func hexValue(_ digits: ArraySlice<UInt8>) -> UInt32? {
@@ -704,10 +745,11 @@ package struct PartialJSONScanner {
 
   /// The text of a string's raw bytes (between its quotes), checked as the parser checks
   /// them; nil when they are not a valid string.
-  private func decodeString(_ raw: ArraySlice<UInt8>) -> String? {
-    var quoted: [UInt8] = [0x22]
-    quoted += raw
-    quoted.append(0x22)
-    return try? JSONDocument(quoted).root.stringValue
+  private mutating func decodeString(_ raw: ArraySlice<UInt8>) -> String? {
+    quotedScratch.removeAll(keepingCapacity: true)
+    quotedScratch.append(0x22)
+    quotedScratch.append(contentsOf: raw)
+    quotedScratch.append(0x22)
+    return quotedScratch.withUnsafeBufferPointer { decodeQuotedString($0) }
   }
 }
