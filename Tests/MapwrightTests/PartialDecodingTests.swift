@@ -302,6 +302,29 @@ func closedReference(_ prefix: [UInt8]) -> [UInt8]? {
     #expect(error.description == whole.description && error.code == .invalidJSON)
   }
 
+  /// A string that ends in what would wait for more (a lone high surrogate escape, a UTF-8
+  /// sequence cut by the closing quote) fails once its closing quote and the bytes after it
+  /// have arrived, in a chunk, not only at the end, with the whole decode's error; so does a
+  /// lone surrogate inside it. With chunks of 1 to 9 bytes, the string shown as it grew first.
+  @Test func aStringEndingInAnIncompleteSequenceFailsWhenItCloses() throws {
+    let faults: [[UInt8]] = [Array(#"\ud83d"#.utf8), [0xC3], [0xE6, 0x97], Array(#"\ud83dx"#.utf8), Array(#"\udc00"#.utf8)]
+    for fault in faults {
+      let bytes = Array(#"{"title": "Soupe "#.utf8) + fault + Array(#"", "servings": 4, "steps": [], "tags": [], "notes": {}}"#.utf8)
+      let whole = try #require(throws: MappingError.self) { try Recipe.decodeReporting(json: bytes) }
+      for size in 1...9 {
+        var decoder = PartialDecoder(Recipe.self)
+        let error = try #require(throws: MappingError.self, "\(fault) \(size)") {
+          var start = 0
+          while start < bytes.count {
+            _ = try decoder.append(bytes[start..<min(bytes.count, start + size)])
+            start += size
+          }
+        }
+        #expect(error.description == whole.description && error.code == .invalidJSON, "\(fault) \(size)")
+      }
+    }
+  }
+
   /// A value that does not map stops the snapshots; the end throws the whole decode's error.
   @Test func aValueThatDoesNotMapFailsAtTheEnd() throws {
     let text = #"{"title": "Soup", "servings": "four", "steps": [], "tags": [], "notes": {}}"#

@@ -684,7 +684,8 @@ package struct PartialJSONScanner {
   }
 
   /// Decodes the open string's new bytes, up to the last place where no escape, surrogate
-  /// pair or UTF-8 sequence is cut, and adds them to its text: the text added.
+  /// pair or UTF-8 sequence is cut (up to `closingQuote` once the string is complete), and adds
+  /// them to its text: the text added.
   ///
   /// Only the end of the new bytes can hold a cut, so the place is found from there, not by
   /// reading them all: the last escape that begins before the end (the scan saw where each
@@ -692,8 +693,9 @@ package struct PartialJSONScanner {
   /// high surrogate just before it when it is that low half; else the last UTF-8 sequence,
   /// when its lead byte asks for more bytes than follow it. Whatever else is wrong is left to
   /// the decoding of the bytes, which fails as a whole decode's parse would.
-  private mutating func decodeLeaf(end: Int? = nil) throws(PartialScanError) -> String {
-    let end = end ?? rootStringEnd ?? (afterBackslash ? position - 1 : position)
+  private mutating func decodeLeaf(end closingQuote: Int? = nil) throws(PartialScanError) -> String {
+    let isComplete = closingQuote != nil || rootStringEnd != nil
+    let end = closingQuote ?? rootStringEnd ?? (afterBackslash ? position - 1 : position)
     guard end > leafDecodedEnd else { return "" }
     var safe = end
     // The escapes that begin before the end, latest first.
@@ -711,6 +713,9 @@ package struct PartialJSONScanner {
         }
       }
     }
+    // A complete string has nothing more to come: what would wait (a lone high surrogate, a
+    // UTF-8 sequence cut by the closing quote) is wrong.
+    if isComplete, safe < end { throw PartialScanError(offset: safe) }
     guard safe > leafDecodedEnd else { return "" }
     guard let text = decodeString(bytes[leafDecodedEnd..<safe]) else { throw PartialScanError(offset: leafDecodedEnd) }
     // No other owner of the text is left from the last snapshot (the decoder and the model
