@@ -163,19 +163,28 @@ extension JSONParser {
     return p + 6
   }
 
-  /// Reads the four hex digits of `\uXXXX` at `p` (the backslash).
-  private func hexEscape(at p: Int) throws(JSONError) -> UInt16 {
-    var value: UInt16 = 0
+  /// Reads the four hex digits of `\uXXXX` at `p` (the backslash). The digits are read by a
+  /// function of the bytes alone: a method of the parser called here took a copy of the whole
+  /// parser at every escape. A missing or wrong digit is worded out of line.
+  @inline(__always)
+  private mutating func hexEscape(at p: Int) throws(JSONError) -> UInt16 {
+    guard p &+ 6 <= count, let value = hexValue4(bytes + (p &+ 2)) else { throw hexEscapeError(at: p) }
+    return value
+  }
+
+  /// The error for the `\uXXXX` escape at `p` whose digits are cut short or not all hex
+  /// digits: the first missing or wrong one decides.
+  @inline(never)
+  private func hexEscapeError(at p: Int) -> JSONError {
     for i in 2..<6 {
-      guard p + i < count else { throw error(.unterminatedString, at: p) }
-      guard let digit = hexDigitValue(bytes[p + i]) else {
+      guard p + i < count else { return error(.unterminatedString, at: p) }
+      guard hexDigitValue(bytes[p + i]) != nil else {
         let end = min(count, p + i + 1)
         let shown = String(decoding: UnsafeBufferPointer(rebasing: input[p..<end]), as: UTF8.self)
-        throw error(.invalidEscape(shown), at: p)
+        return error(.invalidEscape(shown), at: p)
       }
-      value = value << 4 | UInt16(digit)
     }
-    return value
+    return error(.unterminatedString, at: p)
   }
 
   /// The length of the well-formed UTF-8 sequence starting at `p`, or nil if it is not one
@@ -208,6 +217,17 @@ extension JSONParser {
     for i in 2..<length where bytes[p + i] & 0xC0 != 0x80 { return nil }
     return length
   }
+}
+
+/// The value of the four hex digits at `digits`, or nil when one is not a hex digit.
+@inline(__always)
+func hexValue4(_ digits: UnsafePointer<UInt8>) -> UInt16? {
+  var value: UInt16 = 0
+  for i in 0..<4 {
+    guard let digit = hexDigitValue(digits[i]) else { return nil }
+    value = value << 4 | UInt16(digit)
+  }
+  return value
 }
 
 @inline(__always)

@@ -729,23 +729,9 @@ package struct PartialJSONScanner {
   /// high surrogate's (which needs its low half after it), as far as the bytes before `end` tell.
   private func escapeLength(at start: Int, end: Int) -> Int {
     guard start + 1 < end, bytes[start + 1] == UInt8(ascii: "u") else { return 2 }
-    guard start + 6 <= end, let unit = hexValue(bytes[(start + 2)..<(start + 6)]), unit >= 0xD800, unit < 0xDC00 else { return 6 }
+    let unit = start + 6 <= end ? bytes.withUnsafeBufferPointer { hexValue4($0.baseAddress! + start + 2) } : nil
+    guard let unit, unit >= 0xD800, unit < 0xDC00 else { return 6 }
     return 12
-  }
-
-  private func hexValue(_ digits: ArraySlice<UInt8>) -> UInt32? {
-    var value: UInt32 = 0
-    for digit in digits {
-      let nibble: UInt8
-      switch digit {
-      case 0x30...0x39: nibble = digit - 0x30
-      case 0x41...0x46: nibble = digit - 0x37
-      case 0x61...0x66: nibble = digit - 0x57
-      default: return nil
-      }
-      value = value << 4 | UInt32(nibble)
-    }
-    return value
   }
 
   /// The text of a string's raw bytes (between its quotes), checked as the parser checks
