@@ -240,16 +240,22 @@ func hexDigitValue(_ c: UInt8) -> UInt8? {
   }
 }
 
-/// The text of the JSON string `quoted` (its quotes included, nothing after them), checked by
-/// the parser's own string scan under the strict options: nil when it is not one valid string
-/// (an escape, a control byte or a UTF-8 sequence wrong or cut short, or bytes after it).
-/// What a partial decoding's growing string is made of, a piece at a time, without a
-/// document per piece.
-package func decodeQuotedString(_ quoted: UnsafeBufferPointer<UInt8>) -> String? {
-  guard quoted.count >= 2, quoted[0] == UInt8(ascii: "\"") else { return nil }
-  return withUnsafeTemporaryAllocation(of: OpenContainer.self, capacity: 1) { stack in
-    var parser = JSONParser(bytes: quoted, options: JSONParsingOptions(), stack: PlainStack(startingIn: stack))
-    guard (try? parser.parseString()) != nil, parser.pos == quoted.count else { return nil }
-    return decodeStringEntry(parser.tape.entries[0], in: quoted)
+/// The text of a string's body `raw` (the bytes between its quotes), checked by the parser's
+/// own string scan under the strict options: nil when it is not a valid string (an escape, a
+/// control byte or a UTF-8 sequence wrong or cut short, or a quote that ends it early). What a
+/// partial decoding's growing string is made of, a piece at a time, without a document per
+/// piece: the body is quoted in a temporary buffer and scanned there.
+package func decodeStringBody(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+  withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count + 2) { buffer in
+    let base = buffer.baseAddress!
+    base.initialize(to: UInt8(ascii: "\""))
+    if let body = raw.baseAddress { (base + 1).initialize(from: body, count: raw.count) }
+    (base + raw.count + 1).initialize(to: UInt8(ascii: "\""))
+    let quoted = UnsafeBufferPointer(buffer)
+    return withUnsafeTemporaryAllocation(of: OpenContainer.self, capacity: 1) { stack in
+      var parser = JSONParser(bytes: quoted, options: JSONParsingOptions(), stack: PlainStack(startingIn: stack))
+      guard (try? parser.parseString()) != nil, parser.pos == quoted.count else { return nil }
+      return decodeStringEntry(parser.tape.entries[0], in: quoted)
+    }
   }
 }

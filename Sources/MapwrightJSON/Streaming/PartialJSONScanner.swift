@@ -252,8 +252,6 @@ package struct PartialJSONScanner {
   /// What the last snapshot handed over, kept to be refilled by the next (the decoder drops
   /// its references to them in between, so they are changed in place).
   private var pieceText: [UInt8] = []
-  /// A string's bytes between quotes, refilled for each piece of it that is decoded.
-  private var quotedScratch: [UInt8] = []
   private var pieceCount = 0
   private var passes: [PartialPass] = []
   private var spine: [PartialLevel] = []
@@ -586,9 +584,7 @@ package struct PartialJSONScanner {
   /// The text of the key between the quotes at `range`.
   private func keyText(_ range: Range<Int>, hasEscapes: Bool) -> String {
     let raw = bytes[range]
-    guard hasEscapes, let text = ([0x22] + raw + [0x22]).withUnsafeBufferPointer({ decodeQuotedString($0) }) else {
-      return String(decoding: raw, as: UTF8.self)
-    }
+    guard hasEscapes, let text = decodeString(raw) else { return String(decoding: raw, as: UTF8.self) }
     return text
   }
 
@@ -736,11 +732,7 @@ package struct PartialJSONScanner {
 
   /// The text of a string's raw bytes (between its quotes), checked as the parser checks
   /// them; nil when they are not a valid string.
-  private mutating func decodeString(_ raw: ArraySlice<UInt8>) -> String? {
-    quotedScratch.removeAll(keepingCapacity: true)
-    quotedScratch.append(0x22)
-    quotedScratch.append(contentsOf: raw)
-    quotedScratch.append(0x22)
-    return quotedScratch.withUnsafeBufferPointer { decodeQuotedString($0) }
+  private func decodeString(_ raw: ArraySlice<UInt8>) -> String? {
+    raw.withUnsafeBufferPointer { decodeStringBody($0) }
   }
 }
