@@ -133,11 +133,47 @@ func closedReference(_ prefix: [UInt8]) -> [UInt8]? {
      "extra": {"ratings": [5, 4.5, null, true], "nested": {"deep": [{"x": "y"}]}, "empty": {}}}
     """#
 
+  /// The recipe laid out as indented documents are: whitespace of every kind between tokens
+  /// (spaces, tabs, CR LF), runs of eight spaces and more inside strings, next to escaped
+  /// quotes and backslashes, and a string ending in an escaped backslash.
+  static let indentedRecipe = """
+    {
+        "title": "Soupe        \\"à\\"        l'oignon \\\\",\r
+        "servings":\t4 ,
+        "steps": [
+            {
+                "text": "Slice   \\\\\\"   the onions        ",
+                "minutes": 10,
+                "tools": [ "knife" ,\t"board  \\\\" ]
+            },
+            {"text": "        ", "minutes": 4.5e1   }
+        ],
+        "tags": [
+            "french",
+            "so\\tup"
+        ],
+        "notes": {
+            "wine":        "dry\\n        white"
+        },
+        "author": { "name": "Julia", "links": [ [ "a" , "b" ] , [ ] ] },
+        "extra": {
+            "ratings": [ 5 , 4.5 , null , true ],
+            "empty": { }
+        }
+    }
+    """
+
   /// Every prefix of the document, closed by the reference above and decoded whole, is what
-  /// the decoder shows after it, cut at every byte and in seeded random chunks.
+  /// the decoder shows after it, cut at every byte and in seeded random chunks; the same for
+  /// the indented document.
   @Test(arguments: [0, 1, 2, 3])
   func everyPrefixShowsWhatTheClosedPrefixDecodesTo(seed: UInt64) throws {
-    let bytes = Array(Self.recipe.utf8)
+    try checkEveryPrefix(of: Self.recipe, seed: seed)
+    try checkEveryPrefix(of: Self.indentedRecipe, seed: seed)
+  }
+
+  private func checkEveryPrefix(of text: String, seed: UInt64) throws {
+    let bytes = Array(text.utf8)
     var decoder = PartialDecoder(Recipe.self)
     var json = PartialDecoder(JSON.self)
     var random = SeededGenerator(seed: seed)
@@ -154,8 +190,8 @@ func closedReference(_ prefix: [UInt8]) -> [UInt8]? {
       let expectedJSON = try closedReference(prefix).map { try JSON(parsing: $0) }
       #expect(json.partial == expectedJSON, "JSON after \(position) bytes")
     }
-    #expect(try decoder.finish() == Recipe(json: Self.recipe))
-    #expect(try json.finish() == JSON(parsing: Self.recipe))
+    #expect(try decoder.finish() == Recipe(json: text))
+    #expect(try json.finish() == JSON(parsing: text))
   }
 
   @Test func snapshotsWhileTheTextArrives() throws {
@@ -552,3 +588,4 @@ func closedReference(_ prefix: [UInt8]) -> [UInt8]? {
     }
   }
 }
+
