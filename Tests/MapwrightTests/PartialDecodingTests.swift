@@ -588,4 +588,3 @@ func closedReference(_ prefix: [UInt8]) -> [UInt8]? {
     }
   }
 }
-
