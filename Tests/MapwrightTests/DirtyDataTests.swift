@@ -44,7 +44,43 @@ struct Located {
   @Key("labels.0.name") var firstLabel: String?
 }
 
+@JSONModel
+struct Outline: Equatable {
+  var points: [[Double]]
+  var spans: [[Int]]
+  var marks: [[Double?]] = []
+}
+
 @Suite struct DirtyDataTests {
+  /// Two-element arrays are made whole by the readers' fast path; where an element needs the
+  /// engine (a coercion, a null, a wrong type) the engine reads the pair, with the same value
+  /// or the same error as for arrays of any other length.
+  @Test func pairsReadFastAgreeWithTheEngine() throws {
+    let clean = #"{"points": [[1.5, -2.25], [3, 4e2], [5.5]], "spans": [[1, 2], [3, 4, 5]], "marks": [[null, 1.5], [2.5, null]]}"#
+    let outline = try Outline(json: clean)
+    #expect(outline.points == [[1.5, -2.25], [3, 400], [5.5]])
+    #expect(outline.spans == [[1, 2], [3, 4, 5]])
+    #expect(outline.marks == [[nil, 1.5], [2.5, nil]])
+
+    let coerced = #"{"points": [["1.5", 2], [3, "4"]], "spans": [[1, "2"], ["3", 4, 5]]}"#
+    let (lenient, report) = try Outline.decodeReporting(json: coerced, options: .lenient)
+    #expect(lenient.points == [[1.5, 2], [3, 4]])
+    #expect(lenient.spans == [[1, 2], [3, 4, 5]])
+    #expect(report.entries.map(\.path.description) == ["$.points[0][0]", "$.points[1][1]", "$.spans[0][1]", "$.spans[1][0]", "$.marks"])
+
+    for (json, path) in [
+      (#"{"points": [[1, 2], [3, "x"]], "spans": []}"#, "$.points[1][1]"),
+      (#"{"points": [[1, 2]], "spans": [[1.5, 2]]}"#, "$.spans[0][0]"),
+      (#"{"points": [[1, 2]], "spans": [[1, 2], [true, 2, 3]]}"#, "$.spans[1][0]"),
+    ] {
+      #expect {
+        try Outline(json: json)
+      } throws: { error in
+        "\(error)".contains(path)
+      }
+    }
+  }
+
   @Test func lossyArraysOfModelsSkipAndReportTheElementsThatFail() throws {
     let json = #"""
       {"number": 7,

@@ -61,6 +61,14 @@ extension Array: _MapwrightRuntime.RawDecodable where Element: _MapwrightRuntime
   public static func decodeRaw(_ raw: _MapwrightRuntime.RawJSON, at index: Int) -> [Element]? {
     guard raw.isArray(at: index) else { return nil }
     let count = raw.count(at: index)
+    if count == 2 {
+      // Pairs (a point's coordinates, a range) made whole by a literal: one allocation of
+      // the final size, without the growing array's reserve and appends.
+      guard let first = Element.decodeRaw(raw, at: index + 1),
+        let second = Element.decodeRaw(raw, at: raw.next(after: index + 1))
+      else { return nil }
+      return [first, second]
+    }
     var result: [Element] = []
     result.reserveCapacity(count)
     var element = index + 1

@@ -252,62 +252,80 @@ func eiselLemireDouble(_ significand: UInt64, _ exponent: Int) -> Double? {
 
 /// Reads validated number text as the nearest Double, or nil when it overflows to infinity.
 /// Values too small for a Double round to zero (or a subnormal), as `Double(String)` does.
+///
+/// The digits are gathered into one 64-bit significand, the fraction eight at a time, and
+/// counted by their positions rather than one by one: only a number written with more than
+/// nineteen digits counts its leading zeros (`0.000…`), and only one with more than nineteen
+/// significant digits leaves the fast methods for the standard library.
 @usableFromInline
 package func readDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-  var i = 0
-  let negative = text[0] == UInt8(ascii: "-")
-  if negative { i = 1 }
+  let base = text.baseAddress.unsafelyUnwrapped
+  let end = text.count
+  let negative = base[0] == UInt8(ascii: "-")
+  var i = negative ? 1 : 0
   var significand: UInt64 = 0
-  var digitCount = 0
-  var exponent = 0
-  while i < text.count, isDigit(text[i]) {
-    if significand != 0 || text[i] != UInt8(ascii: "0") { digitCount += 1 }
-    significand = significand &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
-    i += 1
+  while i < end {
+    let digit = base[i] &- UInt8(ascii: "0")
+    guard digit < 10 else { break }
+    significand = significand &* 10 &+ UInt64(digit)
+    i &+= 1
   }
-  if i < text.count, text[i] == UInt8(ascii: ".") {
-    i += 1
-    // Eight fraction digits at a time once the leading zeros are behind.
-    while significand != 0, i + 8 <= text.count,
-      let eight = eightDigits(UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self))
-    {
+  var digitCount = i &- (negative ? 1 : 0)
+  var exponent = 0
+  if i < end, base[i] == UInt8(ascii: ".") {
+    i &+= 1
+    let fractionStart = i
+    while i &+ 8 <= end, let eight = eightDigits(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
       significand = significand &* 100_000_000 &+ eight
-      digitCount += 8
-      exponent -= 8
-      i += 8
+      i &+= 8
     }
-    // The last one to seven fraction digits at once: the eight bytes that end the text, the
-    // ones already read shifted out and '0's put after the rest (trailing zeros: the
-    // significand gains eight digits and the exponent loses eight). Only while 19 digits
-    // still hold the significand exactly, and only if the rest is all digits (no exponent).
-    let rest = text.count - i
-    if significand != 0, rest > 0, rest < 8, text.count >= 8, digitCount + 8 <= 19 {
-      let last = UInt64(littleEndian: UnsafeRawPointer(text.baseAddress! + text.count - 8).loadUnaligned(as: UInt64.self))
-      let shift = UInt64(8 - rest) &* 8
+    // The last one to seven fraction digits at once, when they end the text (no exponent):
+    // the eight bytes that end it, the ones already read shifted out and '0's put after the
+    // rest, so the significand gains eight digits and the exponent loses eight. Only while
+    // nineteen digits still hold the significand exactly.
+    let rest = end &- i
+    if rest > 0, rest < 8, end >= 8, digitCount &+ (i &- fractionStart) &+ 8 <= 19 {
+      let last = UInt64(littleEndian: UnsafeRawPointer(base + (end &- 8)).loadUnaligned(as: UInt64.self))
+      let shift = UInt64(8 &- rest) &* 8
       let padded = (last >> shift) | (0x3030_3030_3030_3030 << (64 &- shift))
       if let eight = eightDigits(padded.littleEndian) {
         significand = significand &* 100_000_000 &+ eight
-        digitCount += 8
-        exponent -= 8
-        i = text.count
+        exponent = -8 &- (end &- fractionStart &- rest)
+        digitCount &+= end &- fractionStart &- rest &+ 8
+        i = end
       }
     }
-    while i < text.count, isDigit(text[i]) {
-      if significand != 0 || text[i] != UInt8(ascii: "0") { digitCount += 1 }
-      significand = significand &* 10 &+ UInt64(text[i] &- UInt8(ascii: "0"))
-      exponent -= 1
-      i += 1
+    if i != end || exponent == 0 {
+      while i < end {
+        let digit = base[i] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        significand = significand &* 10 &+ UInt64(digit)
+        i &+= 1
+      }
+      exponent = fractionStart &- i
+      digitCount &+= i &- fractionStart
     }
   }
-  exponent += writtenExponent(text, from: i)
-  // Clinger's fast path: the significand and the power of ten are both exact Doubles.
-  if digitCount <= 19, significand <= 1 << 53, exponent >= -22, exponent <= 22 {
-    var value = Double(significand)
-    value = exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
-    return negative ? -value : value
+  if i < end { exponent &+= writtenExponent(text, from: i) }
+  if digitCount > 19 {
+    // Leading zeros (and the point among them) do not count; more than nineteen digits
+    // after them do not fit the significand.
+    var j = negative ? 1 : 0
+    while j < end, base[j] == UInt8(ascii: "0") || base[j] == UInt8(ascii: ".") {
+      if base[j] == UInt8(ascii: "0") { digitCount &-= 1 }
+      j &+= 1
+    }
   }
-  if digitCount <= 19, let value = eiselLemireDouble(significand, exponent) {
-    return negative ? -value : value
+  if digitCount <= 19 {
+    // Clinger's fast path: the significand and the power of ten are both exact Doubles.
+    if significand <= 1 << 53, exponent >= -22, exponent <= 22 {
+      var value = Double(significand)
+      value = exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
+      return negative ? -value : value
+    }
+    if let value = eiselLemireDouble(significand, exponent) {
+      return negative ? -value : value
+    }
   }
   guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
   return value
