@@ -74,7 +74,7 @@ extension Array: _MapwrightRuntime.RawDecodable where Element: _MapwrightRuntime
     var element = index + 1
     for _ in 0..<count {
       guard let value = Element.decodeRaw(raw, at: element) else { return nil }
-      result.append(value)
+      result.append(consume value)
       element = raw.next(after: element)
     }
     return result
