@@ -111,6 +111,43 @@ struct CollectionReadingTests {
     #expect(repeated > 10, "the corpus repeats keys (\(repeated) documents)")
   }
 
+  /// Arrays of scalars read straight off the tape (two-element ones made by a literal, the
+  /// rest appended), right or wrong somewhere, give the values and errors (with the element's
+  /// index on the path) of their own `init(from:)` and of Foundation.
+  @Test(arguments: [UInt64(8), 64, 512])
+  func scalarArraysAndPairsAgree(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    func scalar() -> String {
+      switch random.next() % 24 {
+      case 0: "null"
+      case 1: #""7""#
+      case 2: "true"
+      case 3: "1.5"
+      case 4: "1e400"
+      default: "\(Int(random.next() % 2000) - 1000)"
+      }
+    }
+    var errors = 0
+    for _ in 0..<200 {
+      let rows = (0..<Int(random.next() % 4)).map { _ in "[" + (0..<Int(random.next() % 5)).map { _ in scalar() }.joined(separator: ", ") + "]" }
+      let json = "[" + rows.joined(separator: ", ") + "]"
+      // A number that does not fit its type, read from an array, has its index on the path
+      // here and an empty path in Foundation (Docs/Codable.md, "Where Mapwright differs").
+      let fitsDoubles = !json.contains("1e400")
+      let fitsIntegers = fitsDoubles && !json.contains("1.5")
+      let doubles = outcomes([[Double]].self, json)
+      #expect(doubles.direct == doubles.containers, "\(json)")
+      #expect(!fitsDoubles || doubles.direct == doubles.foundation, "\(json)")
+      let integers = outcomes([[Int]].self, json)
+      #expect(integers.direct == integers.containers, "\(json)")
+      #expect(!fitsIntegers || integers.direct == integers.foundation, "\(json)")
+      let strings = outcomes([[String]].self, json)
+      #expect(strings.direct == strings.containers && strings.direct == strings.foundation, "\(json)")
+      if case .error = doubles.direct { errors += 1 }
+    }
+    #expect(errors > 20 && errors < 180, "the corpus mixes good and bad arrays (\(errors) errors)")
+  }
+
   /// Keys equal as `String`s but not byte for byte ("é" precomposed and decomposed) are one
   /// dictionary key, and the first one's value is kept, as in Foundation. (Through the
   /// keyed container, which lists both keys, the later one would replace the value.)

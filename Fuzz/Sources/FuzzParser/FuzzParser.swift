@@ -1,5 +1,6 @@
-// Fuzz target: the parser under every option set, the owned value and the writer, the indexed
-// parse beside the one-pass parser, and the stream splitter (server-sent events too).
+// Fuzz target: the parser under every option set, the owned value and the writer, every
+// number's double against the standard library's, the indexed parse beside the one-pass
+// parser, and the stream splitter (server-sent events too).
 // For each input and option set: parsing either fails with a JSONError or succeeds, and then
 // the input is valid UTF-8 (strict Unicode, no comments) and the owned value written compact
 // and pretty parses back equal to itself. For each stream
@@ -44,6 +45,7 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       continue
     }
     _ = document.root.kind
+    checkDoubles(document.root)
     for writer in [
       JSONWriter(maximumDepth: JSON.maximumDepth + 1), JSONWriter(options: [.prettyPrinted, .sortedKeys], maximumDepth: JSON.maximumDepth + 1),
     ] {
@@ -59,6 +61,23 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   checkIndexedParse(bytes)
   checkStreams(bytes)
   return 0
+}
+
+/// Every number reads as the double the standard library reads from its text, bit for bit
+/// (nil where that is infinite): the reader counts digits by position and takes the fraction
+/// eight digits at a time, and the fuzzer's numbers end at every offset of those words.
+private func checkDoubles(_ value: JSONValue) {
+  switch value.kind {
+  case .number:
+    guard let text = value.numberText else { fatalError("a number without its text") }
+    let expected = Double(text).flatMap { $0.isFinite ? $0 : nil }
+    if value.doubleValue?.bitPattern != expected?.bitPattern {
+      fatalError("\(text) read as \(String(describing: value.doubleValue)), not \(String(describing: expected))")
+    }
+  case .array: for element in value.elements { checkDoubles(element) }
+  case .object: for member in value.members { checkDoubles(member.value) }
+  default: break
+  }
 }
 
 /// The indexed parse (`usesStructuralIndex`, with the first-stage kernel MAPWRIGHT_JSON_KERNEL

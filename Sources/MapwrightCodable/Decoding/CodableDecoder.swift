@@ -220,19 +220,29 @@ final class CodableDecoder: _JSONModelDecoderBase, Decoder, SingleValueDecodingC
   func readArray<E>(at index: Int, _ read: (Int) throws -> E) throws -> [E] {
     try checkContainer(kind: .array, at: index)
     let count = Int(raw.tape[index].length)
+    /// The element at tape index `element`, the `position`th.
+    @inline(__always)
+    func readElement(_ position: Int, at element: Int) throws -> E {
+      do {
+        return try read(element)
+      } catch {
+        // Read it again with its index on the path, so that the error names it.
+        path.push(IndexKey(position))
+        defer { path.pop() }
+        return try read(element)
+      }
+    }
+    if count == 2 {
+      // Pairs (a point's coordinates) made whole by a literal: one allocation of the final
+      // size, without the growing array's reserve and appends.
+      return [try readElement(0, at: index + 1), try readElement(1, at: Int(raw.tape[index + 1].next))]
+    }
     var result: [E] = []
     result.reserveCapacity(count)
     var element = index + 1
     for position in 0..<count {
       let next = Int(raw.tape[element].next)
-      do {
-        result.append(try read(element))
-      } catch {
-        // Read it again with its index on the path, so that the error names it.
-        path.push(IndexKey(position))
-        defer { path.pop() }
-        result.append(try read(element))
-      }
+      result.append(try readElement(position, at: element))
       element = next
     }
     return result
