@@ -83,7 +83,7 @@ extension _MapwrightRuntime {
     }
 
     /// A number as the nearest Double, when that is finite; nil for another kind.
-    @inlinable
+    @inlinable @inline(__always)
     public func double(at index: Int) -> Double? {
       let entry = tape[index]
       guard entry.kind == .number else { return nil }
