@@ -6,6 +6,10 @@
 //
 //   mapwright-bench --dirty 1000000      (and 100000: the 10× check)
 //
+// The `pairs` lines: `{"points": [[x, y], …]}` of as many points as rows (the two-element
+// arrays the readers make whole), clean or with one coordinate per point written as a string,
+// through @JSONModel and MapwrightJSONDecoder (lenient, report kept).
+//
 // Each line: the way, the rows, clean ms, dirty ms, dirty/clean. Targets: dirty within 3× of
 // clean, and 10× the rows at most 11× the time.
 
@@ -35,6 +39,15 @@ struct MappedBenchRow: Mappable {
 struct CodedBenchRow: Codable {
   var id: Int
   var name: String
+}
+
+@JSONModel
+struct BenchTrack {
+  var points: [[Double]]
+}
+
+struct CodedBenchTrack: Codable {
+  var points: [[Double]]
 }
 
 /// A row whose score is written as `{"value": score}`, or as `null` when that fails: a
@@ -76,6 +89,19 @@ enum DirtyBenchmarks {
       }
     }
     return Array((text + "]").utf8)
+  }
+
+  /// `{"points": [[x, y], …]}` of `count` points, each one's first coordinate a string when
+  /// `coerced`.
+  static func track(_ count: Int, coerced: Bool) -> [UInt8] {
+    var text = #"{"points": ["#
+    text.reserveCapacity(count * 24)
+    for i in 0..<count {
+      if i > 0 { text += ",\n" }
+      let x = "\(Double(i) / 8 - 1000.125)"
+      text += coerced ? #"["\#(x)", \#(i % 90).5]"# : "[\(x), \(i % 90).5]"
+    }
+    return Array((text + "]}").utf8)
   }
 
   static func run(count: Int, timer: Timer, wants: (String) -> Bool = { _ in true }) throws {
@@ -166,6 +192,26 @@ enum DirtyBenchmarks {
       {
         let (_, report) = try decoder.decodeReporting([CodedBenchRow].self, from: Data(coerced))
         precondition(report.count == count)
+      })
+    let cleanTrack = track(count, coerced: false)
+    let coercedTrack = track(count, coerced: true)
+    try line(
+      "dirty.pairs",
+      {
+        blackHole(try BenchTrack.decodeReporting(json: cleanTrack, options: .lenient))
+      },
+      {
+        let (track, report) = try BenchTrack.decodeReporting(json: coercedTrack, options: .lenient)
+        precondition(report.count == count && track.points.count == count)
+      })
+    try line(
+      "dirty.pairs.codable",
+      {
+        blackHole(try decoder.decodeReporting(CodedBenchTrack.self, from: Data(cleanTrack)))
+      },
+      {
+        let (track, report) = try decoder.decodeReporting(CodedBenchTrack.self, from: Data(coercedTrack))
+        precondition(report.count == count && track.points.count == count)
       })
     let encoder = MapwrightJSONEncoder()
     let scored = ScoredBenchRow.rows(count, failing: false)
