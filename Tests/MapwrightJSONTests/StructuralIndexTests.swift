@@ -93,6 +93,7 @@ import Testing
   @Test func everyKernelAgreesOnMutationsOfTheCorpus() throws {
     var random = SeededGenerator(seed: 0x5_7A6E_1)
     let sources = try Self.corpus().map(\.1)
+    try #require(!sources.isEmpty, "the benchmark corpus (\(SharedFiles.benchData)) is missing")
     let replacements = Array("\"\\{}[]:, \n\u{1}unx/".utf8) + [0x80, 0xBF, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF]
     for round in 0..<1500 {
       let source = sources[round % sources.count]
