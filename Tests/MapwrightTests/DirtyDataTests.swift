@@ -53,8 +53,8 @@ struct Outline: Equatable {
 
 @Suite struct DirtyDataTests {
   /// Two-element arrays are made whole by the readers' fast path; where an element needs the
-  /// engine (a coercion, a null, a wrong type) the engine reads the pair, with the same value
-  /// or the same error as for arrays of any other length.
+  /// engine (a coercion, a null, a wrong type) the engine reads the whole field, with the same
+  /// values, report entries and errors as for arrays of any other length.
   @Test func pairsReadFastAgreeWithTheEngine() throws {
     let clean = #"{"points": [[1.5, -2.25], [3, 4e2], [5.5]], "spans": [[1, 2], [3, 4, 5]], "marks": [[null, 1.5], [2.5, null]]}"#
     let outline = try Outline(json: clean)

@@ -284,18 +284,17 @@ package func readDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
     // rest, so the significand gains eight digits and the exponent loses eight. Only while
     // nineteen digits still hold the significand exactly.
     let rest = end &- i
+    var lastEight: UInt64?
     if rest > 0, rest < 8, end >= 8, digitCount &+ (i &- fractionStart) &+ 8 <= 19 {
       let last = UInt64(littleEndian: UnsafeRawPointer(base + (end &- 8)).loadUnaligned(as: UInt64.self))
       let shift = UInt64(8 &- rest) &* 8
-      let padded = (last >> shift) | (0x3030_3030_3030_3030 << (64 &- shift))
-      if let eight = eightDigits(padded.littleEndian) {
-        significand = significand &* 100_000_000 &+ eight
-        exponent = -8 &- (end &- fractionStart &- rest)
-        digitCount &+= end &- fractionStart &- rest &+ 8
-        i = end
-      }
+      lastEight = eightDigits(((last >> shift) | (0x3030_3030_3030_3030 << (64 &- shift))).littleEndian)
     }
-    if i != end || exponent == 0 {
+    if let lastEight {
+      significand = significand &* 100_000_000 &+ lastEight
+      i = end
+      exponent = fractionStart &- (end &- rest) &- 8
+    } else {
       while i < end {
         let digit = base[i] &- UInt8(ascii: "0")
         guard digit < 10 else { break }
@@ -303,8 +302,9 @@ package func readDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         i &+= 1
       }
       exponent = fractionStart &- i
-      digitCount &+= i &- fractionStart
     }
+    // The fraction's digits as counted by the exponent (the padding zeros too).
+    digitCount &-= exponent
   }
   if i < end { exponent &+= writtenExponent(text, from: i) }
   if digitCount > 19 {
