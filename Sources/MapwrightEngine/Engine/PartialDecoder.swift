@@ -123,12 +123,12 @@ public struct PartialDecoder<Model: JSONConvertible> {
     defer { walk.end() }
     var changed = false
     do throws(MappingError) {
-      try walk.begin(pieces: snapshot.pieces, options: pieceOptions)
+      try walk.begin(snapshot, options: pieceOptions)
       for (index, pass) in snapshot.passes.enumerated() {
         let isSpine = index == snapshot.passes.count - 1
         walk.begin(pass)
         changed = try apply(walk, isSpine: isSpine) || changed
-        if isSpine { scanner.decide(walk.taken) }
+        if isSpine { scanner.decide(walk.walkTaken) }
       }
     } catch {
       if case .invalidJSON = error.kind { throw PartialScanError(offset: scanner.bytes.count) }
@@ -140,21 +140,24 @@ public struct PartialDecoder<Model: JSONConvertible> {
 
   @inlinable
   mutating func apply(_ update: _MapwrightRuntime.PartialUpdate, isSpine: Bool) throws(MappingError) -> Bool {
-    let pass = update.pass
-    var changed = pass.levels.contains { $0.pending != nil || $0.isNew }
+    var changed = false
+    for level in 0..<update.levelCount where update.level(level).pending != nil || update.level(level).isNew {
+      changed = true
+      break
+    }
     if isSpine {
       // A string still arriving changed when it began since or grew (its text is not
       // compared: that would cost its length at every snapshot).
-      let showsLeaf = pass.leafText != nil
-      if showsLeaf ? pass.leafAddition?.isEmpty != true : showedLeaf { changed = true }
+      let showsLeaf = update.leafText != nil
+      if showsLeaf ? update.leafAddition?.isEmpty != true : showedLeaf { changed = true }
       showedLeaf = showsLeaf
-    } else if pass.leafAddition?.isEmpty == false {
+    } else if update.leafAddition?.isEmpty == false {
       // A string shown as it grew, finished by its last text.
       changed = true
     }
-    guard !pass.levels.isEmpty else {
+    guard update.levelCount > 0 else {
       // The root is a string still arriving.
-      if pass.leafText != nil { _ = update.showText(Model.self, in: &built, level: -1) }
+      if update.leafText != nil { _ = update.showText(Model.self, in: &built, level: -1) }
       return changed
     }
     if built == nil {

@@ -10,36 +10,49 @@ extension _MapwrightRuntime {
   public final class PartialUpdate {
     // Read at every level of every walk: not checked for overlapping access (the walk is
     // one thread's, and never holds an access across a call).
-    @exclusivity(unchecked) @usableFromInline private(set) var pass = PartialPass(levels: [], leafText: nil)
+    /// The snapshot's levels and keys (the scanner's, lent until `end()`).
+    @exclusivity(unchecked) @usableFromInline private(set) var levels: [PartialLevel] = []
+    @exclusivity(unchecked) @usableFromInline private(set) var keys: [String] = []
+    /// The walk: where its levels start among `levels`, how many there are, and its leaf.
+    @exclusivity(unchecked) @usableFromInline private(set) var base = 0
+    @exclusivity(unchecked) @usableFromInline private(set) var levelCount = 0
+    @exclusivity(unchecked) @usableFromInline private(set) var leafText: String?
+    @exclusivity(unchecked) @usableFromInline private(set) var leafAddition: String?
     /// The tape indices of the snapshot's pieces (the pending children of every level, parsed
     /// once as one document, the session's), kept as indices: a `JSONValue` per piece would
-    /// retain and release the document once more each.
+    /// retain and release the document once more each. Only the first `pieceCount` are the
+    /// snapshot's (the array is overwritten, not emptied, at each).
     @exclusivity(unchecked) @usableFromInline private(set) var pieces: [Int] = []
+    @exclusivity(unchecked) @usableFromInline private(set) var pieceCount = 0
     @exclusivity(unchecked) @usableFromInline private(set) var session: DecodingSession?
     /// Per level: whether the model builds it in place (levels seen for the first time); one
-    /// more for the open string below the deepest level: whether the model shows it.
+    /// more for the open string below the deepest level: whether the model shows it. Only the
+    /// first `levelCount + 1` belong to the walk (the rest are left from deeper walks).
     @exclusivity(unchecked) @usableFromInline var taken: [Bool] = []
 
     @usableFromInline init() {}
 
-    /// Starts a snapshot: its pieces parsed as one document.
+    /// Starts a snapshot: its levels and keys held, its pieces parsed as one document.
     @usableFromInline
-    func begin(pieces text: [UInt8]?, options: MappingOptions) throws(MappingError) {
-      guard let text else {
+    func begin(_ snapshot: PartialSnapshot, options: MappingOptions) throws(MappingError) {
+      levels = snapshot.levels
+      keys = snapshot.keys
+      pieceCount = 0
+      guard let text = snapshot.pieces else {
         session = nil
-        pieces.removeAll(keepingCapacity: true)
         return
       }
       let session = try DecodingSession(parsing: text, options: options)
       self.session = session
-      pieces.removeAll(keepingCapacity: true)
       let tape = session.document.tape
       let count = Int(tape[0].length)
       var index = 1
-      for _ in 0..<count {
-        pieces.append(index)
+      while pieces.count < count { pieces.append(0) }
+      for piece in 0..<count {
+        pieces[piece] = index
         index = Int(tape[index].next)
       }
+      pieceCount = count
     }
 
     /// Piece `piece` of the snapshot, in the session's document.
@@ -51,49 +64,64 @@ extension _MapwrightRuntime {
     /// Starts one walk of the snapshot.
     @usableFromInline
     func begin(_ pass: PartialPass) {
-      self.pass = pass
-      taken.removeAll(keepingCapacity: true)
-      for _ in 0...pass.levels.count { taken.append(false) }
+      base = pass.levels.lowerBound
+      levelCount = pass.levels.count
+      leafText = pass.leafText
+      leafAddition = pass.leafAddition
+      while taken.count <= levelCount { taken.append(false) }
+      taken.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
     }
 
-    /// Drops what the snapshot held.
+    /// The walk's levels' decisions, and one more for its open string (for the scanner).
+    @usableFromInline
+    var walkTaken: ArraySlice<Bool> { taken[0...levelCount] }
+
+    /// Drops what the snapshot held (the scanner's arrays then have one owner again).
     @usableFromInline
     func end() {
-      pass = PartialPass(levels: [], leafText: nil)
+      levels = []
+      keys = []
+      levelCount = 0
+      leafText = nil
+      leafAddition = nil
       session = nil
-      pieces.removeAll(keepingCapacity: true)
+      pieceCount = 0
     }
+
+    /// Level `level` of the walk.
+    @inlinable
+    func level(_ level: Int) -> PartialLevel { levels[base + level] }
 
     /// Whether level `level` is an object.
     @inlinable
-    public func isObject(_ level: Int) -> Bool { level < pass.levels.count && pass.levels[level].isObject }
+    public func isObject(_ level: Int) -> Bool { level < levelCount && self.level(level).isObject }
 
     /// Whether level `level` is an array.
     @inlinable
-    public func isArray(_ level: Int) -> Bool { level < pass.levels.count && !pass.levels[level].isObject }
+    public func isArray(_ level: Int) -> Bool { level < levelCount && !self.level(level).isObject }
 
     /// The key of object level `level`'s child still arriving.
     @inlinable
     public func openKey(_ level: Int) -> String? {
-      guard level < pass.levels.count, case .key(let key)? = pass.levels[level].open else { return nil }
-      return key
+      guard level < levelCount, case .key(let key)? = self.level(level).open else { return nil }
+      return keys[key]
     }
 
     /// The index of array level `level`'s element still arriving.
     @inlinable
     public func openIndex(_ level: Int) -> Int? {
-      guard level < pass.levels.count, case .index(let index)? = pass.levels[level].open else { return nil }
+      guard level < levelCount, case .index(let index)? = self.level(level).open else { return nil }
       return index
     }
 
     /// The text so far of the string that is level `level`'s open child, when it is one.
     @inlinable
-    public func text(below level: Int) -> String? { level == pass.levels.count - 1 ? pass.leafText : nil }
+    public func text(below level: Int) -> String? { level == levelCount - 1 ? leafText : nil }
 
     /// The text added since the last snapshot to the string that is level `level`'s open
     /// child, when the last snapshot showed the rest of it (nil when it began since).
     @inlinable
-    public func addedText(below level: Int) -> String? { level == pass.levels.count - 1 ? pass.leafAddition : nil }
+    public func addedText(below level: Int) -> String? { level == levelCount - 1 ? leafAddition : nil }
 
     /// Adds the text that arrived since the last snapshot to `value`, which shows the rest of
     /// the string that is level `level`'s open child; false when the last snapshot did not show
@@ -120,7 +148,7 @@ extension _MapwrightRuntime {
     /// object's members as a partial model or a dictionary, an array's elements as an array).
     @inlinable
     public func pending<T: JSONConvertible>(_ type: T.Type, level: Int) throws(MappingError) -> T? {
-      guard level < pass.levels.count, let piece = pass.levels[level].pending, let session else { return nil }
+      guard level < levelCount, let piece = self.level(level).pending, let session else { return nil }
       let value = try T.decode(from: self.piece(piece, in: session), in: session)
       if let recorded = session.errors.first { throw recorded }
       return value
@@ -131,8 +159,8 @@ extension _MapwrightRuntime {
     /// any shown while it arrived (a string) from the index of the first.
     @inlinable
     public func takePendingElements<T: JSONConvertible>(into array: inout [T], level: Int) throws(MappingError) {
-      guard level < pass.levels.count, let piece = pass.levels[level].pending, let session else { return }
-      let first = pass.levels[level].pendingFirstIndex
+      guard level < levelCount, let piece = self.level(level).pending, let session else { return }
+      let first = self.level(level).pendingFirstIndex
       if array.count > first { array.removeSubrange(first...) }
       for element in self.piece(piece, in: session).elements {
         if let decoded = try session.decodeElement(T.self, from: element) { array.append(decoded) }

@@ -39,10 +39,12 @@
 // decoder parses the whole text so far, so the error it reports is the one a whole decode
 // reports, at the same place.
 
-/// How a child of an open container is named: the key of a member or the index of an element.
+/// How a child of an open container is named: the key of a member (its index among the
+/// snapshot's `keys`) or the index of an element. Plain values, so that a snapshot's levels
+/// are copied and dropped without reference counting.
 @usableFromInline
 package enum PartialStep: Sendable, Hashable {
-  case key(String)
+  case key(Int)
   case index(Int)
 }
 
@@ -65,7 +67,8 @@ package struct PartialLevel: Sendable {
 /// children (`levels` ending at it), or the spine with the leaf string.
 @usableFromInline
 package struct PartialPass: Sendable {
-  @usableFromInline package var levels: [PartialLevel]
+  /// The walk's levels, root first: a range of the snapshot's `levels`.
+  @usableFromInline package var levels: Range<Int>
   /// The open string's text so far, a child of the deepest level (of the root when there is
   /// no level).
   @usableFromInline package var leafText: String?
@@ -75,17 +78,22 @@ package struct PartialPass: Sendable {
   /// arrives, not to its length at each.
   @usableFromInline package var leafAddition: String?
 
-  package init(levels: [PartialLevel], leafText: String?, leafAddition: String? = nil) {
+  package init(levels: Range<Int>, leafText: String?, leafAddition: String? = nil) {
     self.levels = levels
     self.leafText = leafText
     self.leafAddition = leafAddition
   }
 }
 
-/// What changed since the last snapshot: the walks it asks of the model, and the pending
-/// children of all their levels as one JSON text, an array of pieces (nil when none).
+/// What changed since the last snapshot: the walks it asks of the model (their levels in one
+/// array, their members' keys in another), and the pending children of all their levels as
+/// one JSON text, an array of pieces (nil when none). The arrays are the scanner's, lent
+/// until the next scan: a decoder that lets go of them before then lets the scanner refill
+/// them in place, so that a snapshot allocates nothing.
 @usableFromInline
 package struct PartialSnapshot {
+  @usableFromInline package var levels: [PartialLevel]
+  @usableFromInline package var keys: [String]
   @usableFromInline package var passes: [PartialPass]
   @usableFromInline package var pieces: [UInt8]?
 }
@@ -229,9 +237,11 @@ package struct PartialJSONScanner {
   private var recentEscapes = (-1, -1, -1)
   private var stringHasEscapes = false
   private var rootStarted = false
-  /// A tracked container closed since the last snapshot: its path, and its last children
-  /// (the pending children of the path's last level).
-  private var closures: [(pass: PartialPass, pending: [Range<Int>])] = []
+  /// A tracked container closed since the last snapshot: its path (levels in `outLevels`),
+  /// and its last children (the pending children of the path's last level, a range of
+  /// `closurePending`).
+  private var closures: [(pass: PartialPass, pending: Range<Int>)] = []
+  private var closurePending: [Range<Int>] = []
   /// The open string's text decoded so far, and the offset it reaches.
   private var leafText = ""
   private var leafDecodedEnd = 0
@@ -254,7 +264,16 @@ package struct PartialJSONScanner {
   private var pieceText: [UInt8] = []
   private var pieceCount = 0
   private var passes: [PartialPass] = []
-  private var spine: [PartialLevel] = []
+  /// The levels of the closures since the last snapshot and of the snapshot's spine, and the
+  /// keys their steps name (see `PartialSnapshot`): the first `outLevelCount` and
+  /// `outKeyCount` of them (the arrays keep their length and are overwritten, which costs
+  /// less than emptying them at every snapshot).
+  private var outLevels: [PartialLevel] = []
+  private var outKeys: [String] = []
+  private var outLevelCount = 0
+  private var outKeyCount = 0
+  /// The last snapshot's arrays are lent out: emptied before anything is added to them.
+  private var lent = false
 
   @usableFromInline
   package init(parsing: JSONParsingOptions, partialStrings: Bool) {
@@ -287,6 +306,7 @@ package struct PartialJSONScanner {
   // MARK: Scanning
 
   private mutating func scan() throws(PartialScanError) {
+    reclaimOutput()
     if !checkedByteOrderMark {
       if bytes.count < 3, JSONError.byteOrderMark.starts(with: bytes) { return }
       checkedByteOrderMark = true
@@ -452,7 +472,8 @@ package struct PartialJSONScanner {
     if leafTaken, stack[top].tracked == true, !stack[top].repeated {
       // Shown as it grew: its last text is added to what the model shows, along its path.
       let addition = try decodeLeaf(end: quote)
-      closures.append((PartialPass(levels: spinePath(), leafText: leafText, leafAddition: addition), []))
+      let path = appendSpinePath()
+      closures.append((PartialPass(levels: path, leafText: leafText, leafAddition: addition), 0..<0))
       leafTaken = false
       leafText = ""
       completeValue(end: quote + 1, trackedChild: true)
@@ -525,8 +546,11 @@ package struct PartialJSONScanner {
     position += 1
     if level.tracked == true, level.firm {
       // The model built it in place: its last children go to it, along its path.
-      let last = PartialLevel(isObject: level.isObject, pending: nil, pendingFirstIndex: level.pendingFirstIndex, open: nil, isNew: false)
-      closures.append((PartialPass(levels: spinePath() + [last], leafText: nil), Array(pendingRanges[level.pendingStart...])))
+      let path = appendSpinePath()
+      addLevel(PartialLevel(isObject: level.isObject, pending: nil, pendingFirstIndex: level.pendingFirstIndex, open: nil, isNew: false))
+      let pendingStart = closurePending.count
+      closurePending.append(contentsOf: pendingRanges[level.pendingStart...])
+      closures.append((PartialPass(levels: path.lowerBound..<outLevelCount, leafText: nil), pendingStart..<closurePending.count))
       pendingRanges.removeSubrange(level.pendingStart...)
       completeValue(end: position, trackedChild: true)
     } else {
@@ -557,24 +581,53 @@ package struct PartialJSONScanner {
 
   // MARK: Snapshots
 
-  /// The open child of each level but the top one: the path to the top.
-  private mutating func spinePath() -> [PartialLevel] {
-    var path: [PartialLevel] = []
-    path.reserveCapacity(depth + 1)
+  /// Adds the open child of each level but the top one, the path to the top, to `outLevels`:
+  /// its range there.
+  private mutating func appendSpinePath() -> Range<Int> {
+    let start = outLevelCount
     for index in 0..<depth {
-      path.append(PartialLevel(isObject: stack[index].isObject, pending: nil, pendingFirstIndex: 0, open: openStep(index), isNew: false))
+      addLevel(PartialLevel(isObject: stack[index].isObject, pending: nil, pendingFirstIndex: 0, open: openStep(index), isNew: false))
     }
-    return path
+    return start..<outLevelCount
   }
 
-  /// The step to level `index`'s open child (a key made text once, however many snapshots
-  /// walk to it).
+  /// Adds a level to `outLevels`.
+  private mutating func addLevel(_ level: PartialLevel) {
+    if outLevelCount < outLevels.count {
+      outLevels[outLevelCount] = level
+    } else {
+      outLevels.append(level)
+    }
+    outLevelCount += 1
+  }
+
+  /// The step to level `index`'s open child, its key added to `outKeys` (a key made text
+  /// once, however many snapshots walk to it).
   private mutating func openStep(_ index: Int) -> PartialStep {
     guard stack[index].isObject else { return .index(stack[index].childIndex) }
-    if let text = stack[index].keyText { return .key(text) }
-    let text = key(of: stack[index])
-    stack[index].keyText = text
-    return .key(text)
+    let text: String
+    if let known = stack[index].keyText {
+      text = known
+    } else {
+      text = key(of: stack[index])
+      stack[index].keyText = text
+    }
+    if outKeyCount < outKeys.count {
+      outKeys[outKeyCount] = text
+    } else {
+      outKeys.append(text)
+    }
+    outKeyCount += 1
+    return .key(outKeyCount - 1)
+  }
+
+  /// Empties the arrays the last snapshot lent out (the decoder has let go of them, so they
+  /// keep their storage).
+  private mutating func reclaimOutput() {
+    guard lent else { return }
+    lent = false
+    outLevelCount = 0
+    outKeyCount = 0
   }
 
   private func key(of level: Level) -> String {
@@ -608,23 +661,26 @@ package struct PartialJSONScanner {
   /// walk when nothing of the root has arrived).
   @usableFromInline
   package mutating func snapshot() throws(PartialScanError) -> PartialSnapshot {
-    guard rootStarted else { return PartialSnapshot(passes: [], pieces: nil) }
+    reclaimOutput()
+    guard rootStarted else { return PartialSnapshot(levels: [], keys: [], passes: [], pieces: nil) }
     ownLevels()
     // The buffers of the last snapshot, which the decoder has let go of: refilled in place.
-    pieceText.removeAll(keepingCapacity: true)
+    if !pieceText.isEmpty { pieceText.removeAll(keepingCapacity: true) }
     pieceCount = 0
-    passes.removeAll(keepingCapacity: true)
-    spine.removeAll(keepingCapacity: true)
+    if !passes.isEmpty { passes.removeAll(keepingCapacity: true) }
     for closure in closures {
-      var pass = closure.pass
       if !closure.pending.isEmpty {
-        let last = pass.levels.count - 1
-        pass.levels[last].pending = addPiece(closure.pending[...], isObject: pass.levels[last].isObject)
+        let last = closure.pass.levels.upperBound - 1
+        outLevels[last].pending = addPiece(closurePending[closure.pending], isObject: outLevels[last].isObject)
       }
-      passes.append(pass)
+      passes.append(closure.pass)
     }
-    closures.removeAll(keepingCapacity: true)
+    if !closures.isEmpty {
+      closures.removeAll(keepingCapacity: true)
+      closurePending.removeAll(keepingCapacity: true)
+    }
     // Every level's pending children are handed over (their ranges dropped after the loop).
+    let spineStart = outLevelCount
     for index in 0..<depth {
       let pendingEnd = index + 1 < depth ? stack[index + 1].pendingStart : pendingRanges.count
       let pendingStart = stack[index].pendingStart
@@ -644,26 +700,28 @@ package struct PartialJSONScanner {
       let isTop = index == depth - 1
       let showsString = token == .string && partialStrings && !stack[index].repeated
       if isTop ? showsString : stack[index + 1].tracked != false { level.open = openStep(index) }
-      spine.append(level)
+      addLevel(level)
     }
-    pendingRanges.removeAll(keepingCapacity: true)
+    if !pendingRanges.isEmpty { pendingRanges.removeAll(keepingCapacity: true) }
     var leaf: String?
     var leafAddition: String?
-    if token == .string || rootStringEnd != nil, partialStrings, spine.count == depth, depth == 0 || !stack[depth - 1].repeated {
+    let spineCount = outLevelCount - spineStart
+    if token == .string || rootStringEnd != nil, partialStrings, spineCount == depth, depth == 0 || !stack[depth - 1].repeated {
       let addition = try decodeLeaf()
       leaf = leafText
       if leafShown { leafAddition = addition }
       leafShown = true
     }
-    passes.append(PartialPass(levels: spine, leafText: leaf, leafAddition: leafAddition))
+    passes.append(PartialPass(levels: spineStart..<outLevelCount, leafText: leaf, leafAddition: leafAddition))
     if pieceCount > 0 { pieceText.append(0x5D) }
-    return PartialSnapshot(passes: passes, pieces: pieceCount > 0 ? pieceText : nil)
+    lent = true
+    return PartialSnapshot(levels: outLevels, keys: outKeys, passes: passes, pieces: pieceCount > 0 ? pieceText : nil)
   }
 
   /// Records the model's decision for the levels seen for the first time (`taken[i]` for
   /// level i): a level not taken is read whole when complete, and so is all below it.
   @usableFromInline
-  package mutating func decide(_ taken: [Bool]) {
+  package mutating func decide(_ taken: ArraySlice<Bool>) {
     ownLevels()
     var untracked = false
     for index in 0..<depth {
