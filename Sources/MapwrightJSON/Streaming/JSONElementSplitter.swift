@@ -320,7 +320,8 @@ public struct JSONElementSplitter: Sendable {
         guard ended else { return nil }
         finished = true
         if discarding { return nil }
-        return try checkedRecord(record(start..<storage.count, atEnd: true))
+        let last = record(start..<storage.count, atEnd: true)
+        return try checkedRecord(last)
       }
       let range = start..<end
       scan = end + 1
@@ -346,7 +347,10 @@ public struct JSONElementSplitter: Sendable {
         }
         start = scan
       }
-      if let element = try checkedRecord(record(range, atEnd: false)) { return element }
+      // The record first, then its check: in `checkedRecord(record(…))` the splitter the check
+      // is called on is taken before `record` changes it, so it was copied whole at every record.
+      let element = record(range, atEnd: false)
+      if let element = try checkedRecord(element) { return element }
     }
   }
 
