@@ -96,7 +96,12 @@ struct SchemaEvaluator {
   // MARK: Nodes
 
   mutating func validate(_ index: Int, _ value: Int, _ evaluated: inout SchemaEvaluated?) -> Bool {
-    let node = program.nodes[index]
+    // Lent by the program, which holds every node for the whole validation: a node taken as a
+    // reference of its own cost a retain and a release at every value validated.
+    Unmanaged.passUnretained(program.nodes[index])._withUnsafeGuaranteedRef { validate($0, value, &evaluated) }
+  }
+
+  private mutating func validate(_ node: SchemaNode, _ value: Int, _ evaluated: inout SchemaEvaluated?) -> Bool {
     if let constant = node.constant {
       if !constant { fail(node, "false", value, "no value is allowed here (the schema is false)") }
       return constant
@@ -129,7 +134,12 @@ struct SchemaEvaluator {
 
   private mutating func apply(_ node: SchemaNode, to value: Int, _ evaluated: inout SchemaEvaluated?) -> Bool {
     var valid = true
-    for keyword in collecting ? node.keywords : node.verdictKeywords where !apply(keyword, of: node, to: value, &evaluated) {
+    let keywords = collecting ? node.keywords : node.verdictKeywords
+    for index in keywords.indices {
+      // Lent by the array, which holds every keyword for the whole loop: a keyword taken as
+      // a reference of its own cost a retain and a release each.
+      let keyword = Unmanaged.passUnretained(keywords[index])
+      guard !keyword._withUnsafeGuaranteedRef({ apply($0, of: node, to: value, &evaluated) }) else { continue }
       valid = false
       if !collecting { break }
     }
