@@ -20,10 +20,9 @@ extension _MapwrightRuntime {
     @exclusivity(unchecked) @usableFromInline private(set) var leafAddition: String?
     /// The tape indices of the snapshot's pieces (the pending children of every level, parsed
     /// once as one document, the session's), kept as indices: a `JSONValue` per piece would
-    /// retain and release the document once more each. Only the first `pieceCount` are the
-    /// snapshot's (the array is overwritten, not emptied, at each).
+    /// retain and release the document once more each. Overwritten, not emptied, at each
+    /// snapshot (entries past the snapshot's pieces are left from earlier ones, never read).
     @exclusivity(unchecked) @usableFromInline private(set) var pieces: [Int] = []
-    @exclusivity(unchecked) @usableFromInline private(set) var pieceCount = 0
     @exclusivity(unchecked) @usableFromInline private(set) var session: DecodingSession?
     /// Per level: whether the model builds it in place (levels seen for the first time); one
     /// more for the open string below the deepest level: whether the model shows it. Only the
@@ -37,7 +36,6 @@ extension _MapwrightRuntime {
     func begin(_ snapshot: PartialSnapshot, options: MappingOptions) throws(MappingError) {
       levels = snapshot.levels
       keys = snapshot.keys
-      pieceCount = 0
       guard let text = snapshot.pieces else {
         session = nil
         return
@@ -52,7 +50,6 @@ extension _MapwrightRuntime {
         pieces[piece] = index
         index = Int(tape[index].next)
       }
-      pieceCount = count
     }
 
     /// Piece `piece` of the snapshot, in the session's document.
@@ -85,7 +82,6 @@ extension _MapwrightRuntime {
       leafText = nil
       leafAddition = nil
       session = nil
-      pieceCount = 0
     }
 
     /// Level `level` of the walk.

@@ -272,8 +272,6 @@ package struct PartialJSONScanner {
   private var outKeys: [String] = []
   private var outLevelCount = 0
   private var outKeyCount = 0
-  /// The last snapshot's arrays are lent out: emptied before anything is added to them.
-  private var lent = false
 
   @usableFromInline
   package init(parsing: JSONParsingOptions, partialStrings: Bool) {
@@ -306,7 +304,6 @@ package struct PartialJSONScanner {
   // MARK: Scanning
 
   private mutating func scan() throws(PartialScanError) {
-    reclaimOutput()
     if !checkedByteOrderMark {
       if bytes.count < 3, JSONError.byteOrderMark.starts(with: bytes) { return }
       checkedByteOrderMark = true
@@ -621,15 +618,6 @@ package struct PartialJSONScanner {
     return .key(outKeyCount - 1)
   }
 
-  /// Empties the arrays the last snapshot lent out (the decoder has let go of them, so they
-  /// keep their storage).
-  private mutating func reclaimOutput() {
-    guard lent else { return }
-    lent = false
-    outLevelCount = 0
-    outKeyCount = 0
-  }
-
   private func key(of level: Level) -> String {
     keyText(level.keyStart..<level.keyEnd, hasEscapes: level.keyHasEscapes)
   }
@@ -661,7 +649,6 @@ package struct PartialJSONScanner {
   /// walk when nothing of the root has arrived).
   @usableFromInline
   package mutating func snapshot() throws(PartialScanError) -> PartialSnapshot {
-    reclaimOutput()
     guard rootStarted else { return PartialSnapshot(levels: [], keys: [], passes: [], pieces: nil) }
     ownLevels()
     // The buffers of the last snapshot, which the decoder has let go of: refilled in place.
@@ -714,7 +701,9 @@ package struct PartialJSONScanner {
     }
     passes.append(PartialPass(levels: spineStart..<outLevelCount, leafText: leaf, leafAddition: leafAddition))
     if pieceCount > 0 { pieceText.append(0x5D) }
-    lent = true
+    // Lent to the decoder, which lets go of them before the next scan: the next closure or
+    // snapshot overwrites them from the start, in place.
+    defer { (outLevelCount, outKeyCount) = (0, 0) }
     return PartialSnapshot(levels: outLevels, keys: outKeys, passes: passes, pieces: pieceCount > 0 ? pieceText : nil)
   }
 
